@@ -1,0 +1,134 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { buildTestApp } from "#server/test/app.ts";
+
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  app = await buildTestApp();
+  // A route that accepts a JSON body, to exercise the app-wide body parsing and error shape.
+  app.post(
+    "/api/test/echo",
+    { schema: { body: z.object({ name: z.string().min(3, "Name is too short") }) } },
+    async (request) => request.body,
+  );
+});
+
+afterEach(async () => {
+  await app.close();
+});
+
+describe("health", () => {
+  it("reports the database as reachable", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("answers 503 when the database is gone", async () => {
+    const broken = await buildTestApp();
+    broken.database.ping = async () => {
+      throw new Error("connection refused");
+    };
+    const response = await broken.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: "unavailable", database: "unreachable" });
+    await broken.close();
+  });
+});
+
+describe("error shape", () => {
+  it("answers unknown API routes with a JSON 404", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/no-such-thing" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toContain("application/json");
+    expect(response.json()).toEqual({
+      error: { code: "NOT_FOUND", message: "No route for GET /api/no-such-thing" },
+    });
+  });
+
+  it("answers malformed JSON with a 400", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/json" },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: "INVALID_JSON", message: "Request body is not valid JSON" },
+    });
+  });
+
+  it("answers a failed validation with the first issue's message", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      payload: { name: "x" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: "VALIDATION_ERROR", message: "Name is too short" },
+    });
+  });
+
+  it("refuses a body over the limit with a 413", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "x".repeat(1024 * 1024 + 1) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("refuses an unsupported content type with a 415", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "text/csv" },
+      payload: "a,b",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("hides internal errors behind a generic 500", async () => {
+    const failing = await buildTestApp();
+    failing.get("/api/test/boom", async () => {
+      throw new Error("secret connection string postgres://user:pw@host");
+    });
+    const response = await failing.inject({ method: "GET", url: "/api/test/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: "INTERNAL", message: "Something went wrong on our side" },
+    });
+    expect(response.body).not.toContain("postgres://");
+    await failing.close();
+  });
+});
+
+describe("openapi", () => {
+  it("documents the API", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toBe("Tasted API");
+    expect(Object.keys(document.paths)).toContain("/api/health");
+  });
+});
+
+describe("security headers", () => {
+  it("sends a strict CSP that forbids inline script and framing", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});

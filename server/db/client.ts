@@ -1,0 +1,177 @@
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as moderation from "./schema/moderation.ts";
+import * as notifications from "./schema/notifications.ts";
+import * as posts from "./schema/posts.ts";
+import * as profiles from "./schema/profiles.ts";
+import * as relations from "./schema/relations.ts";
+import * as restaurants from "./schema/restaurants.ts";
+import * as reviews from "./schema/reviews.ts";
+import * as social from "./schema/social.ts";
+
+/** Every table and relation; passed to drizzle so `db.query.<table>` works. */
+export const schema = {
+  ...profiles,
+  ...restaurants,
+  ...reviews,
+  ...posts,
+  ...social,
+  ...notifications,
+  ...moderation,
+  ...relations,
+};
+export type Schema = typeof schema;
+
+/**
+ * What `db.execute()` resolves to. Both drivers return an object with `rows` (node-postgres a
+ * QueryResult, PGlite a Results); only `rows` is common, so only `rows` is typed.
+ */
+export interface QueryResultWithRows extends PgQueryResultHKT {
+  type: ResultRows<this["row"]>;
+}
+export interface ResultRows<Row> {
+  rows: Row[];
+}
+
+/** The one database type services use, whichever driver is underneath. */
+export type Database = PgDatabase<QueryResultWithRows, Schema>;
+export type Transaction = PgTransaction<
+  QueryResultWithRows,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /**
+   * The driver underneath, for what drizzle does not cover (LISTEN/NOTIFY for realtime).
+   * A `pg.Pool` when kind is "postgres", a `PGlite` when kind is "pglite".
+   */
+  client: pg.Pool | PGlite;
+  /** Throws when the database cannot answer `select 1`. */
+  ping(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
+  databaseUrl?: string | undefined;
+  /** PGlite lives in `${dataDir}/pglite`; "memory://" keeps it in memory. */
+  dataDir: string;
+  log?: { info(msg: string): void; error?(msg: string): void } | undefined;
+}
+
+export const MEMORY_DATA_DIR = "memory://";
+
+// Resolved from this file, not the working directory, so tests and `npm start` agree.
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Any fixed 64-bit number; instances starting together take turns applying migrations.
+const MIGRATION_LOCK_ID = 7_362_840_155_091_733n;
+
+/** Opens the database and applies pending migrations (a no-op when there are none). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log)
+    : openPglite(options.dataDir, options.log);
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  log: OpenDatabaseOptions["log"],
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  // An idle client losing its connection emits "error" on the pool; unhandled, it would crash
+  // the process. The pool replaces the client on the next checkout.
+  pool.on("error", (error) => log?.error?.(`PostgreSQL pool error: ${error.message}`));
+  const db = drizzleNodePg(pool, { schema });
+  const close = once(() => pool.end());
+  try {
+    const started = performance.now();
+    // Held on its own connection while the migrator uses others from the pool.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID.toString()]);
+      await migrateNodePg(db, { migrationsFolder });
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID.toString()]);
+      lock.release();
+    } catch (error) {
+      // Destroying the connection also releases the advisory lock.
+      lock.release(true);
+      throw error;
+    }
+    log?.info(`PostgreSQL ready, migrations checked in ${elapsed(started)} ms`);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return handle(db, "postgres", pool, close);
+}
+
+async function openPglite(
+  dataDir: string,
+  log: OpenDatabaseOptions["log"],
+): Promise<DatabaseHandle> {
+  let location = MEMORY_DATA_DIR;
+  if (dataDir !== MEMORY_DATA_DIR) {
+    location = `${dataDir.replace(/\/+$/, "")}/pglite`;
+    // PGlite does not create missing parent directories.
+    await mkdir(location, { recursive: true });
+  }
+  const started = performance.now();
+  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  const close = once(() => client.close());
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  log?.info(`PGlite ready at ${location}, migrations checked in ${elapsed(started)} ms`);
+  return handle(db, "pglite", client, close);
+}
+
+function handle(
+  db: PgDatabase<PgQueryResultHKT, Schema>,
+  kind: DatabaseHandle["kind"],
+  client: DatabaseHandle["client"],
+  close: () => Promise<void>,
+): DatabaseHandle {
+  // Sound: both drivers' results carry `rows`, the only part QueryResultWithRows promises.
+  const database = db as unknown as Database;
+  return {
+    db: database,
+    kind,
+    client,
+    async ping() {
+      await database.execute(sql`select 1`);
+    },
+    close,
+  };
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let result: Promise<void> | undefined;
+  return () => {
+    result ??= fn();
+    return result;
+  };
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

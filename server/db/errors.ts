@@ -1,0 +1,57 @@
+// Postgres error codes services map to HTTP answers (e.g. 23505 → 409 "Username is already
+// taken"). drizzle wraps driver errors in DrizzleQueryError with the driver's error as `cause`;
+// node-postgres and PGlite both put `code` and `constraint` on that error.
+
+export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_FOREIGN_KEY_VIOLATION = "23503";
+/**
+ * ON DELETE RESTRICT refused the delete (e.g. a restaurant that still has reviews) on
+ * PostgreSQL 18 (PGlite); PostgreSQL 15 reports the same case as 23503. Use isForeignKeyViolation.
+ */
+export const PG_RESTRICT_VIOLATION = "23001";
+export const PG_CHECK_VIOLATION = "23514";
+export const PG_NOT_NULL_VIOLATION = "23502";
+
+interface PgErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+function driverError(error: unknown): PgErrorFields | undefined {
+  let current: unknown = error;
+  // Walk the cause chain a few levels: drizzle → driver (→ whatever wrapped it).
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const fields = current as PgErrorFields;
+    if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
+    current = fields.cause;
+  }
+  return undefined;
+}
+
+/** The SQLSTATE of a failed query, e.g. "23505", or undefined for other errors. */
+export function pgErrorCode(error: unknown): string | undefined {
+  return driverError(error)?.code as string | undefined;
+}
+
+/** The name of the violated constraint, e.g. "profiles_username_unique", when Postgres gave one. */
+export function pgConstraint(error: unknown): string | undefined {
+  const constraint = driverError(error)?.constraint;
+  return typeof constraint === "string" ? constraint : undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return (
+    pgErrorCode(error) === PG_UNIQUE_VIOLATION &&
+    (constraint === undefined || pgConstraint(error) === constraint)
+  );
+}
+
+/** A row still referenced, or a reference to a missing row, on PostgreSQL 15 and 18 alike. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const code = pgErrorCode(error);
+  return (
+    (code === PG_FOREIGN_KEY_VIOLATION || code === PG_RESTRICT_VIOLATION) &&
+    (constraint === undefined || pgConstraint(error) === constraint)
+  );
+}

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  counter,
+  createdAt,
+  imageChecks,
+  imageColumns,
+  isHidden,
+  newestFirst,
+  searchVector,
+  updatedAt,
+  uuidPrimaryKey,
+} from "../columns.ts";
+import { profiles } from "./profiles.ts";
+import { restaurants } from "./restaurants.ts";
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuidPrimaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // A post may mention a restaurant; the post survives the restaurant's removal.
+    restaurantId: uuid("restaurant_id").references(() => restaurants.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content"),
+    isHidden: isHidden(),
+    likeCount: counter("like_count"),
+    commentCount: counter("comment_count"),
+    searchVector: searchVector("title", "content"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("posts_like_count_non_negative", sql`${t.likeCount} >= 0`),
+    check("posts_comment_count_non_negative", sql`${t.commentCount} >= 0`),
+    index("posts_feed_idx")
+      .on(...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
+    index("posts_user_created_idx").on(t.userId, ...newestFirst(t)),
+    index("posts_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
+    index("posts_search_vector_idx").using("gin", t.searchVector),
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);
+
+export const postImages = pgTable(
+  "post_images",
+  {
+    id: uuidPrimaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    ...imageColumns(),
+  },
+  (t) => [
+    ...imageChecks("post_images", t),
+    index("post_images_post_order_idx").on(t.postId, t.displayOrder),
+  ],
+);
+
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;
+export type PostImage = typeof postImages.$inferSelect;
+export type NewPostImage = typeof postImages.$inferInsert;

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { counter, createdAt, newestFirst, searchVector, updatedAt } from "../columns.ts";
+
+/**
+ * One row per user; `id` equals the auth user's id (better-auth ids are text).
+ * A new account gets a temporary username `user_<suffix>` (the suffix must be at most 25
+ * lowercase letters, digits or underscores so it passes the format check) and empty names until
+ * /setup completes.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id").primaryKey(),
+    username: text("username").notNull().unique("profiles_username_unique"),
+    slug: text("slug").notNull().unique("profiles_slug_unique"),
+    fullName: text("full_name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    bio: text("bio"),
+    avatarUrl: text("avatar_url"),
+    location: text("location"),
+    followerCount: counter("follower_count"),
+    followingCount: counter("following_count"),
+    searchVector: searchVector("username", "full_name"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The character class has no upper case, so this also enforces username = lower(username).
+    check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_]{3,30}$'`),
+    check("profiles_follower_count_non_negative", sql`${t.followerCount} >= 0`),
+    check("profiles_following_count_non_negative", sql`${t.followingCount} >= 0`),
+    index("profiles_search_vector_idx").using("gin", t.searchVector),
+    index("profiles_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
+    index("profiles_full_name_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops")),
+    index("profiles_created_at_idx").on(...newestFirst(t)),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    // Primary key on user_id: one role per user.
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "moderator", "user"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("user_roles_role_valid", sql`${t.role} in ('admin', 'moderator', 'user')`)],
+);
+
+export type Profile = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+export type UserRole = typeof userRoles.$inferSelect;

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+} from "drizzle-orm/pg-core";
+import { createdAt, searchVector, uuidPrimaryKey } from "../columns.ts";
+
+export const restaurants = pgTable(
+  "restaurants",
+  {
+    id: uuidPrimaryKey(),
+    name: text("name").notNull(),
+    // Null until the restaurant page first generates it from name and address (spec 4).
+    slug: text("slug").unique("restaurants_slug_unique"),
+    // A plain unique constraint lets any number of rows have no place id (nulls are distinct).
+    googlePlaceId: text("google_place_id").unique("restaurants_google_place_id_unique"),
+    address: text("address"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    phone: text("phone"),
+    website: text("website"),
+    priceLevel: integer("price_level"),
+    googleRating: numeric("google_rating", { precision: 2, scale: 1, mode: "number" }),
+    searchVector: searchVector("name", "address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("restaurants_price_level_range", sql`${t.priceLevel} between 1 and 4`),
+    check("restaurants_google_rating_range", sql`${t.googleRating} between 0 and 5`),
+    check("restaurants_latitude_range", sql`${t.latitude} between -90 and 90`),
+    check("restaurants_longitude_range", sql`${t.longitude} between -180 and 180`),
+    index("restaurants_search_vector_idx").using("gin", t.searchVector),
+    index("restaurants_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
+);
+
+export type Restaurant = typeof restaurants.$inferSelect;
+export type NewRestaurant = typeof restaurants.$inferInsert;

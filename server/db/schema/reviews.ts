@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  counter,
+  createdAt,
+  imageChecks,
+  imageColumns,
+  isHidden,
+  newestFirst,
+  searchVector,
+  updatedAt,
+  uuidPrimaryKey,
+} from "../columns.ts";
+import { profiles } from "./profiles.ts";
+import { restaurants } from "./restaurants.ts";
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuidPrimaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // RESTRICT: every review is about a restaurant, and deleting a restaurant must not silently
+    // delete people's reviews nor leave them pointing nowhere; merge or reassign them first.
+    restaurantId: uuid("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id, { onDelete: "restrict" }),
+    reviewType: text("review_type", { enum: ["dish", "restaurant"] }).notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    rating: integer("rating").notNull(),
+    // Dish: the amount paid, or null. Restaurant: the price tier shown as repeated dollar signs.
+    cost: numeric("cost", { precision: 10, scale: 2, mode: "number" }),
+    isHidden: isHidden(),
+    likeCount: counter("like_count"),
+    commentCount: counter("comment_count"),
+    searchVector: searchVector("title", "description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("reviews_review_type_valid", sql`${t.reviewType} in ('dish', 'restaurant')`),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_cost_non_negative", sql`${t.cost} >= 0`),
+    check("reviews_like_count_non_negative", sql`${t.likeCount} >= 0`),
+    check("reviews_comment_count_non_negative", sql`${t.commentCount} >= 0`),
+    // Feed: newest first, keyset on (created_at, id), hidden rows never listed.
+    index("reviews_feed_idx")
+      .on(...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
+    index("reviews_user_created_idx").on(t.userId, ...newestFirst(t)),
+    index("reviews_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
+    index("reviews_search_vector_idx").using("gin", t.searchVector),
+    index("reviews_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+  ],
+);
+
+export const reviewImages = pgTable(
+  "review_images",
+  {
+    id: uuidPrimaryKey(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    ...imageColumns(),
+  },
+  (t) => [
+    ...imageChecks("review_images", t),
+    index("review_images_review_order_idx").on(t.reviewId, t.displayOrder),
+  ],
+);
+
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;
+export type ReviewImage = typeof reviewImages.$inferSelect;
+export type NewReviewImage = typeof reviewImages.$inferInsert;

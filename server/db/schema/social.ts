@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, isHidden, newestFirst, uuidPrimaryKey } from "../columns.ts";
+import { posts } from "./posts.ts";
+import { profiles } from "./profiles.ts";
+import { reviews } from "./reviews.ts";
+
+const author = () =>
+  text("user_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" });
+
+/** One like per (user, review): the primary key makes a double like a 23505 conflict. */
+export const likes = pgTable(
+  "likes",
+  {
+    userId: author(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "likes_pkey", columns: [t.userId, t.reviewId] }),
+    index("likes_review_id_idx").on(t.reviewId),
+  ],
+);
+
+export const postLikes = pgTable(
+  "post_likes",
+  {
+    userId: author(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "post_likes_pkey", columns: [t.userId, t.postId] }),
+    index("post_likes_post_id_idx").on(t.postId),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuidPrimaryKey(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: author(),
+    content: text("content").notNull(),
+    isHidden: isHidden(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("comments_review_created_idx").on(t.reviewId, ...newestFirst(t)),
+    // Lets deleting a profile find its comments without scanning the table.
+    index("comments_user_id_idx").on(t.userId),
+  ],
+);
+
+export const postComments = pgTable(
+  "post_comments",
+  {
+    id: uuidPrimaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: author(),
+    content: text("content").notNull(),
+    isHidden: isHidden(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("post_comments_post_created_idx").on(t.postId, ...newestFirst(t)),
+    index("post_comments_user_id_idx").on(t.userId),
+  ],
+);
+
+export const follows = pgTable(
+  "follows",
+  {
+    id: uuidPrimaryKey(),
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    followingId: text("following_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Also serves "whom does X follow" lookups (leading follower_id).
+    unique("follows_follower_following_unique").on(t.followerId, t.followingId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+    index("follows_following_created_idx").on(t.followingId, ...newestFirst(t)),
+  ],
+);
+
+export type Like = typeof likes.$inferSelect;
+export type PostLike = typeof postLikes.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
+export type NewComment = typeof comments.$inferInsert;
+export type PostComment = typeof postComments.$inferSelect;
+export type NewPostComment = typeof postComments.$inferInsert;
+export type Follow = typeof follows.$inferSelect;

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/**
+ * The one error type services throw. Routes never build error bodies themselves: the handler
+ * below turns every failure into `{ error: { code, message } }` with the right status.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  static badRequest(message: string, code = "VALIDATION_ERROR") {
+    return new ApiError(400, code, message);
+  }
+  static unauthorized(message = "Authentication required") {
+    return new ApiError(401, "UNAUTHORIZED", message);
+  }
+  static forbidden(message = "You are not allowed to do this") {
+    return new ApiError(403, "FORBIDDEN", message);
+  }
+  static notFound(message = "Not found") {
+    return new ApiError(404, "NOT_FOUND", message);
+  }
+  static conflict(message: string, code = "CONFLICT") {
+    return new ApiError(409, code, message);
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+/** Fastify's own error codes that users can cause, mapped to stable API codes and messages. */
+const frameworkErrors: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Unsupported content type",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: "INVALID_JSON", message: "Request body must not be empty" },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: "INVALID_JSON",
+    message: "Request body is not valid JSON",
+  },
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const message = first?.message ?? "Invalid request";
+      return reply.status(400).send(errorBody("VALIDATION_ERROR", message));
+    }
+    const known = error.code ? frameworkErrors[error.code] : undefined;
+    if (known)
+      return reply.status(error.statusCode ?? 400).send(errorBody(known.code, known.message));
+    // JSON.parse failures surface as a 400 SyntaxError from the content-type parser.
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.status(400).send(errorBody("INVALID_JSON", "Request body is not valid JSON"));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(status).send(errorBody("INTERNAL", "Something went wrong on our side"));
+    }
+    // Any other 4xx from a plugin (rate limit, multipart, ...) keeps its status and message.
+    const code = status === 429 ? "RATE_LIMITED" : (error.code ?? "BAD_REQUEST");
+    return reply.status(status).send(errorBody(code, error.message));
+  });
+}

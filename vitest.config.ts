@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One runner, four projects. The API suite runs twice when TEST_DATABASE_URL is set: once on
+ * embedded PGlite and once on PostgreSQL, so both databases stay supported. scripts/test.ts
+ * decides which projects run (see README "Tests").
+ */
+const apiProject = (name: string, database: "pglite" | "postgres") => ({
+  test: {
+    name,
+    include: ["server/**/*.test.ts"],
+    setupFiles: ["server/test/setup-database.ts"],
+    env: { TEST_DB: database, NODE_ENV: "test" },
+    // One PGlite per worker costs 3-4 s to create; sharing it across files keeps the suite fast.
+    // Each test resets the tables, so no state leaks between files.
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["domain/**/*.test.ts", "web/**/*.test.ts"] } },
+      apiProject("api", "pglite"),
+      apiProject("api-postgres", "postgres"),
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
