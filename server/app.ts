@@ -1,4 +1,8 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
@@ -7,23 +11,43 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { type Auth, createAuth } from "./auth/auth.ts";
+import { BackgroundTasks } from "./auth/background.ts";
+import { createEmailSender, type EmailSender } from "./auth/senders/email.ts";
+import { createSmsSender, type SmsSender } from "./auth/senders/sms.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerOriginCheck } from "./http/origin-check.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
+import { DiskStorage, type Storage } from "./media/storage.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 
 export interface AppDependencies {
   database: DatabaseHandle;
+  /** Replaces the SMS_PROVIDER sender (tests pass a CapturingSmsSender). */
+  smsSender?: SmsSender;
+  /** Replaces the SMTP_URL/console sender. */
+  emailSender?: EmailSender;
+  /** Tests: OIDC discovery URL of a local IdP playing Google (uses config.google's client). */
+  googleDiscoveryUrl?: string;
+  /** Replaces the disk storage under DATA_DIR/uploads. */
+  storage?: Storage;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
+    auth: Auth;
+    storage: Storage;
   }
 }
 
+/** Uploaded files never change (new upload, new random key), so caches may keep them forever. */
+const UPLOADS_PREFIX = "/uploads";
 /** JSON bodies above this are refused with 413 before they are buffered. Uploads use multipart. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -38,7 +62,7 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("config", config);
@@ -46,6 +70,31 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  await mkdir(uploadsDir, { recursive: true });
+  const storage = dependencies.storage ?? new DiskStorage(uploadsDir, UPLOADS_PREFIX);
+  const background = new BackgroundTasks();
+  const emailSender = dependencies.emailSender ?? createEmailSender(config, app.log);
+  const auth = createAuth({
+    config,
+    db: dependencies.database.db,
+    senders: {
+      sms: dependencies.smsSender ?? createSmsSender(config, app.log),
+      email: emailSender,
+    },
+    log: app.log,
+    background,
+    googleDiscoveryUrl: dependencies.googleDiscoveryUrl ?? config.googleDiscoveryUrl,
+  });
+  app.decorate("auth", auth);
+  app.decorate("storage", storage);
+  app.decorateRequest("authSession", undefined);
+  app.addHook("onClose", async () => {
+    await background.drain();
+    await emailSender.close?.();
+  });
+  registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -83,13 +132,35 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
+  // Per-route limits (e.g. the avatar's 5 MB) are set where each file is read.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30 },
+  });
+
   await app.register(
     async (api) => {
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: "/api" },
   );
+
+  if (storage instanceof DiskStorage) {
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: `${UPLOADS_PREFIX}/`,
+      decorateReply: false,
+      index: false,
+      // Files arrive after start-up, so they are looked up per request, never pre-listed.
+      wildcard: true,
+      setHeaders(res) {
+        res.header("cache-control", "public, max-age=31536000, immutable");
+        res.header("x-content-type-options", "nosniff");
+      },
+    });
+  }
 
   await registerStaticWeb(app, config.webDistDir);
   return app;

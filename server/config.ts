@@ -20,6 +20,33 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Set to "true" only behind a reverse proxy that overwrites X-Forwarded-For; otherwise any
+   * client could pick its own IP and slip past per-IP rate limits.
+   */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Test and development only: an OpenID Connect discovery URL that stands in for Google (the
+   * browser suite's local IdP). Refused in production.
+   */
+  GOOGLE_DISCOVERY_URL: z.url().optional(),
+  SMS_PROVIDER: z.enum(["console", "twilio"]).default("console"),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default("Tasted <no-reply@localhost>"),
+  ADMIN_EMAILS: z.string().default(""),
+  /**
+   * `relaxed` multiplies every auth rate limit by 100 so a browser suite that signs in dozens of
+   * times from 127.0.0.1 is not throttled. Refused in production.
+   */
+  AUTH_RATE_LIMITS: z.enum(["strict", "relaxed"]).default("strict"),
 });
 
 export interface AppConfig {
@@ -36,8 +63,81 @@ export interface AppConfig {
   trustedOrigins: string[];
   authSecret: string;
   logLevel: string;
+  /** Whether X-Forwarded-* headers from a reverse proxy are believed (client IP, protocol). */
+  trustProxy: boolean;
   /** Directory of the built web app, served with history fallback; absent in API-only tests. */
   webDistDir: string | undefined;
+  /** Google OAuth client; both set or both absent. */
+  google: { clientId: string; clientSecret: string } | undefined;
+  /** Test/dev only: OIDC discovery URL of an IdP that plays Google (see GOOGLE_DISCOVERY_URL). */
+  googleDiscoveryUrl: string | undefined;
+  sms:
+    | { provider: "console" }
+    | { provider: "twilio"; accountSid: string; authToken: string; fromNumber: string };
+  /** nodemailer transport URL; absent means emails are logged. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  /** Lower-cased addresses that become admin once they are verified. */
+  adminEmails: string[];
+  session: SessionPolicy;
+  authRateLimits: AuthRateLimits;
+}
+
+/**
+ * Session lifetimes in seconds. `idleTimeout` is better-auth's sliding `expiresIn`;
+ * `refreshAge` its `updateAge`; `absoluteLifetime` is ours (see server/auth/auth.ts).
+ */
+export interface SessionPolicy {
+  idleTimeout: number;
+  refreshAge: number;
+  absoluteLifetime: number;
+}
+
+export interface RateLimitRule {
+  /** Window length in seconds. */
+  window: number;
+  max: number;
+}
+
+/**
+ * Auth throttles, all kept in the database. Per client IP (better-auth's limiter) unless the
+ * name says otherwise. Tests shrink them to hit them quickly.
+ */
+export interface AuthRateLimits {
+  /** Any other /api/auth path. */
+  default: RateLimitRule;
+  signIn: RateLimitRule;
+  signUp: RateLimitRule;
+  /** Password reset and verification email requests. */
+  emailRequests: RateLimitRule;
+  otpSend: RateLimitRule;
+  /** OTP sends per phone number, whatever the IP. */
+  otpSendPerPhone: RateLimitRule;
+  otpVerify: RateLimitRule;
+  twoFactorVerify: RateLimitRule;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleTimeout: 7 * 24 * 60 * 60,
+  refreshAge: 24 * 60 * 60,
+  absoluteLifetime: 30 * 24 * 60 * 60,
+};
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  default: { window: 60, max: 100 },
+  signIn: { window: 300, max: 10 },
+  signUp: { window: 3600, max: 20 },
+  emailRequests: { window: 3600, max: 5 },
+  otpSend: { window: 3600, max: 10 },
+  otpSendPerPhone: { window: 3600, max: 5 },
+  otpVerify: { window: 300, max: 10 },
+  twoFactorVerify: { window: 300, max: 10 },
+};
+
+function relaxed(limits: AuthRateLimits): AuthRateLimits {
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, rule]) => [name, { ...rule, max: rule.max * 100 }]),
+  ) as unknown as AuthRateLimits;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +185,32 @@ export async function loadConfig(
     environment.PUBLIC_URL ??
     `http://localhost:${port}`
   ).replace(/\/$/, "");
+  if (env === "production") {
+    if (environment.GOOGLE_DISCOVERY_URL) {
+      throw new ConfigError("GOOGLE_DISCOVERY_URL is for tests only; use GOOGLE_CLIENT_ID/SECRET");
+    }
+    if (environment.AUTH_RATE_LIMITS === "relaxed") {
+      throw new ConfigError("AUTH_RATE_LIMITS=relaxed is for tests only");
+    }
+  }
+  if (Boolean(environment.GOOGLE_CLIENT_ID) !== Boolean(environment.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+  let sms: AppConfig["sms"] = { provider: "console" };
+  if (environment.SMS_PROVIDER === "twilio") {
+    const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER } = environment;
+    if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM_NUMBER) {
+      throw new ConfigError(
+        "SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER",
+      );
+    }
+    sms = {
+      provider: "twilio",
+      accountSid: TWILIO_ACCOUNT_SID,
+      authToken: TWILIO_AUTH_TOKEN,
+      fromNumber: TWILIO_FROM_NUMBER,
+    };
+  }
   const trustedOrigins = environment.PUBLIC_URL
     ? []
     : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
@@ -98,7 +224,29 @@ export async function loadConfig(
     trustedOrigins,
     authSecret: await resolveAuthSecret(environment.AUTH_SECRET, env, dataDir),
     logLevel: environment.LOG_LEVEL,
+    trustProxy: environment.TRUST_PROXY === "true",
     webDistDir: path.resolve("dist"),
+    google:
+      environment.GOOGLE_CLIENT_ID && environment.GOOGLE_CLIENT_SECRET
+        ? { clientId: environment.GOOGLE_CLIENT_ID, clientSecret: environment.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    googleDiscoveryUrl: environment.GOOGLE_DISCOVERY_URL,
+    sms,
+    smtpUrl: environment.SMTP_URL,
+    emailFrom: environment.EMAIL_FROM,
+    adminEmails: parseEmailList(environment.ADMIN_EMAILS),
+    session: DEFAULT_SESSION_POLICY,
+    authRateLimits:
+      environment.AUTH_RATE_LIMITS === "relaxed"
+        ? relaxed(DEFAULT_AUTH_RATE_LIMITS)
+        : DEFAULT_AUTH_RATE_LIMITS,
     ...overrides,
   };
+}
+
+function parseEmailList(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email.length > 0);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import {
   pgConstraint,
   pgErrorCode,
 } from "#server/db/errors.ts";
+import { user } from "#server/db/schema/auth.ts";
 import { userReports } from "#server/db/schema/moderation.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
@@ -32,6 +34,13 @@ beforeEach(async () => {
   await resetDatabase(db);
 });
 
+/** Migrations in server/db/migrations/meta/_journal.json. */
+const migrationCount = (
+  JSON.parse(readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+    entries: unknown[];
+  }
+).entries.length;
+
 async function expectPgError(query: PromiseLike<unknown>, code: string, constraint?: string) {
   let caught: unknown;
   try {
@@ -45,12 +54,18 @@ async function expectPgError(query: PromiseLike<unknown>, code: string, constrai
 }
 
 let sequence = 0;
+/** A profile and the auth user it belongs to (profiles.id references user.id). */
 async function createProfile(overrides: Partial<typeof profiles.$inferInsert> = {}) {
   sequence += 1;
   const username = overrides.username ?? `user_${sequence}`;
+  const id = overrides.id ?? `id${sequence}`;
+  await db
+    .insert(user)
+    .values({ id, name: "", email: `${id}@example.com` })
+    .onConflictDoNothing();
   const [row] = await db
     .insert(profiles)
-    .values({ id: `id${sequence}`, username, slug: username, ...overrides })
+    .values({ id, username, slug: username, ...overrides })
     .returning();
   if (!row) throw new Error("no profile");
   return row;
@@ -100,6 +115,7 @@ describe("migrations", () => {
     const dataDir = await mkdtemp(join(tmpdir(), "tasted-migrate-"));
     dirs.push(dataDir);
     const first = await openDatabase({ dataDir: join(dataDir, "nested", "dir") });
+    await first.db.insert(user).values({ id: "keep", name: "", email: "keep@example.com" });
     await first.db.insert(profiles).values({ id: "keep", username: "keeper", slug: "keeper" });
     await first.close();
 
@@ -108,7 +124,7 @@ describe("migrations", () => {
       const applied = await second.db.execute<{ n: number }>(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied.rows[0]?.n).toBe(1);
+      expect(applied.rows[0]?.n).toBe(migrationCount);
       const kept = await second.db.select().from(profiles);
       expect(kept.map((p) => p.username)).toEqual(["keeper"]);
       await second.ping();
@@ -131,7 +147,7 @@ describe("migrations", () => {
       const applied = await db.execute<{ n: number }>(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied.rows[0]?.n).toBe(1);
+      expect(applied.rows[0]?.n).toBe(migrationCount);
     },
     60_000,
   );
@@ -146,6 +162,14 @@ describe("migrations", () => {
   it("resetDatabase covers every table of the spec", () => {
     expect([...appTableNames].sort()).toEqual(
       [
+        "account",
+        "jwks",
+        "phone_otp_limits",
+        "rate_limit",
+        "session",
+        "two_factor",
+        "user",
+        "verification",
         "comments",
         "follows",
         "likes",
@@ -359,6 +383,19 @@ describe("uniqueness", () => {
 });
 
 describe("deletes", () => {
+  it("deleting the auth user removes the profile and role", async () => {
+    const gone = await createProfile();
+    await db.insert(userRoles).values({ userId: gone.id, role: "user" });
+    await db.delete(user).where(eq(user.id, gone.id));
+    expect(await db.select().from(profiles)).toEqual([]);
+    expect(await db.select().from(userRoles)).toEqual([]);
+    await expectPgError(
+      db.insert(profiles).values({ id: "no-such-user", username: "orphan", slug: "orphan" }),
+      "23503",
+      "profiles_id_user_id_fk",
+    );
+  });
+
   it("deleting a profile removes everything it authored", async () => {
     const gone = await createProfile();
     const stays = await createProfile();

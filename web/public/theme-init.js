@@ -4,7 +4,9 @@
   try {
     const saved = localStorage.getItem("tasted-color-scheme");
     const choice = saved === "dark" || saved === "auto" ? saved : "light";
-    const dark = choice === "dark" || (choice === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+    const dark =
+      choice === "dark" ||
+      (choice === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
     document.documentElement.setAttribute("data-mantine-color-scheme", dark ? "dark" : "light");
   } catch {
     // Storage can be blocked (private mode); the default light scheme applies.

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { counter, createdAt, newestFirst, searchVector, updatedAt } from "../columns.ts";
+import { user } from "./auth.ts";
 
 /**
- * One row per user; `id` equals the auth user's id (better-auth ids are text).
+ * One row per user; `id` equals the auth user's id (better-auth ids are text) and goes with it
+ * when the account is deleted.
  * A new account gets a temporary username `user_<suffix>` (the suffix must be at most 25
  * lowercase letters, digits or underscores so it passes the format check) and empty names until
  * /setup completes.
@@ -11,7 +13,9 @@ import { counter, createdAt, newestFirst, searchVector, updatedAt } from "../col
 export const profiles = pgTable(
   "profiles",
   {
-    id: text("id").primaryKey(),
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
     username: text("username").notNull().unique("profiles_username_unique"),
     slug: text("slug").notNull().unique("profiles_slug_unique"),
     fullName: text("full_name"),

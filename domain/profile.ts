@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/** Spec 5 and 9: profile rules with the exact messages users see. */
+export const PROFILE_LIMITS = {
+  nameMax: 50,
+  usernameMin: 3,
+  usernameMax: 30,
+  bioMax: 500,
+  /** The settings panel's counter (spec 9); the server keeps the 500 rule. */
+  bioPanelMax: 150,
+  locationMax: 100,
+  avatarMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+export const TEMPORARY_USERNAME_PREFIX = "user_";
+
+export const profileMessages = {
+  firstNameRequired: "First name is required",
+  firstNameTooLong: "First name is too long",
+  lastNameRequired: "Last name is required",
+  lastNameTooLong: "Last name is too long",
+  usernameTooShort: "Username must be at least 3 characters",
+  usernameTooLong: "Username must be less than 30 characters",
+  usernameFormat: "Username can only contain letters, numbers, and underscores",
+  usernameTaken: "Username is already taken",
+  bioTooLong: "Bio must be less than 500 characters",
+  locationTooLong: "Location must be less than 100 characters",
+  avatarInvalidTypeTitle: "Invalid file type",
+  avatarInvalidType: "Please upload an image file",
+  avatarTooLargeTitle: "File too large",
+  avatarTooLarge: "Avatar image must be less than 5MB",
+} as const;
+
+/** Trimmed and lower-cased before the checks: usernames are stored lower case (spec 5). */
+export const usernameInput = z
+  .string({ error: profileMessages.usernameTooShort })
+  .trim()
+  .toLowerCase()
+  .min(PROFILE_LIMITS.usernameMin, profileMessages.usernameTooShort)
+  .max(PROFILE_LIMITS.usernameMax, profileMessages.usernameTooLong)
+  .regex(/^[a-z0-9_]+$/, profileMessages.usernameFormat);
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const profileSetupInput = z.object({
+  firstName: z
+    .string()
+    .trim()
+    .min(1, profileMessages.firstNameRequired)
+    .max(PROFILE_LIMITS.nameMax, profileMessages.firstNameTooLong),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, profileMessages.lastNameRequired)
+    .max(PROFILE_LIMITS.nameMax, profileMessages.lastNameTooLong),
+  username: usernameInput,
+  bio: optionalText(PROFILE_LIMITS.bioMax, profileMessages.bioTooLong),
+  /** An address returned by the avatar upload; null removes the picture. */
+  avatarUrl: z
+    .string()
+    .trim()
+    .max(2048)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  location: optionalText(PROFILE_LIMITS.locationMax, profileMessages.locationTooLong),
+});
+export type ProfileSetupInput = z.input<typeof profileSetupInput>;
+export type ProfileSetupValues = z.output<typeof profileSetupInput>;
+
+/** full_name is first and last name joined by a space (spec 3). */
+export function fullName(firstName: string, lastName: string): string {
+  return `${firstName.trim()} ${lastName.trim()}`.trim();
+}
+
+export function isTemporaryUsername(username: string | null | undefined): boolean {
+  return !username || username.startsWith(TEMPORARY_USERNAME_PREFIX);
+}
+
+/** The auth callback's rule (spec 2): /setup while full_name is empty or the username is temporary. */
+export function needsProfileSetup(profile: {
+  fullName: string | null;
+  username: string | null;
+}): boolean {
+  return !profile.fullName?.trim() || isTemporaryUsername(profile.username);
+}

@@ -1,0 +1,193 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { findChromium } from "./chromium.ts";
+
+/** The key the web app keeps the chosen theme under ("light" | "dark" | "auto"). */
+export const COLOR_SCHEME_STORAGE_KEY = "tasted-color-scheme";
+
+export const MOBILE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export type ColorScheme = "light" | "dark";
+
+/** Origin of the server started by global-setup.ts. */
+export function baseURL(): string {
+  return inject("baseURL");
+}
+
+/** Debian's Chromium, headless, quiet: no sync, no component updates, no background traffic. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error("Chromium not found: set CHROMIUM_PATH or install Debian's chromium package");
+  }
+  // launch() always gives the browser a fresh temporary user-data-dir.
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /**
+   * The theme choice stored for the app before the first load (only when nothing is stored yet,
+   * so a toggle during the test still wins on reload). Omit it to start like a first-time visitor.
+   */
+  colorScheme?: ColorScheme | "auto";
+  /** The operating system's preference the browser reports; defaults to colorScheme, else light. */
+  systemColorScheme?: ColorScheme;
+}
+
+export interface TestPage {
+  page: Page;
+  /** Console errors and uncaught page errors, in order. A passing test expects it empty. */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+/** How long a single wait (text to appear, URL to change) may take before the test fails. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+/**
+ * Console output from Chromium itself rather than from the app, matched exactly and explained.
+ * Nothing is on the list yet; add an entry only with the reason it cannot be avoided.
+ */
+const chromiumNoise: RegExp[] = [];
+
+/** A page in its own browser context (own storage), recording every error it reports. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {
+  const stored = options.colorScheme;
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.systemColorScheme ?? (stored === "dark" ? "dark" : "light"),
+    // Transitions finish instantly, so screenshots and contrast checks see the settled page.
+    reducedMotion: "reduce",
+  });
+  if (stored) {
+    await context.addInitScript(
+      ([key, scheme]) => {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, scheme);
+      },
+      [COLOR_SCHEME_STORAGE_KEY, stored] as const,
+    );
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS * 2);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    if (chromiumNoise.some((noise) => noise.test(text))) return;
+    const { url, lineNumber } = message.location();
+    errors.push(`console.error on ${page.url()}: ${text}${url ? ` (${url}:${lineNumber})` : ""}`);
+  });
+  page.on("pageerror", (error) => {
+    errors.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+/**
+ * Runs body with a fresh page, then requires that the page logged no console error and threw
+ * nothing, whatever it visited. The context is closed either way.
+ */
+export async function withPage(
+  browser: Browser,
+  options: PageOptions,
+  body: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { page, errors, close } = await newPage(browser, options);
+  try {
+    await body(page);
+    expect(errors, "errors reported by the browser").toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+/** Waits until the location's path is exactly pathname (client-side navigations included). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Something the user activates by name, whether the app renders it as a link or a button. */
+export function control(page: Page, name: string | RegExp): Locator {
+  const exact = typeof name === "string";
+  return page
+    .getByRole("link", { name, exact })
+    .or(page.getByRole("button", { name, exact }))
+    .first();
+}
+
+/** Waits until text (exact when a string) is visible somewhere on the page. */
+export async function waitForText(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .getByText(text, { exact: typeof text === "string" })
+    .first()
+    .waitFor();
+}
+
+/** Fails with each rule id, impact and offending selectors when axe finds serious problems. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact}): ${violation.help}`,
+        ...violation.nodes.map(
+          (node) => `  ${node.target.join(" ")}  ${node.html.replace(/\s+/g, " ").slice(0, 160)}`,
+        ),
+      ].join("\n"),
+    );
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The color scheme Mantine applied to the document. */
+export function renderedColorScheme(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
+}
+
+/**
+ * Saves a full-page PNG as test-results/screenshots/<name>-<width>-<scheme>.png, after web fonts
+ * and the images already requested have finished loading. Returns the file path.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images)
+        .filter((image) => !image.complete && image.loading !== "lazy")
+        .map(
+          (image) =>
+            new Promise((resolve) => {
+              image.addEventListener("load", resolve, { once: true });
+              image.addEventListener("error", resolve, { once: true });
+              setTimeout(resolve, 5_000);
+            }),
+        ),
+    );
+  });
+  const width = page.viewportSize()?.width ?? 0;
+  const scheme = (await renderedColorScheme(page)) ?? "light";
+  const directory = path.resolve("test-results", "screenshots");
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${name}-${width}-${scheme}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Everything `vite build` reads; a change in any of these makes dist/ stale. */
+const BUILD_INPUTS = ["web", "domain", "vite.config.ts", "index.html", "package.json"];
+
+function newestModification(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const child of readdirSync(entry)) {
+    if (child === "node_modules") continue;
+    newest = Math.max(newest, newestModification(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** True when dist/index.html exists and is newer than every source of the web build. */
+export function webBuildIsFresh(root = process.cwd()): boolean {
+  const index = path.join(root, "dist", "index.html");
+  if (!existsSync(index)) return false;
+  const built = statSync(index).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestModification(path.join(root, input)) <= built);
+}
+
+/** Runs `npx vite build` with inherited output; rejects on a non-zero exit. */
+export function buildWeb(root = process.cwd()): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+/** Builds the web app unless dist/ is already newer than its sources. */
+export async function ensureWebBuild(root = process.cwd()): Promise<"built" | "fresh"> {
+  if (webBuildIsFresh(root)) return "fresh";
+  await buildWeb(root);
+  return "built";
+}

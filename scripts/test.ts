@@ -1,0 +1,106 @@
+/**
+ * `npm test`: every suite, one vitest project at a time, stopping at the first failure.
+ *
+ *   unit          domain and web unit tests
+ *   api           API tests through app.inject on embedded PGlite
+ *   api-postgres  the same API tests on PostgreSQL, when TEST_DATABASE_URL is set
+ *   e2e           the browser suite against a real server, when Chromium is found
+ *
+ * Under CI a missing PostgreSQL URL or Chromium fails the run instead of skipping a suite.
+ */
+import { spawn } from "node:child_process";
+import { findChromium } from "../e2e/support/chromium.ts";
+import { ensureWebBuild } from "../e2e/support/web-build.ts";
+
+type Outcome = "passed" | "failed" | "skipped";
+
+interface Result {
+  project: string;
+  outcome: Outcome;
+  note: string;
+}
+
+const results: Result[] = [];
+const ci = isSet(process.env.CI);
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const chromium = findChromium();
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+}
+
+function heading(text: string) {
+  console.log(`\n=== ${text} ${"=".repeat(Math.max(3, 76 - text.length))}\n`);
+}
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("error", (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function printSummary() {
+  heading("Summary");
+  for (const { project, outcome, note } of results) {
+    console.log(`  ${project.padEnd(14)} ${outcome.padEnd(8)} ${note}`);
+  }
+  console.log("");
+}
+
+function fail(message: string): never {
+  console.error(`\nnpm test: ${message}`);
+  if (results.length > 0) printSummary();
+  process.exit(1);
+}
+
+async function runProject(project: string) {
+  heading(`vitest --project ${project}`);
+  const started = performance.now();
+  const code = await run("npx", ["vitest", "run", "--project", project, "--passWithNoTests"]);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (code !== 0) {
+    results.push({ project, outcome: "failed", note: `exit code ${code} after ${seconds} s` });
+    fail(`the ${project} suite failed`);
+  }
+  results.push({ project, outcome: "passed", note: `${seconds} s` });
+}
+
+// Check what CI must have before spending minutes on the suites that come first.
+if (ci && !databaseUrl) {
+  fail("CI requires TEST_DATABASE_URL (a PostgreSQL database the API suite may reset)");
+}
+if (ci && !chromium) {
+  fail("CI requires Chromium: install Debian's chromium package or set CHROMIUM_PATH");
+}
+
+await runProject("unit");
+await runProject("api");
+
+if (databaseUrl) {
+  await runProject("api-postgres");
+} else {
+  console.log("\nTEST_DATABASE_URL not set: skipping the PostgreSQL API suite");
+  results.push({ project: "api-postgres", outcome: "skipped", note: "TEST_DATABASE_URL not set" });
+}
+
+if (chromium) {
+  heading("web build for the browser suite");
+  try {
+    const build = await ensureWebBuild();
+    if (build === "fresh") console.log("dist/ is newer than its sources: reusing it");
+  } catch (error) {
+    results.push({ project: "e2e", outcome: "failed", note: "vite build failed" });
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  await runProject("e2e");
+} else {
+  console.log("\nChromium not found: skipping the browser suite");
+  results.push({ project: "e2e", outcome: "skipped", note: "Chromium not found" });
+}
+
+printSummary();

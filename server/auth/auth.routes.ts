@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from "fastify";
+import { CLIENT_IP_HEADER } from "./auth.ts";
+import { toFetchHeaders } from "./session.ts";
+
+/** Auth request bodies are small JSON or form posts. */
+const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
+/** Hop-by-hop or recomputed by Fastify; never copied from better-auth's Response. */
+const SKIPPED_RESPONSE_HEADERS = new Set(["set-cookie", "content-length", "transfer-encoding"]);
+
+/**
+ * Hands /api/auth/* to better-auth. Registered as its own encapsulated plugin so the raw-body
+ * parser below applies to these routes only: better-auth parses bodies itself from the Fetch
+ * Request, and each Set-Cookie must reach the browser as its own header (getSetCookie(); a
+ * joined string would break cookie attributes).
+ */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "*",
+    { parseAs: "buffer", bodyLimit: AUTH_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.route({
+    method: ["GET", "POST"],
+    url: "/auth/*",
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const headers = toFetchHeaders(request.headers);
+      // The only IP better-auth trusts (rate-limit buckets, session records).
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const body =
+        Buffer.isBuffer(request.body) && request.body.length > 0
+          ? new Uint8Array(request.body)
+          : null;
+      const response = await app.auth.handler(
+        new Request(new URL(request.url, app.config.publicUrl), {
+          method: request.method,
+          headers,
+          body,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header("set-cookie", cookies);
+      const payload = Buffer.from(await response.arrayBuffer());
+      return reply.send(payload.length > 0 ? payload : null);
+    },
+  });
+};

@@ -1,0 +1,300 @@
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth, jwt, phoneNumber, twoFactor } from "better-auth/plugins";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  isPlaceholderEmail,
+  isValidPhone,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PLACEHOLDER_EMAIL_DOMAIN,
+} from "#domain/auth.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { schema } from "#server/db/client.ts";
+import {
+  promoteVerifiedAdmin,
+  provisionAccount,
+} from "#server/modules/profiles/profiles.service.ts";
+import type { BackgroundTasks } from "./background.ts";
+import { consumePhoneOtpQuota } from "./phone-otp-limit.ts";
+import type { EmailSender } from "./senders/email.ts";
+import { otpMessage, type SmsSender } from "./senders/sms.ts";
+
+export const AUTH_BASE_PATH = "/api/auth";
+/**
+ * better-auth reads the client IP from this header only. The Fastify bridge overwrites it with
+ * Fastify's request.ip on every request, so a client cannot choose its own rate-limit bucket by
+ * sending the header itself.
+ */
+export const CLIENT_IP_HEADER = "x-tasted-client-ip";
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export interface AuthSenders {
+  sms: SmsSender;
+  email: EmailSender;
+}
+
+export interface CreateAuthParams {
+  config: AppConfig;
+  db: Database;
+  senders: AuthSenders;
+  log: FastifyBaseLogger;
+  /** Emails leave here so a slow SMTP server never holds a response (and timing leaks nothing). */
+  background: BackgroundTasks;
+  /** Test/dev only: OIDC discovery URL of an IdP that stands in for Google. */
+  googleDiscoveryUrl?: string | undefined;
+}
+
+/**
+ * The better-auth instance: email + password (argon2id), phone one-time codes, Google, TOTP
+ * two-factor and a JWKS for API clients, with sessions and rate limits in our database.
+ */
+export function createAuth(params: CreateAuthParams) {
+  return betterAuth(authOptions(params));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function authOptions(params: CreateAuthParams) {
+  const { config, db, senders, log, background } = params;
+  const limits = config.authRateLimits;
+  const secureCookies = config.publicUrl.startsWith("https://");
+
+  const sendEmail = (to: string, subject: string, text: string) => {
+    if (isPlaceholderEmail(to)) return;
+    background.run(
+      senders.email.send({ to, subject, text }).catch((error: unknown) => {
+        log.error({ err: error, subject }, "sending an email failed");
+      }),
+    );
+  };
+
+  return {
+    appName: "Tasted",
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
+    database: drizzleAdapter(db, { provider: "pg", schema, transaction: true }),
+    logger: {
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error);
+        log[level](err ? { err } : args.length ? { args } : {}, `[auth] ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+    onAPIError: {
+      // Browser-facing failures (e.g. the Google callback) land on the page that shows them.
+      errorURL: `${config.publicUrl}/auth/callback`,
+    },
+
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Spec 2/7: sign-up signs in at once; the confirmation email does not block use.
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: {
+        hash: (password) => argon2Hash(password, ARGON2ID),
+        verify: ({ hash, password }) => argon2Verify(hash, password),
+      },
+      sendResetPassword: async ({ user, url }) => {
+        sendEmail(
+          user.email,
+          "Reset your Tasted password",
+          `Someone asked to reset the password of your Tasted account.\n\nSet a new password: ${url}\n\nThe link works for one hour. If it was not you, ignore this email.`,
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        sendEmail(
+          user.email,
+          "Confirm your Tasted account",
+          `Welcome to Tasted!\n\nConfirm your email address: ${url}\n\nThe link works for 24 hours.`,
+        );
+      },
+      afterEmailVerification: async (user) => {
+        await promoteVerifiedAdmin(db, user, config.adminEmails);
+      },
+    },
+
+    socialProviders:
+      config.google && !params.googleDiscoveryUrl
+        ? {
+            google: {
+              clientId: config.google.clientId,
+              clientSecret: config.google.clientSecret,
+              prompt: "select_account",
+            },
+          }
+        : {},
+
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google"] },
+    },
+
+    /*
+     * Sessions. better-auth keeps one `expiresAt` per session and slides it: when a request
+     * uses a session whose expiresAt is closer than `expiresIn - updateAge`, it moves expiresAt
+     * to now + expiresIn. So `expiresIn` IS the idle timeout: a session nobody uses for
+     * `idleTimeout` seconds (counted from its last slide, at most `refreshAge` after its last
+     * use) is expired and deleted on its next lookup. better-auth has no absolute lifetime;
+     * `capSessionExpiry` below adds one by never letting a slide move expiresAt past
+     * createdAt + absoluteLifetime, so even a session used every day dies at that point.
+     * No cookie cache: every request reads the session row, so sign-out and revocation take
+     * effect at once (an old cookie gets 401).
+     */
+    session: {
+      expiresIn: config.session.idleTimeout,
+      updateAge: config.session.refreshAge,
+      freshAge: 24 * 60 * 60,
+      cookieCache: { enabled: false },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            // Not atomic with the user row (better-auth runs after-hooks once its transaction
+            // commits); getMe() and the profile service re-run provisionAccount when a
+            // profile is missing, so a failure here heals on the user's next request.
+            try {
+              await provisionAccount(db, user, config.adminEmails);
+            } catch (error) {
+              log.error({ err: error, userId: user.id }, "creating the profile failed");
+            }
+          },
+        },
+      },
+      session: {
+        update: {
+          before: async (data, context) =>
+            capSessionExpiry(data, context?.context.session?.session, config),
+        },
+      },
+    },
+
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: limits.default.window,
+      max: limits.default.max,
+      customRules: {
+        "/sign-in/*": limits.signIn,
+        "/sign-up/*": limits.signUp,
+        "/request-password-reset": limits.emailRequests,
+        "/send-verification-email": limits.emailRequests,
+        "/phone-number/send-otp": limits.otpSend,
+        "/phone-number/verify": limits.otpVerify,
+        "/two-factor/*": limits.twoFactorVerify,
+      },
+    },
+
+    advanced: {
+      cookiePrefix: "tasted",
+      useSecureCookies: secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email" && typeof ctx.body?.name !== "string") {
+          // better-auth requires a display name; ours lives in the profile (set at /setup).
+          return { context: { body: { ...ctx.body, name: "" } } };
+        }
+        if (ctx.path !== "/phone-number/send-otp") return;
+        const phone = typeof ctx.body?.phoneNumber === "string" ? ctx.body.phoneNumber : "";
+        if (!isValidPhone(phone)) return; // the endpoint's validator answers 400
+        const quota = await consumePhoneOtpQuota(db, phone, limits.otpSendPerPhone);
+        if (!quota.allowed) {
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            {
+              code: "TOO_MANY_CODES_FOR_NUMBER",
+              message: "Too many codes were sent to this number. Please try again later.",
+            },
+            { "X-Retry-After": String(quota.retryAfter) },
+          );
+        }
+      }),
+    },
+
+    plugins: [
+      phoneNumber({
+        otpLength: OTP_LENGTH,
+        expiresIn: 5 * 60,
+        allowedAttempts: 3,
+        phoneNumberValidator: (phone) => isValidPhone(phone),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          // Awaited on purpose: when the provider refuses the message the user must not be
+          // told "OTP Sent".
+          try {
+            await senders.sms.send(to, otpMessage(code));
+          } catch (error) {
+            log.error({ err: error }, "sending a text message failed");
+            throw new APIError("SERVICE_UNAVAILABLE", {
+              code: "SMS_NOT_SENT",
+              message: "We could not send the code. Please try again.",
+            });
+          }
+        },
+        signUpOnVerification: {
+          getTempEmail: (phone) => `${phone.replace(/\D/g, "")}@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`,
+          getTempName: () => "",
+        },
+      }),
+      twoFactor({
+        issuer: "Tasted",
+        // Phone and Google accounts have no password to confirm enabling with.
+        allowPasswordless: true,
+      }),
+      jwt({ jwks: { jwksPath: "/.well-known/jwks.json" } }),
+      ...(params.googleDiscoveryUrl && config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  discoveryUrl: params.googleDiscoveryUrl,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+/**
+ * The absolute session lifetime (see the session comment above): a slide of expiresAt stops at
+ * createdAt + absoluteLifetime. `current` is the session being refreshed, which better-auth has
+ * just loaded into the request context.
+ */
+export async function capSessionExpiry(
+  data: { expiresAt?: Date | undefined } & Record<string, unknown>,
+  current: { createdAt: Date | string } | undefined,
+  config: Pick<AppConfig, "session">,
+): Promise<{ data: typeof data } | undefined> {
+  if (!(data.expiresAt instanceof Date) || !current) return undefined;
+  const deadline = new Date(current.createdAt).getTime() + config.session.absoluteLifetime * 1000;
+  if (data.expiresAt.getTime() <= deadline) return undefined;
+  return { data: { ...data, expiresAt: new Date(deadline) } };
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "#server/test/app.ts";
+import { CookieJar, get, post, signUpByEmail, TEST_ORIGIN } from "#server/test/auth-helpers.ts";
+import { startTestIdp, type TestIdp } from "#server/test/oidc-idp.ts";
+
+let idp: TestIdp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  idp = await startTestIdp(TEST_ORIGIN);
+});
+
+afterAll(async () => {
+  await idp.close();
+});
+
+afterEach(async () => {
+  await app?.close();
+});
+
+async function buildWithIdp(adminEmails: string[] = []) {
+  app = await buildTestApp(
+    { google: { clientId: idp.clientId, clientSecret: idp.clientSecret }, adminEmails },
+    { googleDiscoveryUrl: idp.discoveryUrl },
+  );
+  return app;
+}
+
+/**
+ * What the browser does after signIn.social(): follow redirects through the IdP (its own
+ * cookies) until one points back at the app, then hand that one to the app (its cookies).
+ */
+async function googleRoundTrip(target: FastifyInstance, appJar: CookieJar) {
+  const start = await post(target, "/api/auth/sign-in/social", {
+    provider: "google",
+    callbackURL: "/auth/callback",
+    errorCallbackURL: "/auth/callback",
+  });
+  expect(start.statusCode, start.body).toBe(200);
+  appJar.update(start);
+  const idpJar = new CookieJar();
+  let location: string = start.json().url;
+  expect(location.startsWith(idp.issuer)).toBe(true);
+  for (let hop = 0; hop < 10 && location.startsWith(idp.issuer); hop++) {
+    const response = await fetch(location, {
+      redirect: "manual",
+      headers: { cookie: idpJar.header() },
+    });
+    idpJar.update(response);
+    const next = response.headers.get("location");
+    expect(next, `IdP answered ${response.status}: ${await response.text()}`).toBeTruthy();
+    location = new URL(next ?? "", location).toString();
+  }
+  expect(location.startsWith(`${TEST_ORIGIN}/api/auth/callback/google`)).toBe(true);
+  const url = new URL(location);
+  const callback = await target.inject({
+    method: "GET",
+    url: `${url.pathname}${url.search}`,
+    headers: { cookie: appJar.header() },
+  });
+  appJar.update(callback);
+  return callback;
+}
+
+describe("Google sign-in through a real OpenID Connect provider", () => {
+  it("creates the account with a profile and returns to /auth/callback", async () => {
+    await buildWithIdp();
+    const jar = new CookieJar();
+    const callback = await googleRoundTrip(app, jar);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe("/auth/callback");
+
+    const me = await get(app, "/api/me", jar.header());
+    expect(me.statusCode).toBe(200);
+    const body = me.json();
+    expect(body.user.email).toBe(idp.account.email);
+    expect(body.user.emailVerified).toBe(true);
+    expect(body.profile.username).toMatch(/^user_[a-z0-9]{10,25}$/);
+    expect(body.profile.fullName).toBeNull();
+    expect(body.role).toBe("user");
+  });
+
+  it("signs the same Google account into the same user next time", async () => {
+    await buildWithIdp();
+    const first = new CookieJar();
+    await googleRoundTrip(app, first);
+    const firstId = (await get(app, "/api/me", first.header())).json().user.id;
+    const second = new CookieJar();
+    const callback = await googleRoundTrip(app, second);
+    expect(callback.statusCode).toBe(302);
+    const me = await get(app, "/api/me", second.header());
+    expect(me.json().user.id).toBe(firstId);
+    expect(second.header()).not.toBe(first.header());
+  });
+
+  it("makes a verified ADMIN_EMAILS address admin at sign-up", async () => {
+    await buildWithIdp([idp.account.email.toUpperCase().toLowerCase()]);
+    const jar = new CookieJar();
+    await googleRoundTrip(app, jar);
+    const me = (await get(app, "/api/me", jar.header())).json();
+    expect(me.role).toBe("admin");
+    expect(me.isAdmin).toBe(true);
+    expect(me.isModerator).toBe(true);
+  });
+
+  it("sends a provider error back to /auth/callback with its description", async () => {
+    await buildWithIdp();
+    const jar = new CookieJar();
+    // Exactly the web client's call: no errorCallbackURL, the server's errorURL applies.
+    const start = await post(app, "/api/auth/sign-in/social", {
+      provider: "google",
+      callbackURL: "/auth/callback",
+    });
+    jar.update(start);
+    const state = new URL(start.json().url).searchParams.get("state");
+    const callback = await app.inject({
+      method: "GET",
+      url: `/api/auth/callback/google?error=access_denied&error_description=${encodeURIComponent("The user said no")}&state=${state}`,
+      headers: { cookie: jar.header() },
+    });
+    expect(callback.statusCode).toBe(302);
+    const location = new URL(String(callback.headers.location), TEST_ORIGIN);
+    expect(location.pathname).toBe("/auth/callback");
+    expect(location.searchParams.get("error")).toBe("access_denied");
+    expect(location.searchParams.get("error_description")).toBe("The user said no");
+  });
+
+  it("never joins an unverified password account that claims the same email", async () => {
+    await buildWithIdp();
+    const squatter = await signUpByEmail(app, { email: idp.account.email });
+    const jar = new CookieJar();
+    const callback = await googleRoundTrip(app, jar);
+    expect(callback.statusCode).toBe(302);
+    const location = new URL(String(callback.headers.location), TEST_ORIGIN);
+    expect(location.pathname).toBe("/auth/callback");
+    expect(location.searchParams.get("error")).toBeTruthy();
+    const me = await get(app, "/api/me", jar.header());
+    expect(me.statusCode).toBe(401);
+    // The squatter's session gained nothing either.
+    expect((await get(app, "/api/me", squatter.cookie)).json().user.emailVerified).toBe(false);
+  });
+});

@@ -1,0 +1,267 @@
+import { eq, like, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CapturingSmsSender } from "#server/auth/senders/sms.ts";
+import type { AuthRateLimits } from "#server/config.ts";
+import { user, verification } from "#server/db/schema/auth.ts";
+import { profiles, userRoles } from "#server/db/schema/profiles.ts";
+import { TEST_AUTH_RATE_LIMITS } from "#server/test/app.ts";
+import {
+  buildAuthTestApp,
+  cookieFrom,
+  get,
+  post,
+  signInByPhone,
+  TEST_ORIGIN,
+  uniquePhone,
+} from "#server/test/auth-helpers.ts";
+
+let app: FastifyInstance;
+let sms: CapturingSmsSender;
+
+async function start(overrides: Parameters<typeof buildAuthTestApp>[0] = {}) {
+  const built = await buildAuthTestApp(overrides);
+  app = built.app;
+  sms = built.sms;
+}
+
+afterEach(async () => {
+  await app?.close();
+});
+
+const sendCode = (phoneNumber: string, remoteAddress = "127.0.0.1") =>
+  app.inject({
+    method: "POST",
+    url: "/api/auth/phone-number/send-otp",
+    remoteAddress,
+    headers: { origin: TEST_ORIGIN },
+    payload: { phoneNumber },
+  });
+
+const verify = (phoneNumber: string, code: string) =>
+  post(app, "/api/auth/phone-number/verify", { phoneNumber, code });
+
+/** A 6-digit code that is not `code`. */
+const wrongCode = (code: string) => (code === "111111" ? "222222" : "111111");
+
+describe("phone one-time code", () => {
+  it("texts a 6-digit code; verifying it creates the account with a profile and signs in", async () => {
+    await start();
+    const phone = uniquePhone();
+    const sent = await sendCode(phone);
+    expect(sent.statusCode).toBe(200);
+    expect(sms.messagesTo(phone)).toHaveLength(1);
+    const code = sms.lastCodeFor(phone) ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    expect(sms.messagesTo(phone)[0]?.body).toContain(code);
+
+    const verified = await verify(phone, code);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const cookie = cookieFrom(verified);
+    const me = await get(app, "/api/me", cookie);
+    expect(me.statusCode).toBe(200);
+    const body = me.json();
+    expect(body.user.phoneNumber).toBe(phone);
+    expect(body.user.email).toBeNull();
+    expect(body.profile.username).toMatch(/^user_[a-z0-9]{10,25}$/);
+    expect(body.role).toBe("user");
+
+    const [row] = await app.database.db.select().from(user).where(eq(user.phoneNumber, phone));
+    expect(row?.phoneNumberVerified).toBe(true);
+    const roles = await app.database.db
+      .select()
+      .from(userRoles)
+      .where(eq(userRoles.userId, body.user.id));
+    expect(roles).toHaveLength(1);
+  });
+
+  it("signs a known number into the same account", async () => {
+    await start();
+    const first = await signInByPhone(app, sms);
+    const second = await signInByPhone(app, sms, first.phoneNumber);
+    expect(second.userId).toBe(first.userId);
+    expect(second.cookie).not.toBe(first.cookie);
+    const all = await app.database.db.select().from(profiles).where(eq(profiles.id, first.userId));
+    expect(all).toHaveLength(1);
+  });
+
+  it("kills the code after three wrong tries", async () => {
+    await start();
+    const phone = uniquePhone();
+    await sendCode(phone);
+    const code = sms.lastCodeFor(phone) ?? "";
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wrong = await verify(phone, wrongCode(code));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe("INVALID_OTP");
+    }
+    const right = await verify(phone, code);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().code).toBe("TOO_MANY_ATTEMPTS");
+    // And it stays dead.
+    expect((await verify(phone, code)).statusCode).toBe(400);
+    expect(await app.database.db.select().from(user).where(eq(user.phoneNumber, phone))).toEqual(
+      [],
+    );
+  });
+
+  it("accepts the right code after fewer than three wrong tries", async () => {
+    await start();
+    const phone = uniquePhone();
+    await sendCode(phone);
+    const code = sms.lastCodeFor(phone) ?? "";
+    await verify(phone, wrongCode(code));
+    await verify(phone, wrongCode(code));
+    expect((await verify(phone, code)).statusCode).toBe(200);
+  });
+
+  it("refuses an expired code (codes live 5 minutes)", async () => {
+    await start();
+    const phone = uniquePhone();
+    const before = Date.now();
+    await sendCode(phone);
+    const code = sms.lastCodeFor(phone) ?? "";
+    const identifier = `phone-number-otp-${phone}`;
+    const [row] = await app.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, identifier));
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - before;
+    expect(lifetime).toBeGreaterThan(4.9 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+
+    await app.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, identifier));
+    const expired = await verify(phone, code);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().code).toBe("OTP_EXPIRED");
+  });
+
+  it("works once: a used code cannot sign in again", async () => {
+    await start();
+    const phone = uniquePhone();
+    await sendCode(phone);
+    const code = sms.lastCodeFor(phone) ?? "";
+    expect((await verify(phone, code)).statusCode).toBe(200);
+    const replay = await verify(phone, code);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe("OTP_NOT_FOUND");
+  });
+
+  it("a new code replaces the previous one", async () => {
+    await start();
+    const phone = uniquePhone();
+    await sendCode(phone);
+    const first = sms.lastCodeFor(phone) ?? "";
+    await sendCode(phone);
+    const second = sms.lastCodeFor(phone) ?? "";
+    if (first !== second) expect((await verify(phone, first)).statusCode).toBe(400);
+    expect((await verify(phone, second)).statusCode).toBe(200);
+  });
+
+  it("refuses numbers that are not in international format", async () => {
+    await start();
+    for (const phone of ["2025550123", "+0123456789", "+1202", "+12025550123456789"]) {
+      const response = await sendCode(phone);
+      expect(response.statusCode, phone).toBe(400);
+      expect(response.json().code).toBe("INVALID_PHONE_NUMBER");
+    }
+    expect(sms.messages).toHaveLength(0);
+  });
+});
+
+describe("SMS provider failures", () => {
+  it("answers 503 when the provider refuses the message, so nobody is told it was sent", async () => {
+    app = (
+      await buildAuthTestApp(
+        {},
+        {
+          smsSender: {
+            send: async () => {
+              throw new Error("provider down");
+            },
+          },
+        },
+      )
+    ).app;
+    const response = await sendCode(uniquePhone());
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: "SMS_NOT_SENT",
+      message: "We could not send the code. Please try again.",
+    });
+  });
+});
+
+describe("phone code throttles", () => {
+  it("limits codes per phone number whatever the client address (429)", async () => {
+    const limits: AuthRateLimits = {
+      ...TEST_AUTH_RATE_LIMITS,
+      otpSendPerPhone: { window: 3600, max: 2 },
+    };
+    await start({ authRateLimits: limits });
+    const phone = uniquePhone();
+    expect((await sendCode(phone, "203.0.113.1")).statusCode).toBe(200);
+    expect((await sendCode(phone, "203.0.113.2")).statusCode).toBe(200);
+    const blocked = await sendCode(phone, "203.0.113.3");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
+    expect(Number(blocked.headers["x-retry-after"])).toBeGreaterThan(3500);
+    expect(sms.messagesTo(phone)).toHaveLength(2);
+    // Another number is unaffected.
+    expect((await sendCode(uniquePhone(), "203.0.113.3")).statusCode).toBe(200);
+  });
+
+  it("starts a new window once the old one is over", async () => {
+    const limits: AuthRateLimits = {
+      ...TEST_AUTH_RATE_LIMITS,
+      otpSendPerPhone: { window: 3600, max: 1 },
+    };
+    await start({ authRateLimits: limits });
+    const phone = uniquePhone();
+    expect((await sendCode(phone)).statusCode).toBe(200);
+    expect((await sendCode(phone)).statusCode).toBe(429);
+    await app.database.db.execute(
+      sql`update phone_otp_limits set window_start = now() - interval '2 hours' where phone_number = ${phone}`,
+    );
+    expect((await sendCode(phone)).statusCode).toBe(200);
+  });
+
+  it("limits codes per client address across numbers (429)", async () => {
+    const limits: AuthRateLimits = { ...TEST_AUTH_RATE_LIMITS, otpSend: { window: 3600, max: 2 } };
+    await start({ authRateLimits: limits });
+    expect((await sendCode(uniquePhone(), "198.51.100.4")).statusCode).toBe(200);
+    expect((await sendCode(uniquePhone(), "198.51.100.4")).statusCode).toBe(200);
+    expect((await sendCode(uniquePhone(), "198.51.100.4")).statusCode).toBe(429);
+    expect((await sendCode(uniquePhone(), "198.51.100.5")).statusCode).toBe(200);
+  });
+
+  it("limits verification attempts per client address (429)", async () => {
+    const limits: AuthRateLimits = {
+      ...TEST_AUTH_RATE_LIMITS,
+      otpVerify: { window: 300, max: 2 },
+    };
+    await start({ authRateLimits: limits });
+    const phone = uniquePhone();
+    await sendCode(phone);
+    await verify(phone, "000001");
+    await verify(phone, "000002");
+    const blocked = await verify(phone, sms.lastCodeFor(phone) ?? "");
+    expect(blocked.statusCode).toBe(429);
+  });
+});
+
+describe("placeholder emails of phone accounts", () => {
+  it("are never mailed and never shown", async () => {
+    await start();
+    const signedIn = await signInByPhone(app, sms);
+    const [row] = await app.database.db
+      .select()
+      .from(user)
+      .where(like(user.email, "%@phone.tasted.invalid"));
+    expect(row?.id).toBe(signedIn.userId);
+    expect((await get(app, "/api/me", signedIn.cookie)).json().user.email).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isPlaceholderEmail } from "#domain/auth.ts";
+import { ApiError } from "#server/http/errors.ts";
+
+/** Who is signed in, as every module sees it. */
+export interface SessionUser {
+  id: string;
+  /** null for phone accounts (they only have a placeholder address). */
+  email: string | null;
+  emailVerified: boolean;
+  phoneNumber: string | null;
+  twoFactorEnabled: boolean;
+}
+
+export interface RequestSession {
+  user: SessionUser;
+  session: { id: string; createdAt: Date; expiresAt: Date };
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Filled lazily by getRequestSession(); undefined means "not looked up yet". */
+    authSession: RequestSession | null | undefined;
+  }
+}
+
+/** Node's incoming headers as Fetch headers (better-auth speaks Fetch). */
+export function toFetchHeaders(incoming: FastifyRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+interface BetterAuthSession {
+  session: { id: string; token: string; createdAt: Date | string; expiresAt: Date | string };
+  user: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    phoneNumber?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
+}
+
+/**
+ * The signed-in user of this request, or null. Reads the session row through better-auth (so
+ * expiry, revocation and the idle-timeout slide behave exactly as on /api/auth/*), passes on
+ * any refreshed cookie, and refuses a session older than the absolute lifetime even if its
+ * row somehow says otherwise.
+ */
+export async function getRequestSession(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<RequestSession | null> {
+  if (request.authSession !== undefined) return request.authSession;
+  const { auth, config } = request.server;
+  if (!request.headers.cookie) {
+    request.authSession = null;
+    return null;
+  }
+  const result = await auth.api.getSession({
+    headers: toFetchHeaders(request.headers),
+    returnHeaders: true,
+  });
+  const cookies = result.headers?.getSetCookie() ?? [];
+  if (reply && cookies.length > 0) reply.header("set-cookie", cookies);
+  const found = result.response as BetterAuthSession | null;
+  if (!found) {
+    request.authSession = null;
+    return null;
+  }
+  const createdAt = new Date(found.session.createdAt);
+  if (createdAt.getTime() + config.session.absoluteLifetime * 1000 <= Date.now()) {
+    await (await auth.$context).internalAdapter.deleteSession(found.session.token);
+    request.authSession = null;
+    return null;
+  }
+  request.authSession = {
+    user: {
+      id: found.user.id,
+      email: isPlaceholderEmail(found.user.email) ? null : found.user.email,
+      emailVerified: found.user.emailVerified,
+      phoneNumber: found.user.phoneNumber ?? null,
+      twoFactorEnabled: found.user.twoFactorEnabled === true,
+    },
+    session: { id: found.session.id, createdAt, expiresAt: new Date(found.session.expiresAt) },
+  };
+  return request.authSession;
+}
+
+/** The signed-in user, or null for visitors (routes that work both ways). */
+export async function getSessionUser(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<SessionUser | null> {
+  return (await getRequestSession(request, reply))?.user ?? null;
+}
+
+/** preHandler for signed-in-only routes: 401 `{ error: { code: "UNAUTHORIZED" } }` otherwise. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = await getRequestSession(request, reply);
+  if (!session) throw ApiError.unauthorized();
+}
+
+/** The user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  const user = request.authSession?.user;
+  if (!user) throw ApiError.unauthorized();
+  return user;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_AUTH_RATE_LIMITS, loadConfig } from "./config.ts";
+
+const base = { NODE_ENV: "test", DATA_DIR: "/tmp/tasted-config-test" } as const;
+
+describe("auth configuration", () => {
+  it("defaults to console senders, no Google and the strict limits", async () => {
+    const config = await loadConfig({ ...base });
+    expect(config.sms).toEqual({ provider: "console" });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.adminEmails).toEqual([]);
+    expect(config.authRateLimits).toEqual(DEFAULT_AUTH_RATE_LIMITS);
+    expect(config.session.idleTimeout).toBe(7 * 24 * 60 * 60);
+    expect(config.session.absoluteLifetime).toBe(30 * 24 * 60 * 60);
+  });
+
+  it("reads Twilio, SMTP, Google and a lower-cased ADMIN_EMAILS list", async () => {
+    const config = await loadConfig({
+      ...base,
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM_NUMBER: "+15005550006",
+      SMTP_URL: "smtp://mail.example:587",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      ADMIN_EMAILS: " Boss@Example.com, ,ops@example.com ",
+    });
+    expect(config.sms).toEqual({
+      provider: "twilio",
+      accountSid: "AC1",
+      authToken: "token",
+      fromNumber: "+15005550006",
+    });
+    expect(config.smtpUrl).toBe("smtp://mail.example:587");
+    expect(config.google).toEqual({ clientId: "id", clientSecret: "secret" });
+    expect(config.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
+  });
+
+  it("refuses incomplete or test-only settings", async () => {
+    await expect(loadConfig({ ...base, SMS_PROVIDER: "twilio" })).rejects.toThrow(ConfigError);
+    await expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: "id" })).rejects.toThrow(ConfigError);
+    await expect(loadConfig({ ...base, SMTP_URL: "http://x" })).rejects.toThrow(ConfigError);
+    const production = { ...base, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
+    await expect(
+      loadConfig({ ...production, GOOGLE_DISCOVERY_URL: "http://127.0.0.1:1/.well-known/x" }),
+    ).rejects.toThrow(/tests only/);
+    await expect(loadConfig({ ...production, AUTH_RATE_LIMITS: "relaxed" })).rejects.toThrow(
+      /tests only/,
+    );
+  });
+
+  it("relaxes the auth limits a hundredfold for browser suites", async () => {
+    const config = await loadConfig({ ...base, AUTH_RATE_LIMITS: "relaxed" });
+    expect(config.authRateLimits.signIn.max).toBe(DEFAULT_AUTH_RATE_LIMITS.signIn.max * 100);
+    expect(config.authRateLimits.signIn.window).toBe(DEFAULT_AUTH_RATE_LIMITS.signIn.window);
+  });
+});

@@ -1,0 +1,148 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  PROFILE_LIMITS,
+  profileMessages,
+  profileSetupInput,
+  usernameInput,
+} from "#domain/profile.ts";
+import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
+import { ApiError } from "#server/http/errors.ts";
+import {
+  getMe,
+  isUsernameAvailable,
+  type ProfileContext,
+  updateProfile,
+  uploadAvatar,
+} from "./profiles.service.ts";
+
+const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+const profileResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  slug: z.string(),
+  fullName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  location: z.string().nullable(),
+});
+
+const meResponse = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    phoneNumber: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+  }),
+  profile: profileResponse,
+  role: z.enum(["admin", "moderator", "user"]),
+  isAdmin: z.boolean(),
+  isModerator: z.boolean(),
+});
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: FastifyRequest): ProfileContext => ({
+    db: app.database.db,
+    user: currentUser(request),
+    adminEmails: app.config.adminEmails,
+    storage: app.storage,
+    log: request.log,
+  });
+
+  app.get(
+    "/me",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The signed-in user, their profile and role",
+        tags: ["profiles"],
+        response: { 200: meResponse, 401: errorResponse },
+      },
+    },
+    async (request) => getMe(context(request)),
+  );
+
+  app.get(
+    "/profiles/username-availability",
+    {
+      schema: {
+        summary: "Whether a username is free (your own counts as free)",
+        tags: ["profiles"],
+        querystring: z.object({ username: usernameInput }),
+        response: { 200: z.object({ available: z.boolean() }), 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return {
+        available: await isUsernameAvailable(app.database.db, request.query.username, user?.id),
+      };
+    },
+  );
+
+  app.put(
+    "/profile",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Complete or edit your profile",
+        tags: ["profiles"],
+        body: profileSetupInput,
+        response: {
+          200: profileResponse,
+          400: errorResponse,
+          401: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => updateProfile(context(request), request.body),
+  );
+
+  app.post(
+    "/profile/avatar",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Upload an avatar (multipart field `file`, an image under 5 MB)",
+        description: "Returns the new address; PUT /api/profile applies it.",
+        tags: ["profiles"],
+        consumes: ["multipart/form-data"],
+        response: {
+          200: z.object({ avatarUrl: z.string() }),
+          400: errorResponse,
+          401: errorResponse,
+          413: errorResponse,
+          415: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", profileMessages.avatarInvalidType);
+      }
+      const file = await request.file({
+        limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 5, parts: 6 },
+      });
+      if (file?.fieldname !== "file") {
+        throw ApiError.badRequest(profileMessages.avatarInvalidType);
+      }
+      let data: Buffer;
+      try {
+        // Stops reading at the limit: a huge upload is never buffered whole.
+        data = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new ApiError(413, "PAYLOAD_TOO_LARGE", profileMessages.avatarTooLarge);
+        }
+        throw error;
+      }
+      return uploadAvatar(context(request), data);
+    },
+  );
+};

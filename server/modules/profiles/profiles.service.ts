@@ -1,0 +1,253 @@
+import { randomInt } from "node:crypto";
+import { isPlaceholderEmail } from "#domain/auth.ts";
+import {
+  fullName,
+  type ProfileSetupValues,
+  profileMessages,
+  TEMPORARY_USERNAME_PREFIX,
+} from "#domain/profile.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import type { Database } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import type { Profile } from "#server/db/schema/profiles.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { encodeAvatar, UnsupportedImageError } from "#server/media/images.ts";
+import { randomName, type Storage } from "#server/media/storage.ts";
+import {
+  findProfile,
+  findRole,
+  insertProfileAndRole,
+  promoteToAdmin,
+  type Role,
+  slugTakenByOther,
+  updateProfileRow,
+  usernameOwner,
+} from "./profiles.queries.ts";
+
+export interface ProfileContext {
+  db: Database;
+  user: SessionUser;
+  adminEmails: readonly string[];
+  storage: Storage;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface ProfileDto {
+  id: string;
+  username: string;
+  slug: string;
+  fullName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  location: string | null;
+}
+
+export interface MeDto {
+  user: SessionUser;
+  profile: ProfileDto;
+  role: Role;
+  isAdmin: boolean;
+  isModerator: boolean;
+}
+
+export function toProfileDto(profile: Profile): ProfileDto {
+  return {
+    id: profile.id,
+    username: profile.username,
+    slug: profile.slug,
+    fullName: profile.fullName,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    bio: profile.bio,
+    avatarUrl: profile.avatarUrl,
+    location: profile.location,
+  };
+}
+
+const TEMP_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+const TEMP_SUFFIX_LENGTH = 12;
+
+/** `user_` + 12 random lowercase letters/digits: passes ^[a-z0-9_]{3,30}$ and is unguessable. */
+export function temporaryUsername(): string {
+  let suffix = "";
+  for (let index = 0; index < TEMP_SUFFIX_LENGTH; index++) {
+    suffix += TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)];
+  }
+  return `${TEMPORARY_USERNAME_PREFIX}${suffix}`;
+}
+
+interface AccountIdentity {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/**
+ * ADMIN_EMAILS grants admin only to a verified address: otherwise anyone could sign up with
+ * the operator's address before the operator does and hold the admin role unproven.
+ */
+function isAdminIdentity(user: AccountIdentity, adminEmails: readonly string[]): boolean {
+  return (
+    user.emailVerified &&
+    !isPlaceholderEmail(user.email) &&
+    adminEmails.includes(user.email.trim().toLowerCase())
+  );
+}
+
+/**
+ * Makes sure the user has a profile (temporary username, slug = username) and a role row.
+ * Idempotent and safe to race: called by the sign-up hook and again, lazily, wherever a
+ * profile is needed, so an account whose hook failed heals on its next request.
+ */
+export async function provisionAccount(
+  db: Database,
+  user: AccountIdentity,
+  adminEmails: readonly string[],
+): Promise<Profile> {
+  const existing = await findProfile(db, user.id);
+  if (existing) return existing;
+  const role: Role = isAdminIdentity(user, adminEmails) ? "admin" : "user";
+  for (let attempt = 0; ; attempt++) {
+    const username = temporaryUsername();
+    try {
+      await db.transaction(async (tx) => {
+        await insertProfileAndRole(tx, { id: user.id, username, slug: username }, role);
+      });
+      break;
+    } catch (error) {
+      // A random-name collision: try another name. Anything else is a real failure.
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+  const created = await findProfile(db, user.id);
+  if (!created) throw new Error(`profile for ${user.id} was not created`);
+  return created;
+}
+
+/** After an email is verified: an ADMIN_EMAILS address becomes admin. */
+export async function promoteVerifiedAdmin(
+  db: Database,
+  user: AccountIdentity,
+  adminEmails: readonly string[],
+): Promise<void> {
+  if (!isAdminIdentity({ ...user, emailVerified: true }, adminEmails)) return;
+  await provisionAccount(db, { ...user, emailVerified: true }, adminEmails);
+  await promoteToAdmin(db, user.id);
+}
+
+async function ensureProfile(ctx: ProfileContext): Promise<Profile> {
+  return provisionAccount(
+    ctx.db,
+    { id: ctx.user.id, email: ctx.user.email ?? "", emailVerified: ctx.user.emailVerified },
+    ctx.adminEmails,
+  );
+}
+
+export async function getMe(ctx: ProfileContext): Promise<MeDto> {
+  const profile = await ensureProfile(ctx);
+  const role = (await findRole(ctx.db, ctx.user.id)) ?? "user";
+  return {
+    user: ctx.user,
+    profile: toProfileDto(profile),
+    role,
+    isAdmin: role === "admin",
+    isModerator: role === "admin" || role === "moderator",
+  };
+}
+
+/** `username` is already validated and lower-cased. Your own username counts as available. */
+export async function isUsernameAvailable(
+  db: Database,
+  username: string,
+  currentUserId: string | undefined,
+): Promise<boolean> {
+  const owner = await usernameOwner(db, username);
+  return owner === undefined || owner === currentUserId;
+}
+
+/** The user slug is the username (spec 3); -2, -3 … only if another profile holds it. */
+async function uniqueSlug(db: Database, username: string, userId: string): Promise<string> {
+  for (let suffix = 1; ; suffix++) {
+    const candidate = suffix === 1 ? username : `${username}-${suffix}`;
+    if (!(await slugTakenByOther(db, candidate, userId))) return candidate;
+  }
+}
+
+export async function updateProfile(
+  ctx: ProfileContext,
+  input: ProfileSetupValues,
+): Promise<ProfileDto> {
+  const current = await ensureProfile(ctx);
+  if (input.avatarUrl !== null && input.avatarUrl !== current.avatarUrl) {
+    const key = ctx.storage.keyFromUrl(input.avatarUrl);
+    // Only a picture this user uploaded: a body never points the avatar at someone else's
+    // file or at another site.
+    if (!key?.startsWith(`avatars/${ctx.user.id}/`)) {
+      throw ApiError.badRequest("Avatar must be uploaded first", "INVALID_AVATAR");
+    }
+  }
+  const usernameChanged = input.username !== current.username;
+  let updated: Profile | undefined;
+  for (let attempt = 0; ; attempt++) {
+    const slug = usernameChanged
+      ? await uniqueSlug(ctx.db, input.username, ctx.user.id)
+      : current.slug;
+    try {
+      updated = await updateProfileRow(ctx.db, ctx.user.id, {
+        username: input.username,
+        slug,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        fullName: fullName(input.firstName, input.lastName),
+        bio: input.bio,
+        avatarUrl: input.avatarUrl,
+        location: input.location,
+      });
+      break;
+    } catch (error) {
+      if (isUniqueViolation(error, "profiles_username_unique")) {
+        throw ApiError.conflict(profileMessages.usernameTaken, "USERNAME_TAKEN");
+      }
+      // Someone took the slug between the check and the write: pick again.
+      if (isUniqueViolation(error, "profiles_slug_unique") && attempt < 3) continue;
+      throw error;
+    }
+  }
+  if (!updated) throw ApiError.notFound("Profile not found");
+  if (current.avatarUrl && current.avatarUrl !== updated.avatarUrl) {
+    await deleteOwnAvatar(ctx, current.avatarUrl);
+  }
+  return toProfileDto(updated);
+}
+
+async function deleteOwnAvatar(ctx: ProfileContext, url: string): Promise<void> {
+  const key = ctx.storage.keyFromUrl(url);
+  if (!key?.startsWith(`avatars/${ctx.user.id}/`)) return;
+  await ctx.storage.delete(key).catch((error: unknown) => {
+    ctx.log.warn({ err: error, key }, "deleting the previous avatar failed");
+  });
+}
+
+/**
+ * Stores a new avatar and returns its address. The profile keeps its old picture until
+ * PUT /api/profile saves the new address (spec 4).
+ */
+export async function uploadAvatar(
+  ctx: ProfileContext,
+  file: Buffer,
+): Promise<{ avatarUrl: string }> {
+  let encoded: Awaited<ReturnType<typeof encodeAvatar>>;
+  try {
+    encoded = await encodeAvatar(file);
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) {
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", profileMessages.avatarInvalidType);
+    }
+    throw error;
+  }
+  const key = `avatars/${ctx.user.id}/${randomName()}.webp`;
+  const { url } = await ctx.storage.put(key, encoded.data, encoded.contentType);
+  return { avatarUrl: url };
+}

@@ -1,0 +1,357 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { profileMessages } from "#domain/profile.ts";
+import { profiles, userRoles } from "#server/db/schema/profiles.ts";
+import {
+  buildAuthTestApp,
+  get,
+  signUpByEmail,
+  signUpWithProfile,
+  TEST_ORIGIN,
+} from "#server/test/auth-helpers.ts";
+import { multipart } from "#server/test/multipart.ts";
+
+let app: FastifyInstance;
+
+async function start() {
+  app = (await buildAuthTestApp()).app;
+}
+
+afterEach(async () => {
+  await app?.close();
+});
+
+function putProfile(cookie: string, body: Record<string, unknown>) {
+  return app.inject({
+    method: "PUT",
+    url: "/api/profile",
+    headers: { origin: TEST_ORIGIN, cookie },
+    payload: body,
+  });
+}
+
+function uploadAvatar(cookie: string, data: Buffer, filename = "me.png", type = "image/png") {
+  const body = multipart([{ field: "file", filename, contentType: type, data }]);
+  return app.inject({
+    method: "POST",
+    url: "/api/profile/avatar",
+    headers: { origin: TEST_ORIGIN, cookie, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+function availability(username: string, cookie?: string) {
+  return get(
+    app,
+    `/api/profiles/username-availability?username=${encodeURIComponent(username)}`,
+    cookie,
+  );
+}
+
+const validProfile = { firstName: "Ann", lastName: "Lee", username: "ann_lee" };
+
+describe("GET /api/me", () => {
+  it("returns the user, profile and role", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const response = await get(app, "/api/me", signedUp.cookie);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(["isAdmin", "isModerator", "profile", "role", "user"]);
+    expect(Object.keys(body.profile).sort()).toEqual(
+      [
+        "avatarUrl",
+        "bio",
+        "firstName",
+        "fullName",
+        "id",
+        "lastName",
+        "location",
+        "slug",
+        "username",
+      ].sort(),
+    );
+    expect(body.profile.id).toBe(signedUp.userId);
+    expect(body).toMatchObject({ role: "user", isAdmin: false, isModerator: false });
+  });
+
+  it("recreates a missing profile and role (self-healing after a failed sign-up hook)", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    await app.database.db.delete(profiles).where(eq(profiles.id, signedUp.userId));
+    const response = await get(app, "/api/me", signedUp.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile.username).toMatch(/^user_/);
+    const roles = await app.database.db
+      .select()
+      .from(userRoles)
+      .where(eq(userRoles.userId, signedUp.userId));
+    expect(roles.map((row) => row.role)).toEqual(["user"]);
+  });
+});
+
+describe("GET /api/profiles/username-availability", () => {
+  it("reports taken, free and your own name, case-insensitively", async () => {
+    await start();
+    const ann = await signUpWithProfile(app, { username: "ann_lee" });
+    const bob = await signUpByEmail(app);
+    expect((await availability("ann_lee")).json()).toEqual({ available: false });
+    expect((await availability("ANN_Lee", bob.cookie)).json()).toEqual({ available: false });
+    expect((await availability("  ann_lee ")).json()).toEqual({ available: false });
+    expect((await availability("bob_smith", bob.cookie)).json()).toEqual({ available: true });
+    expect((await availability("Ann_Lee", ann.cookie)).json()).toEqual({ available: true });
+  });
+
+  it("answers invalid names with the spec's messages", async () => {
+    await start();
+    const cases: Array<[string, string]> = [
+      ["ab", profileMessages.usernameTooShort],
+      ["a".repeat(31), profileMessages.usernameTooLong],
+      ["ann-lee", profileMessages.usernameFormat],
+      ["ann lee", profileMessages.usernameFormat],
+    ];
+    for (const [username, message] of cases) {
+      const response = await availability(username);
+      expect(response.statusCode, username).toBe(400);
+      expect(response.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
+    }
+    const missing = await get(app, "/api/profiles/username-availability");
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe("PUT /api/profile", () => {
+  it("saves the profile: full name, lower-cased trimmed username, slug", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const response = await putProfile(signedUp.cookie, {
+      firstName: " Ann ",
+      lastName: "Lee",
+      username: "  Ann_Lee ",
+      bio: "Ramen hunter",
+      location: "New York",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      id: signedUp.userId,
+      username: "ann_lee",
+      slug: "ann_lee",
+      fullName: "Ann Lee",
+      firstName: "Ann",
+      lastName: "Lee",
+      bio: "Ramen hunter",
+      avatarUrl: null,
+      location: "New York",
+    });
+    expect((await get(app, "/api/me", signedUp.cookie)).json().profile.fullName).toBe("Ann Lee");
+  });
+
+  it("answers each invalid field with the spec's message", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ firstName: "" }, profileMessages.firstNameRequired],
+      [{ firstName: "   " }, profileMessages.firstNameRequired],
+      [{ firstName: "a".repeat(51) }, profileMessages.firstNameTooLong],
+      [{ lastName: "" }, profileMessages.lastNameRequired],
+      [{ lastName: "a".repeat(51) }, profileMessages.lastNameTooLong],
+      [{ username: "ab" }, profileMessages.usernameTooShort],
+      [{ username: "a".repeat(31) }, profileMessages.usernameTooLong],
+      [{ username: "ann.lee" }, profileMessages.usernameFormat],
+      [{ bio: "a".repeat(501) }, profileMessages.bioTooLong],
+    ];
+    for (const [change, message] of cases) {
+      const response = await putProfile(signedUp.cookie, { ...validProfile, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
+    }
+    const limits = await putProfile(signedUp.cookie, {
+      firstName: "a".repeat(50),
+      lastName: "b".repeat(50),
+      username: "c".repeat(30),
+      bio: "d".repeat(500),
+    });
+    expect(limits.statusCode).toBe(200);
+  });
+
+  it("answers a taken username with 409 'Username is already taken', whatever its case", async () => {
+    await start();
+    await signUpWithProfile(app, { username: "ann_lee" });
+    const other = await signUpByEmail(app);
+    const response = await putProfile(other.cookie, { ...validProfile, username: "ANN_LEE" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: "USERNAME_TAKEN", message: "Username is already taken" },
+    });
+  });
+
+  it("keeps the slug on other edits and regenerates it (unique) when the username changes", async () => {
+    await start();
+    const ann = await signUpWithProfile(app, { username: "ann_lee" });
+    const edited = await putProfile(ann.cookie, { ...validProfile, bio: "new bio" });
+    expect(edited.json().slug).toBe("ann_lee");
+    const renamed = await putProfile(ann.cookie, { ...validProfile, username: "ann_eats" });
+    expect(renamed.json()).toMatchObject({ username: "ann_eats", slug: "ann_eats" });
+    // The old name is free again.
+    expect((await availability("ann_lee")).json()).toEqual({ available: true });
+
+    // A slug can be held by a profile whose username differs (e.g. imported data): suffix.
+    const bob = await signUpWithProfile(app, { username: "bob_b" });
+    await app.database.db
+      .update(profiles)
+      .set({ slug: "carol" })
+      .where(eq(profiles.id, bob.userId));
+    const carol = await signUpByEmail(app);
+    const saved = await putProfile(carol.cookie, { ...validProfile, username: "carol" });
+    expect(saved.json()).toMatchObject({ username: "carol", slug: "carol-2" });
+  });
+
+  it("requires a session", async () => {
+    await start();
+    const response = await app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: { origin: TEST_ORIGIN },
+      payload: validProfile,
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("only accepts an avatar address the user uploaded", async () => {
+    await start();
+    const ann = await signUpByEmail(app);
+    const bob = await signUpByEmail(app);
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "#c33" },
+    })
+      .png()
+      .toBuffer();
+    const bobsAvatar = (await uploadAvatar(bob.cookie, png)).json().avatarUrl as string;
+    for (const avatarUrl of [bobsAvatar, "https://evil.example/pixel.png", "/uploads/../x"]) {
+      const response = await putProfile(ann.cookie, { ...validProfile, avatarUrl });
+      expect(response.statusCode, avatarUrl).toBe(400);
+    }
+  });
+});
+
+describe("POST /api/profile/avatar", () => {
+  it("re-encodes a PNG to a 512×512 WebP served with long-lived caching", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 4, background: "#2a9d8f" },
+    })
+      .png()
+      .toBuffer();
+    const response = await uploadAvatar(signedUp.cookie, png);
+    expect(response.statusCode, response.body).toBe(200);
+    const { avatarUrl } = response.json() as { avatarUrl: string };
+    expect(avatarUrl).toMatch(new RegExp(`^/uploads/avatars/${signedUp.userId}/[a-z0-9]+\\.webp$`));
+
+    const served = await app.inject({ method: "GET", url: avatarUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 512, height: 512 });
+
+    // Not applied until the profile is saved (spec 4).
+    expect((await get(app, "/api/me", signedUp.cookie)).json().profile.avatarUrl).toBeNull();
+    const saved = await putProfile(signedUp.cookie, { ...validProfile, avatarUrl });
+    expect(saved.json().avatarUrl).toBe(avatarUrl);
+  });
+
+  it("strips EXIF (GPS included) from photos", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const jpeg = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: "#e9c46a" },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "TastedCam", Copyright: "Ann" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "40/1 44/1 54/1" },
+      })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const response = await uploadAvatar(signedUp.cookie, jpeg, "photo.jpg", "image/jpeg");
+    expect(response.statusCode, response.body).toBe(200);
+    const served = await app.inject({ method: "GET", url: response.json().avatarUrl });
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.format).toBe("webp");
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from("TastedCam"))).toBe(false);
+  });
+
+  it("rejects a file that is not an image, whatever its name and type say", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const response = await uploadAvatar(
+      signedUp.cookie,
+      Buffer.from("just some text, honestly\n".repeat(20)),
+      "holiday.png",
+      "image/png",
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Please upload an image file" },
+    });
+    const svg = await uploadAvatar(
+      signedUp.cookie,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'),
+      "logo.png",
+      "image/png",
+    );
+    expect(svg.statusCode).toBe(415);
+  });
+
+  it("rejects files over 5 MB with 413 and the spec's message", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const response = await uploadAvatar(signedUp.cookie, Buffer.alloc(5 * 1024 * 1024 + 1, 1));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: "PAYLOAD_TOO_LARGE", message: "Avatar image must be less than 5MB" },
+    });
+  });
+
+  it("requires a multipart body with a file, and a session", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const json = await app.inject({
+      method: "POST",
+      url: "/api/profile/avatar",
+      headers: { origin: TEST_ORIGIN, cookie: signedUp.cookie },
+      payload: { file: "x" },
+    });
+    expect(json.statusCode).toBe(415);
+    const anonymous = await app.inject({
+      method: "POST",
+      url: "/api/profile/avatar",
+      headers: { origin: TEST_ORIGIN },
+      payload: { file: "x" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("deletes the previous avatar file when a new one is saved", async () => {
+    await start();
+    const signedUp = await signUpByEmail(app);
+    const png = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: "#264653" },
+    })
+      .png()
+      .toBuffer();
+    const first = (await uploadAvatar(signedUp.cookie, png)).json().avatarUrl as string;
+    await putProfile(signedUp.cookie, { ...validProfile, avatarUrl: first });
+    const second = (await uploadAvatar(signedUp.cookie, png)).json().avatarUrl as string;
+    expect(second).not.toBe(first);
+    await putProfile(signedUp.cookie, { ...validProfile, avatarUrl: second });
+    expect((await app.inject({ method: "GET", url: first })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,200 @@
+// Signing users up and in from API tests, the way the web client does it: through
+// /api/auth/* with an Origin header and the session cookie. Later modules reuse these.
+import { createHmac, randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { CapturingEmailSender } from "#server/auth/senders/email.ts";
+import { CapturingSmsSender } from "#server/auth/senders/sms.ts";
+import type { AppConfig } from "#server/config.ts";
+import { buildTestApp, type TestDependencies } from "./app.ts";
+
+/** The origin test configs trust (PUBLIC_URL unset → http://localhost:3000). */
+export const TEST_ORIGIN = "http://localhost:3000";
+export const TEST_PASSWORD = "correct horse 42";
+
+export interface AuthTestApp {
+  app: FastifyInstance;
+  sms: CapturingSmsSender;
+  email: CapturingEmailSender;
+}
+
+/** buildTestApp with the capturing senders in hand. */
+export async function buildAuthTestApp(
+  overrides: Partial<AppConfig> = {},
+  dependencies: TestDependencies = {},
+): Promise<AuthTestApp> {
+  const sms = new CapturingSmsSender();
+  const email = new CapturingEmailSender();
+  const app = await buildTestApp(overrides, {
+    smsSender: sms,
+    emailSender: email,
+    ...dependencies,
+  });
+  return { app, sms, email };
+}
+
+/** Set-Cookie headers of a response, one string per cookie. */
+export function setCookies(response: LightMyRequestResponse): string[] {
+  const raw = response.headers["set-cookie"];
+  if (raw === undefined) return [];
+  return Array.isArray(raw) ? raw : [raw];
+}
+
+/** A browser's cookie store, reduced to what tests need. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(header?: string) {
+    for (const part of header?.split(";") ?? []) {
+      const [name, ...rest] = part.trim().split("=");
+      if (name) this.cookies.set(name, rest.join("="));
+    }
+  }
+
+  /** Applies a response's Set-Cookie headers (deletions included). */
+  update(response: LightMyRequestResponse | Response): this {
+    const lines =
+      response instanceof Response ? response.headers.getSetCookie() : setCookies(response);
+    for (const line of lines) {
+      const [pair = "", ...attributes] = line.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => {
+        const [key = "", val = ""] = attribute.trim().split("=");
+        if (key.toLowerCase() === "max-age") return Number(val) <= 0;
+        if (key.toLowerCase() === "expires") return new Date(val).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return this;
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+/** Cookie header made from a response's Set-Cookie headers. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  return new CookieJar().update(response).header();
+}
+
+export const SESSION_COOKIE = "tasted.session_token";
+
+/** POST to the app the way the web client does (JSON, our Origin, optional cookie). */
+export function post(app: FastifyInstance, url: string, body: unknown, cookie?: string) {
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+export function get(app: FastifyInstance, url: string, cookie?: string) {
+  return app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+}
+
+let emailSequence = 0;
+export function uniqueEmail(prefix = "user"): string {
+  emailSequence += 1;
+  return `${prefix}${emailSequence}.${randomBytes(3).toString("hex")}@example.com`;
+}
+
+let phoneSequence = Math.floor(Math.random() * 5000);
+/** A fresh US number (555 numbers are fictional). */
+export function uniquePhone(): string {
+  phoneSequence = (phoneSequence + 1) % 10_000;
+  return `+1202555${String(phoneSequence).padStart(4, "0")}`;
+}
+
+export interface SignedIn {
+  cookie: string;
+  userId: string;
+  email: string;
+  password: string;
+}
+
+/** Email sign-up (signs in at once); returns the session cookie header. */
+export async function signUpByEmail(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; name?: string } = {},
+): Promise<SignedIn> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? TEST_PASSWORD;
+  const response = await post(app, "/api/auth/sign-up/email", {
+    email,
+    password,
+    name: options.name ?? "",
+    callbackURL: "/",
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { cookie: cookieFrom(response), userId: response.json().user.id, email, password };
+}
+
+export async function signInByEmail(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  return post(app, "/api/auth/sign-in/email", { email, password });
+}
+
+/** Phone sign-in (and sign-up for a new number) through the code the SMS sender captured. */
+export async function signInByPhone(
+  app: FastifyInstance,
+  sms: CapturingSmsSender,
+  phoneNumber = uniquePhone(),
+): Promise<{ cookie: string; userId: string; phoneNumber: string }> {
+  const sent = await post(app, "/api/auth/phone-number/send-otp", { phoneNumber });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = sms.lastCodeFor(phoneNumber);
+  expect(code).toMatch(/^\d{6}$/);
+  const verified = await post(app, "/api/auth/phone-number/verify", { phoneNumber, code });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { cookie: cookieFrom(verified), userId: verified.json().user.id, phoneNumber };
+}
+
+/** Signs a user up by email and completes /setup. */
+export async function signUpWithProfile(
+  app: FastifyInstance,
+  profile: { username: string; firstName?: string; lastName?: string },
+): Promise<SignedIn> {
+  const user = await signUpByEmail(app);
+  const response = await app.inject({
+    method: "PUT",
+    url: "/api/profile",
+    headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+    payload: { firstName: "Test", lastName: "User", ...profile },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return user;
+}
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret, as authenticator apps do. */
+export function totp(base32Secret: string, at = Date.now(), stepOffset = 0): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, "0");
+  }
+  const bytes = Buffer.alloc(Math.floor(bits.length / 8));
+  for (let index = 0; index < bytes.length; index++) {
+    bytes[index] = Number.parseInt(bits.slice(index * 8, index * 8 + 8), 2);
+  }
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30) + stepOffset));
+  const digest = createHmac("sha1", bytes).update(counter).digest();
+  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, "0");
+}

@@ -1,0 +1,128 @@
+import { Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import {
+  IconBell,
+  IconHome,
+  IconSearch,
+  IconSquareRoundedPlus,
+  IconUser,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { formatUnreadBadge } from "#domain/notifications.ts";
+import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
+import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
+import { useSession } from "#web/lib/session.tsx";
+import { type AddChoice, AddChooser } from "./add-chooser.tsx";
+import classes from "./app-layout.module.css";
+import { UserMenu } from "./user-menu.tsx";
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  badge?: string | null;
+}
+
+/**
+ * Frame of every in-app screen: a top bar on desktop and the spec's bottom navigation below
+ * 768 px. Feed, Explore, Add, Notifications, Profile; Add and Profile send visitors to /auth.
+ */
+export function AppLayout() {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [chooserOpened, chooser] = useDisclosure(false);
+  const unread = useUnreadNotificationCount();
+  const signedIn = session.status === "signed-in";
+
+  const items: NavItem[] = [
+    { label: "Feed", to: "/feed", icon: <IconHome size={24} stroke={1.7} /> },
+    { label: "Explore", to: "/explore", icon: <IconSearch size={24} stroke={1.7} /> },
+    {
+      label: "Notifications",
+      to: "/notifications",
+      icon: <IconBell size={24} stroke={1.7} />,
+      badge: formatUnreadBadge(unread),
+    },
+    {
+      label: "Profile",
+      to: signedIn ? "/profile" : "/auth",
+      icon: <IconUser size={24} stroke={1.7} />,
+    },
+  ];
+
+  function openAdd() {
+    if (!signedIn) {
+      navigate("/auth");
+      return;
+    }
+    chooser.open();
+  }
+
+  function choose(choice: AddChoice) {
+    chooser.close();
+    navigate("/post", { state: { kind: choice } });
+  }
+
+  const addButton = (
+    <UnstyledButton className={classes.navItem} onClick={openAdd} aria-haspopup="dialog">
+      <span className={classes.addIcon} aria-hidden>
+        <IconSquareRoundedPlus size={26} stroke={1.7} />
+      </span>
+      <span className={classes.navLabel}>Add</span>
+    </UnstyledButton>
+  );
+
+  const links = (list: NavItem[]) =>
+    list.map((item) => (
+      <NavLink key={item.label} to={item.to} className={classes.navItem}>
+        <span className={classes.navIcon} aria-hidden>
+          {item.icon}
+          {item.badge && (
+            <Badge size="xs" circle={item.badge.length === 1} className={classes.badge}>
+              {item.badge}
+            </Badge>
+          )}
+        </span>
+        <span className={classes.navLabel}>{item.label}</span>
+        {item.badge && <VisuallyHidden>, {item.badge} unread</VisuallyHidden>}
+      </NavLink>
+    ));
+
+  return (
+    <div className={classes.root}>
+      <Box component="header" className={classes.topBar} visibleFrom="sm">
+        <Group justify="space-between" h="100%" maw={1120} mx="auto" px="lg">
+          <Link to="/" className={classes.wordmark}>
+            <Text span inherit>
+              Tasted
+            </Text>
+          </Link>
+          <nav aria-label="Main">
+            <Group gap={4}>
+              {links(items.slice(0, 2))}
+              {addButton}
+              {links(items.slice(2))}
+            </Group>
+          </nav>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </Box>
+
+      <main className={classes.main}>
+        <Outlet />
+      </main>
+
+      <Box component="nav" aria-label="Main" className={classes.bottomNav} hiddenFrom="sm">
+        {links(items.slice(0, 2))}
+        {addButton}
+        {links(items.slice(2))}
+      </Box>
+
+      <AddChooser opened={chooserOpened} onClose={chooser.close} onChoose={choose} />
+    </div>
+  );
+}

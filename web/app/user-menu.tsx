@@ -1,0 +1,70 @@
+import { Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconLogout, IconShieldLock, IconUser } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { useSignOut } from "#web/features/auth/use-sign-out.ts";
+import { useSession } from "#web/lib/session.tsx";
+import classes from "./app-layout.module.css";
+
+/** Desktop top bar, right side: the signed-in user's menu, or "Sign In" for visitors. */
+export function UserMenu() {
+  const { session } = useSession();
+  const { signOut, pending } = useSignOut();
+
+  if (session.status === "loading") return null;
+  if (session.status === "signed-out") {
+    return (
+      <Button component={Link} to="/auth" state={{ mode: "signin" }} size="sm">
+        Sign In
+      </Button>
+    );
+  }
+
+  const { profile } = session;
+  const username = profile?.username ?? null;
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" radius="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label="Account menu">
+          <Group gap={6} wrap="nowrap">
+            <UserAvatar avatarUrl={profile?.avatarUrl} username={username} size={32} />
+            <IconChevronDown size={14} stroke={2} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {profile && (
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+              {profile.fullName || `@${profile.username}`}
+            </Text>
+            {profile.fullName && (
+              <Text size="xs" c="dimmed" truncate>
+                @{profile.username}
+              </Text>
+            )}
+          </Menu.Label>
+        )}
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/settings/security"
+          leftSection={<IconShieldLock size={16} />}
+        >
+          Security
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={signOut}
+          disabled={pending}
+        >
+          Log Out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

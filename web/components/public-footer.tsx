@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import classes from "./public-footer.module.css";
+import { TastedLogo } from "./tasted-logo.tsx";
+
+/** Footer of the public pages: the legal and install links every visitor may look for. */
+export function PublicFooter() {
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.inner}>
+        <Link to="/" className={classes.brand} aria-label="Tasted home">
+          <TastedLogo size={24} />
+          <span>Tasted</span>
+        </Link>
+        <nav aria-label="Footer">
+          <ul className={classes.links}>
+            <li>
+              <Link to="/terms" className={classes.link}>
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to="/install" className={classes.link}>
+                Install the app
+              </Link>
+            </li>
+            <li>
+              <Link to="/explore" className={classes.link}>
+                Explore
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className={classes.copy}>© {new Date().getFullYear()} Tasted</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
+import { useSession } from "#web/lib/session.tsx";
+import { toast } from "#web/lib/toast.ts";
+
+/**
+ * Sign out from anywhere (spec 4 and 8): the server ends the session, everything local is
+ * cleared (even when the server had already forgotten it), "Logged Out", then the landing page.
+ */
+export function useSignOut() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  const run = useCallback(async () => {
+    setPending(true);
+    try {
+      await signOut();
+      navigate("/", { replace: true });
+      toast.success("Logged Out", "You have been successfully logged out.");
+    } catch (error) {
+      toast.error("Error", error instanceof Error ? error.message : "Could not sign out.");
+    } finally {
+      setPending(false);
+    }
+  }, [signOut, navigate]);
+
+  return { signOut: run, pending };
+}

@@ -1,0 +1,77 @@
+import { Button } from "@mantine/core";
+import { IconDeviceMobile } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { PublicHeader } from "#web/components/public-header.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { type SessionProfile, useSession } from "#web/lib/session.tsx";
+import classes from "./landing-header.module.css";
+
+function SignedInUser({ profile }: { profile: SessionProfile | null }) {
+  return (
+    <Link to="/profile" className={classes.user} aria-label={profile ? undefined : "Your profile"}>
+      {/* The username beside it names the link; the initials would only repeat it. */}
+      <UserAvatar
+        aria-hidden="true"
+        avatarUrl={profile?.avatarUrl}
+        username={profile?.username}
+        size={34}
+        // Shade 8 keeps the white initials above 4.5:1 (the brand shade 6 gives 3.6:1).
+        color="paprika.8"
+      />
+      {profile && <span className={classes.username}>{profile.username}</span>}
+    </Link>
+  );
+}
+
+/** Landing top bar: "Add to Mobile" on the left, the visitor's or user's actions on the right. */
+export function LandingHeader() {
+  const { session } = useSession();
+
+  const addToMobile = (
+    <Button
+      component={Link}
+      to="/install"
+      variant="default"
+      size="sm"
+      className={classes.action}
+      leftSection={<IconDeviceMobile size={18} stroke={1.8} className={classes.phoneIcon} />}
+    >
+      <span className={classes.addLabel}>Add to Mobile</span>
+    </Button>
+  );
+
+  // The session reports "signed-in" only once the profile request has answered, so the avatar
+  // never flashes in without its name; while loading, neither it nor "Sign In" shows. A
+  // signed-in account whose profile could not load still gets the "U" avatar, not "Sign In".
+  let end = null;
+  if (session.status === "signed-in") {
+    end = <SignedInUser profile={session.profile} />;
+  } else if (session.status === "signed-out") {
+    end = (
+      <>
+        <Button
+          component={Link}
+          to="/auth"
+          state={{ mode: "signin" }}
+          variant="default"
+          size="sm"
+          className={classes.action}
+        >
+          Sign In
+        </Button>
+        <Button
+          component={Link}
+          to="/auth"
+          state={{ mode: "signup" }}
+          color="paprika.8"
+          size="sm"
+          className={classes.action}
+        >
+          Sign Up
+        </Button>
+      </>
+    );
+  }
+
+  return <PublicHeader hideBrandOnMobile start={addToMobile} end={end} />;
+}

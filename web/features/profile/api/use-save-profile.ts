@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ProfileSetupInput } from "#domain/profile.ts";
+import { apiSend, apiUpload } from "#web/lib/api-client.ts";
+import { type MeResponse, meQuery, type SessionProfile } from "#web/lib/session.tsx";
+
+/** PUT /api/profile; the answer replaces the profile in ["me"] so every screen sees it at once. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileSetupInput) => apiSend<SessionProfile>("PUT", "/api/profile", input),
+    onSuccess: (profile) => {
+      queryClient.setQueryData<MeResponse>(meQuery.queryKey, (me) =>
+        me ? { ...me, profile } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+  });
+}
+
+/** POST /api/profile/avatar: the stored picture's address, to be saved with the profile. */
+export function uploadAvatar(file: File, onProgress: (percent: number) => void) {
+  return apiUpload<{ avatarUrl: string }>("/api/profile/avatar", file, onProgress);
+}

@@ -1,0 +1,271 @@
+import {
+  Anchor,
+  Button,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconAlertTriangle, IconCheck, IconHelpCircle, IconX } from "@tabler/icons-react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  isTemporaryUsername,
+  PROFILE_LIMITS,
+  profileMessages,
+  profileSetupInput,
+  usernameInput,
+} from "#domain/profile.ts";
+import { CenteredCard } from "#web/components/centered-card.tsx";
+import { useSignOut } from "#web/features/auth/use-sign-out.ts";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import {
+  type FieldErrors,
+  firstIssueMessage,
+  focusFirstInvalid,
+  issuesByField,
+} from "#web/lib/form-errors.ts";
+import { useSession } from "#web/lib/session.tsx";
+import { toast } from "#web/lib/toast.ts";
+import { useSaveProfile } from "../api/use-save-profile.ts";
+import {
+  type UsernameAvailability,
+  useUsernameAvailability,
+} from "../api/use-username-availability.ts";
+import { AvatarPicker } from "./avatar-picker.tsx";
+
+type Field = "firstName" | "lastName" | "username" | "bio";
+
+const AVAILABILITY: Record<
+  Exclude<UsernameAvailability, "idle">,
+  { text: string; color: string; icon: ReactNode }
+> = {
+  checking: { text: "Checking availability…", color: "dimmed", icon: <Loader size={16} /> },
+  available: {
+    text: "Username is available",
+    color: "teal",
+    icon: (
+      <ThemeIcon size={20} radius="xl" color="teal" variant="light">
+        <IconCheck size={14} stroke={2.5} />
+      </ThemeIcon>
+    ),
+  },
+  taken: {
+    text: profileMessages.usernameTaken,
+    color: "red",
+    icon: (
+      <ThemeIcon size={20} radius="xl" color="red" variant="light">
+        <IconX size={14} stroke={2.5} />
+      </ThemeIcon>
+    ),
+  },
+  unknown: {
+    text: "Couldn't check availability right now",
+    color: "dimmed",
+    icon: <IconHelpCircle size={18} stroke={1.8} color="var(--mantine-color-dimmed)" />,
+  },
+};
+
+/** Letters for the empty avatar: from the name being typed, else the username, else "U". */
+function initialsOf(firstName: string, lastName: string, username: string): string {
+  const fromName = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`;
+  return (fromName || username.slice(0, 2) || "U").toUpperCase();
+}
+
+/**
+ * /setup "Complete Your Profile" (spec 2 "Setup", 5): photo, names, a username checked live and
+ * a bio. Saving goes to /feed with "Profile created!".
+ */
+export function SetupPage() {
+  const { session } = useSession();
+  const profile = session.status === "signed-in" ? session.profile : null;
+  const ownUsername =
+    profile?.username && !isTemporaryUsername(profile.username) ? profile.username : null;
+
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    firstName: profile?.firstName ?? "",
+    lastName: profile?.lastName ?? "",
+    username: ownUsername ?? "",
+    bio: profile?.bio ?? "",
+  }));
+  const [avatarUrl, setAvatarUrl] = useState<string | null>(profile?.avatarUrl ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const { signOut, pending: signingOut } = useSignOut();
+  const availability = useUsernameAvailability(values.username, ownUsername);
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  // Characters the username can never contain are flagged while typing, not only on submit.
+  const typedUsername = values.username.trim();
+  const usernameFormatError =
+    typedUsername !== "" &&
+    usernameInput
+      .safeParse(typedUsername)
+      .error?.issues.some((issue) => issue.message === profileMessages.usernameFormat)
+      ? profileMessages.usernameFormat
+      : undefined;
+  const usernameError =
+    errors.username ??
+    usernameFormatError ??
+    (availability === "taken" ? profileMessages.usernameTaken : undefined);
+  const status = availability === "idle" || usernameFormatError ? null : AVAILABILITY[availability];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending || uploading) return;
+    const parsed = profileSetupInput.safeParse({ ...values, avatarUrl });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error));
+      toast.error("Validation Error", firstIssueMessage(parsed.error));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    if (availability === "taken") {
+      setErrors({ username: profileMessages.usernameTaken });
+      toast.error("Validation Error", profileMessages.usernameTaken);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      toast.success("Profile created!");
+      navigate("/feed", { replace: true });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        setErrors({ username: profileMessages.usernameTaken });
+        toast.error("Error", profileMessages.usernameTaken);
+        focusFirstInvalid(formRef.current);
+        return;
+      }
+      if (error instanceof ApiRequestError && error.status === 400) {
+        toast.error("Validation Error", error.message);
+        return;
+      }
+      toast.error("Error", error instanceof Error ? error.message : "Failed to update profile");
+    }
+  }
+
+  const bioLength = values.bio.length;
+  const footer = (
+    <Text c="dimmed" size="xs">
+      Not you?{" "}
+      <Anchor component="button" type="button" size="xs" onClick={signOut} disabled={signingOut}>
+        Log out
+      </Anchor>
+    </Text>
+  );
+
+  return (
+    <CenteredCard
+      title="Complete Your Profile"
+      subtitle="Add a photo, your name and a username so friends can find you."
+      maxWidth={520}
+      footer={footer}
+    >
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Complete your profile">
+        <Stack gap="md">
+          <AvatarPicker
+            value={avatarUrl}
+            onChange={setAvatarUrl}
+            initials={initialsOf(values.firstName, values.lastName, values.username)}
+            onUploadingChange={setUploading}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              placeholder="Jamie"
+              value={values.firstName}
+              onChange={(event) => update("firstName", event.currentTarget.value)}
+              error={errors.firstName}
+              maxLength={PROFILE_LIMITS.nameMax + 10}
+              required
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              placeholder="Rivera"
+              value={values.lastName}
+              onChange={(event) => update("lastName", event.currentTarget.value)}
+              error={errors.lastName}
+              maxLength={PROFILE_LIMITS.nameMax + 10}
+              required
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="jamie_eats"
+            leftSection={
+              <Text c="dimmed" size="sm" aria-hidden>
+                @
+              </Text>
+            }
+            rightSection={status?.icon}
+            value={values.username}
+            onChange={(event) => update("username", event.currentTarget.value.toLowerCase())}
+            error={usernameError}
+            description={
+              !usernameError && status ? (
+                <Text span size="xs" c={status.color}>
+                  {status.text}
+                </Text>
+              ) : (
+                "3–30 characters: letters, numbers and underscores"
+              )
+            }
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            maxLength={PROFILE_LIMITS.usernameMax + 10}
+            required
+          />
+          <VisuallyHidden aria-live="polite">{status?.text ?? ""}</VisuallyHidden>
+          <Textarea
+            label="Bio"
+            placeholder="What do you love to eat? Favourite spots, go-to dishes…"
+            autosize
+            minRows={3}
+            maxRows={6}
+            value={values.bio}
+            onChange={(event) => update("bio", event.currentTarget.value)}
+            error={errors.bio}
+            description={
+              <Text
+                span
+                size="xs"
+                c={bioLength > PROFILE_LIMITS.bioMax ? "red" : "dimmed"}
+                aria-label={`${bioLength} of ${PROFILE_LIMITS.bioMax} characters`}
+              >
+                {bioLength}/{PROFILE_LIMITS.bioMax}
+              </Text>
+            }
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            styles={{ description: { textAlign: "right" } }}
+          />
+          {uploading && (
+            <Text size="xs" c="dimmed" ta="center">
+              <IconAlertTriangle size={12} aria-hidden /> Wait for the photo to finish uploading.
+            </Text>
+          )}
+          <Button type="submit" size="md" fullWidth loading={save.isPending} disabled={uploading}>
+            Complete profile
+          </Button>
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}

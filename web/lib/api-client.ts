@@ -1,0 +1,120 @@
+/**
+ * The one way the web app talks to Tasted's JSON API (`/api/...`, not better-auth's
+ * `/api/auth/...`, which its own client handles). Same-origin cookies carry the session; every
+ * failure becomes an ApiRequestError carrying the server's `{ error: { code, message } }`.
+ */
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type ApiMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+const NETWORK_MESSAGE = "Could not reach Tasted. Check your connection and try again.";
+
+/** Fallback text when a response carries no usable error body (a proxy's HTML page, say). */
+function statusMessage(status: number): string {
+  if (status === 401) return "Please sign in to continue.";
+  if (status === 403) return "You are not allowed to do that.";
+  if (status === 404) return "Not found.";
+  if (status === 413) return "That file is too large.";
+  if (status === 429) return "Too many requests. Please wait a moment and try again.";
+  if (status >= 500) return "Something went wrong on our side. Please try again.";
+  return "The request failed.";
+}
+
+/** Reads `{ error: { code, message } }` out of a response body, whatever shape it really has. */
+export function errorFromBody(status: number, body: unknown): ApiRequestError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const code = typeof error?.code === "string" ? error.code : `HTTP_${status}`;
+  const message =
+    typeof error?.message === "string" && error.message ? error.message : statusMessage(status);
+  return new ApiRequestError(status, code, message);
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function request<T>(path: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", ...init });
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiRequestError(0, "NETWORK_ERROR", NETWORK_MESSAGE);
+  }
+  const body = parseJson(await response.text());
+  if (!response.ok) throw errorFromBody(response.status, body);
+  return body as T;
+}
+
+export function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
+  return request<T>(path, {
+    method: "GET",
+    headers: { accept: "application/json" },
+    signal: options.signal,
+  });
+}
+
+export function apiSend<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
+  return request<T>(path, {
+    method,
+    headers:
+      body === undefined
+        ? { accept: "application/json" }
+        : { accept: "application/json", "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/**
+ * Multipart upload of one file in the field "file". XMLHttpRequest rather than fetch because
+ * only it reports upload progress; onProgress receives 0–100.
+ */
+export function apiUpload<T>(
+  path: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.withCredentials = false; // same-origin requests send cookies anyway
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    });
+    xhr.addEventListener("load", () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(body as T);
+      } else {
+        reject(errorFromBody(xhr.status, body));
+      }
+    });
+    xhr.addEventListener("error", () =>
+      reject(new ApiRequestError(0, "NETWORK_ERROR", NETWORK_MESSAGE)),
+    );
+    xhr.addEventListener("abort", () =>
+      reject(new ApiRequestError(0, "ABORTED", "The upload was cancelled.")),
+    );
+    const form = new FormData();
+    form.append("file", file, file.name);
+    xhr.send(form);
+  });
+}
