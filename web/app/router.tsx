@@ -1,20 +1,32 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
-import { AdminPage } from "#web/features/admin/components/admin-page.tsx";
-import { ExplorePage } from "#web/features/explore/components/explore-page.tsx";
-import { FeedPage } from "#web/features/feed/components/feed-page.tsx";
-import { InstallPage } from "#web/features/install/components/install-page.tsx";
 import { LandingPage } from "#web/features/landing/components/landing-page.tsx";
-import { TermsPage } from "#web/features/legal/components/terms-page.tsx";
-import { NotFoundPage } from "#web/features/not-found/components/not-found-page.tsx";
-import { NotificationsPage } from "#web/features/notifications/components/notifications-page.tsx";
-import { ProfilePage } from "#web/features/profile/components/profile-page.tsx";
-import { RestaurantPage } from "#web/features/restaurants/components/restaurant-page.tsx";
-import { NewReviewPage } from "#web/features/reviews/components/new-review-page.tsx";
-import { ViewReviewPage } from "#web/features/reviews/components/view-review-page.tsx";
 import { AppLayout } from "./app-layout.tsx";
 import { RequireAdmin, RequireAuth } from "./guards.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
+
+type Access = "public" | "signed-in" | "admin";
+
+/**
+ * A screen loaded on demand behind its guard. Only the landing page ships in the first bundle
+ * (budget: 180 kB gzip JS); every other screen is its own chunk, fetched when first visited
+ * and precached by the service worker for offline use.
+ */
+function screen(load: () => Promise<ComponentType>, access: Access = "public") {
+  return async () => {
+    const Screen = await load();
+    if (access === "public") return { Component: Screen };
+    const Guard = access === "admin" ? RequireAdmin : RequireAuth;
+    return {
+      Component: () => (
+        <Guard>
+          <Screen />
+        </Guard>
+      ),
+    };
+  };
+}
 
 /**
  * The spec's route table (section 2). Public pages stand alone; in-app screens share the
@@ -26,98 +38,137 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { path: "/", element: <LandingPage /> },
-      // The account screens load on demand: their forms, validation and QR code stay out of the
-      // landing page's bundle.
       {
         path: "/auth",
-        lazy: async () => ({
-          Component: (await import("#web/features/auth/components/auth-page.tsx")).AuthPage,
-        }),
+        lazy: screen(
+          async () => (await import("#web/features/auth/components/auth-page.tsx")).AuthPage,
+        ),
       },
       {
         path: "/auth/callback",
-        lazy: async () => ({
-          Component: (await import("#web/features/auth/components/auth-callback-page.tsx"))
-            .AuthCallbackPage,
-        }),
+        lazy: screen(
+          async () =>
+            (await import("#web/features/auth/components/auth-callback-page.tsx")).AuthCallbackPage,
+        ),
       },
       {
         path: "/auth/reset-password",
-        lazy: async () => ({
-          Component: (await import("#web/features/auth/components/reset-password-page.tsx"))
-            .ResetPasswordPage,
-        }),
+        lazy: screen(
+          async () =>
+            (await import("#web/features/auth/components/reset-password-page.tsx"))
+              .ResetPasswordPage,
+        ),
       },
-      { path: "/terms", element: <TermsPage /> },
-      { path: "/install", element: <InstallPage /> },
+      {
+        path: "/terms",
+        lazy: screen(
+          async () => (await import("#web/features/legal/components/terms-page.tsx")).TermsPage,
+        ),
+      },
+      {
+        path: "/install",
+        lazy: screen(
+          async () =>
+            (await import("#web/features/install/components/install-page.tsx")).InstallPage,
+        ),
+      },
       {
         path: "/setup",
-        lazy: async () => {
-          const { SetupPage } = await import("#web/features/profile/components/setup-page.tsx");
-          return { Component: () => <RequireAuth>{<SetupPage />}</RequireAuth> };
-        },
+        lazy: screen(
+          async () => (await import("#web/features/profile/components/setup-page.tsx")).SetupPage,
+          "signed-in",
+        ),
       },
       {
         path: "/admin",
-        element: (
-          <RequireAdmin>
-            <AdminPage />
-          </RequireAdmin>
+        lazy: screen(
+          async () => (await import("#web/features/admin/components/admin-page.tsx")).AdminPage,
+          "admin",
         ),
       },
       {
         element: <AppLayout />,
         children: [
-          { path: "/feed", element: <FeedPage /> },
-          { path: "/explore", element: <ExplorePage /> },
-          { path: "/user/:handle", element: <ProfilePage /> },
-          { path: "/profile/:handle", element: <ProfilePage /> },
-          { path: "/restaurant/:restaurantId", element: <RestaurantPage /> },
-          { path: "/b/r/:slug", element: <RestaurantPage /> },
+          {
+            path: "/feed",
+            lazy: screen(
+              async () => (await import("#web/features/feed/components/feed-page.tsx")).FeedPage,
+            ),
+          },
+          {
+            path: "/explore",
+            lazy: screen(
+              async () =>
+                (await import("#web/features/explore/components/explore-page.tsx")).ExplorePage,
+            ),
+          },
+          ...["/user/:handle", "/profile/:handle"].map((path) => ({
+            path,
+            lazy: screen(
+              async () =>
+                (await import("#web/features/profile/components/profile-page.tsx")).ProfilePage,
+            ),
+          })),
+          ...["/restaurant/:restaurantId", "/b/r/:slug"].map((path) => ({
+            path,
+            lazy: screen(
+              async () =>
+                (await import("#web/features/restaurants/components/restaurant-page.tsx"))
+                  .RestaurantPage,
+            ),
+          })),
           {
             path: "/profile",
-            element: (
-              <RequireAuth>
-                <ProfilePage />
-              </RequireAuth>
+            lazy: screen(
+              async () =>
+                (await import("#web/features/profile/components/profile-page.tsx")).ProfilePage,
+              "signed-in",
             ),
           },
           {
             path: "/post",
-            element: (
-              <RequireAuth>
-                <NewReviewPage />
-              </RequireAuth>
+            lazy: screen(
+              async () =>
+                (await import("#web/features/reviews/components/new-review-page.tsx"))
+                  .NewReviewPage,
+              "signed-in",
             ),
           },
           {
             path: "/view/:type/:id",
-            element: (
-              <RequireAuth>
-                <ViewReviewPage />
-              </RequireAuth>
+            lazy: screen(
+              async () =>
+                (await import("#web/features/reviews/components/view-review-page.tsx"))
+                  .ViewReviewPage,
+              "signed-in",
             ),
           },
           {
             path: "/notifications",
-            element: (
-              <RequireAuth>
-                <NotificationsPage />
-              </RequireAuth>
+            lazy: screen(
+              async () =>
+                (await import("#web/features/notifications/components/notifications-page.tsx"))
+                  .NotificationsPage,
+              "signed-in",
             ),
           },
           {
             path: "/settings/security",
-            lazy: async () => {
-              const { SecurityPage } = await import(
-                "#web/features/settings/components/security-page.tsx"
-              );
-              return { Component: () => <RequireAuth>{<SecurityPage />}</RequireAuth> };
-            },
+            lazy: screen(
+              async () =>
+                (await import("#web/features/settings/components/security-page.tsx")).SecurityPage,
+              "signed-in",
+            ),
           },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
+      {
+        path: "*",
+        lazy: screen(
+          async () =>
+            (await import("#web/features/not-found/components/not-found-page.tsx")).NotFoundPage,
+        ),
+      },
     ],
   },
 ]);

@@ -134,7 +134,7 @@ export function PhoneAuthForm({ mode, onStepChange }: PhoneAuthFormProps) {
               <Group justify="space-between" w="100%" gap="xs" wrap="nowrap">
                 <span>{option.label}</span>
                 {option.disabled && (
-                  <Badge size="xs" variant="light" color="gray">
+                  <Badge size="xs" variant="light" color="gray" tt="none">
                     Soon
                   </Badge>
                 )}

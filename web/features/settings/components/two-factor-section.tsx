@@ -334,7 +334,11 @@ export function TwoFactorSection() {
                 <Title order={2} size="h4" id="two-factor-title">
                   Two-factor authentication
                 </Title>
-                <Badge variant={enabled ? "filled" : "light"} color={enabled ? "teal.9" : "gray"} size="sm">
+                <Badge
+                  variant={enabled ? "filled" : "light"}
+                  color={enabled ? "teal.9" : "gray"}
+                  size="sm"
+                >
                   {enabled ? "On" : "Off"}
                 </Badge>
               </Group>

@@ -1,0 +1,62 @@
+import { ActionIcon, Group, Menu, Stack, Text, Title } from "@mantine/core";
+import { IconLogout, IconSettings, IconShieldLock } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { useSignOut } from "#web/features/auth/use-sign-out.ts";
+import type { SessionProfile } from "#web/lib/session.tsx";
+
+/**
+ * The signed-in user's own profile header: picture, name, @username, bio, location and the
+ * settings menu, which is also how phones reach Security and Log Out (they have no top bar).
+ */
+export function OwnProfileHeader({ profile }: { profile: SessionProfile }) {
+  const { signOut, pending } = useSignOut();
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="md" p="md">
+      <UserAvatar avatarUrl={profile.avatarUrl} username={profile.username} size={80} />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Title order={2} size="h3" lineClamp={1}>
+          {profile.fullName || profile.username}
+        </Title>
+        <Text c="dimmed" size="sm">
+          @{profile.username.toLowerCase()}
+        </Text>
+        {profile.bio && (
+          <Text size="sm" mt={4} style={{ whiteSpace: "pre-line" }}>
+            {profile.bio}
+          </Text>
+        )}
+        {profile.location && (
+          <Text size="sm" c="dimmed">
+            {profile.location}
+          </Text>
+        )}
+      </Stack>
+      <Menu position="bottom-end" width={200} shadow="md" radius="md">
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" radius="xl" aria-label="Settings">
+            <IconSettings size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to="/settings/security"
+            leftSection={<IconShieldLock size={16} />}
+          >
+            Security
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={signOut}
+            disabled={pending}
+          >
+            Log Out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
