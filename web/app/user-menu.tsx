@@ -1,15 +1,14 @@
 import { Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconShieldLock, IconUser } from "@tabler/icons-react";
+import { IconChevronDown, IconUser } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { AccountMenuItems } from "#web/components/account-menu-items.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { useSignOut } from "#web/features/auth/use-sign-out.ts";
 import { useSession } from "#web/lib/session.tsx";
 import classes from "./app-layout.module.css";
 
 /** Desktop top bar, right side: the signed-in user's menu, or "Sign In" for visitors. */
 export function UserMenu() {
   const { session } = useSession();
-  const { signOut, pending } = useSignOut();
 
   if (session.status === "loading") return null;
   if (session.status === "signed-out") {
@@ -48,22 +47,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
           Profile
         </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to="/settings/security"
-          leftSection={<IconShieldLock size={16} />}
-        >
-          Security
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} />}
-          onClick={signOut}
-          disabled={pending}
-        >
-          Log Out
-        </Menu.Item>
+        <AccountMenuItems />
       </Menu.Dropdown>
     </Menu>
   );

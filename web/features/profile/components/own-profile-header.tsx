@@ -1,8 +1,7 @@
 import { ActionIcon, Group, Menu, Stack, Text, Title } from "@mantine/core";
-import { IconLogout, IconSettings, IconShieldLock } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { IconSettings } from "@tabler/icons-react";
+import { AccountMenuItems } from "#web/components/account-menu-items.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { useSignOut } from "#web/features/auth/use-sign-out.ts";
 import type { SessionProfile } from "#web/lib/session.tsx";
 
 /**
@@ -10,7 +9,6 @@ import type { SessionProfile } from "#web/lib/session.tsx";
  * settings menu, which is also how phones reach Security and Log Out (they have no top bar).
  */
 export function OwnProfileHeader({ profile }: { profile: SessionProfile }) {
-  const { signOut, pending } = useSignOut();
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" p="md">
       <UserAvatar avatarUrl={profile.avatarUrl} username={profile.username} size={80} />
@@ -39,22 +37,7 @@ export function OwnProfileHeader({ profile }: { profile: SessionProfile }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to="/settings/security"
-            leftSection={<IconShieldLock size={16} />}
-          >
-            Security
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconLogout size={16} />}
-            onClick={signOut}
-            disabled={pending}
-          >
-            Log Out
-          </Menu.Item>
+          <AccountMenuItems />
         </Menu.Dropdown>
       </Menu>
     </Group>

@@ -21,7 +21,6 @@ import {
   usernameInput,
 } from "#domain/profile.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
-import { useSignOut } from "#web/features/auth/use-sign-out.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
   type FieldErrors,
@@ -31,6 +30,7 @@ import {
 } from "#web/lib/form-errors.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
+import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
 import {
   type UsernameAvailability,

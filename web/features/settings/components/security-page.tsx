@@ -3,7 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { PageHeader } from "#web/components/page-header.tsx";
-import { useSignOut } from "#web/features/auth/use-sign-out.ts";
+import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { SessionsSection } from "./sessions-section.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSession } from "./session.tsx";
+import { toast } from "./toast.ts";
 
 /**
  * Sign out from anywhere (spec 4 and 8): the server ends the session, everything local is

@@ -1,0 +1,32 @@
+import { Menu } from "@mantine/core";
+import { IconLogout, IconShieldLock } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { useSignOut } from "#web/lib/use-sign-out.ts";
+
+/**
+ * The account entries every account menu ends with: Security settings and Log Out. Shared by
+ * the desktop top bar's menu and the own profile's settings menu (phones have no top bar).
+ */
+export function AccountMenuItems() {
+  const { signOut, pending } = useSignOut();
+  return (
+    <>
+      <Menu.Item
+        component={Link}
+        to="/settings/security"
+        leftSection={<IconShieldLock size={16} />}
+      >
+        Security
+      </Menu.Item>
+      <Menu.Divider />
+      <Menu.Item
+        color="red"
+        leftSection={<IconLogout size={16} />}
+        onClick={signOut}
+        disabled={pending}
+      >
+        Log Out
+      </Menu.Item>
+    </>
+  );
+}

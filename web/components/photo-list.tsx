@@ -1,0 +1,261 @@
+import "@mantine/dropzone/styles.css";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
+import { Dropzone, type FileRejection } from "@mantine/dropzone";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconPhotoPlus,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+  IconX,
+} from "@tabler/icons-react";
+import { useId, useRef } from "react";
+import { CONTENT_LIMITS, reviewMessages, uploadFailedMessage } from "#domain/review.ts";
+import { toast } from "#web/lib/toast.ts";
+import type { PhotoItem, PhotoUploads } from "#web/lib/use-photo-uploads.ts";
+import classes from "./photo-list.module.css";
+
+interface PhotoListProps {
+  uploads: PhotoUploads;
+  /** "Photos *" for dish reviews (required on create), "Photos" otherwise. */
+  required?: boolean;
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+function rejectionReason(rejection: FileRejection): string {
+  const code = rejection.errors[0]?.code;
+  if (code === "file-too-large") return reviewMessages.imageTooLarge;
+  if (code === "file-invalid-type") return reviewMessages.imageInvalidType;
+  if (code === "too-many-files") return reviewMessages.tooManyPhotos;
+  return rejection.errors[0]?.message ?? "This file cannot be used";
+}
+
+/**
+ * Photos of a review or post: a drop zone (also a file picker), then one row per photo with a
+ * preview, its own upload progress, a description for screen readers, and Move up / Move down /
+ * Remove. The first photo is the Main one (shown on cards).
+ */
+export function PhotoList({ uploads, required = false, error, disabled = false }: PhotoListProps) {
+  const { photos } = uploads;
+  const openRef = useRef<() => void>(null);
+  const labelId = useId();
+  const errorId = useId();
+  const full = photos.length >= CONTENT_LIMITS.imagesMax;
+
+  function rejected(rejections: FileRejection[]) {
+    for (const rejection of rejections) {
+      toast.error(uploadFailedMessage(rejectionReason(rejection)), rejection.file.name);
+    }
+  }
+
+  return (
+    <Stack gap={6} role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
+      <Group justify="space-between" align="baseline">
+        <Text component="span" id={labelId} size="sm" fw={500}>
+          Photos
+          {required && (
+            <Text component="span" c="red" aria-hidden>
+              {" "}
+              *
+            </Text>
+          )}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {photos.length}/{CONTENT_LIMITS.imagesMax}
+        </Text>
+      </Group>
+
+      {photos.length > 0 && (
+        <ol className={classes.list} aria-label="Selected photos">
+          {photos.map((photo, index) => (
+            <PhotoRow
+              key={photo.key}
+              photo={photo}
+              index={index}
+              count={photos.length}
+              uploads={uploads}
+              disabled={disabled}
+            />
+          ))}
+        </ol>
+      )}
+
+      {!full && (
+        <Dropzone
+          onDrop={uploads.add}
+          onReject={rejected}
+          accept={["image/*"]}
+          maxSize={CONTENT_LIMITS.imageMaxBytes}
+          multiple
+          disabled={disabled}
+          openRef={openRef}
+          activateOnClick={false}
+          className={classes.dropzone}
+          data-invalid={error ? true : undefined}
+          radius="lg"
+        >
+          <Stack align="center" gap={6} py={photos.length > 0 ? "xs" : "md"} style={{ pointerEvents: "none" }}>
+            <Dropzone.Accept>
+              <IconUpload size={32} stroke={1.5} aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={32} stroke={1.5} aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconPhotoPlus size={photos.length > 0 ? 24 : 32} stroke={1.5} aria-hidden className={classes.dropIcon} />
+            </Dropzone.Idle>
+            <Text size="sm" ta="center" c="dimmed">
+              Drag photos here, or
+            </Text>
+          </Stack>
+          <Group justify="center" pb={photos.length > 0 ? "xs" : "md"}>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPhotoPlus size={16} aria-hidden />}
+              onClick={() => openRef.current?.()}
+              disabled={disabled}
+            >
+              {photos.length > 0 ? "Add more photos" : "Choose photos"}
+            </Button>
+          </Group>
+          <Text size="xs" ta="center" c="dimmed" pb="sm" style={{ pointerEvents: "none" }}>
+            Images up to 10MB, at most {CONTENT_LIMITS.imagesMax}
+          </Text>
+        </Dropzone>
+      )}
+
+      {error && (
+        <Text id={errorId} size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+interface PhotoRowProps {
+  photo: PhotoItem;
+  index: number;
+  count: number;
+  uploads: PhotoUploads;
+  disabled: boolean;
+}
+
+function PhotoRow({ photo, index, count, uploads, disabled }: PhotoRowProps) {
+  const number = index + 1;
+  const failed = photo.status === "failed";
+  const uploading = photo.status === "uploading";
+  return (
+    <li className={classes.row} data-failed={failed || undefined}>
+      <div className={classes.thumb}>
+        <Image src={photo.previewUrl} alt="" w={88} h={88} radius="md" fit="cover" />
+        {index === 0 && (
+          <Badge size="xs" className={classes.mainBadge} variant="filled">
+            Main
+          </Badge>
+        )}
+      </div>
+      <Stack gap={6} className={classes.body}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" fw={600} c={failed ? "red" : "dimmed"} aria-live="polite">
+            {failed
+              ? "Upload failed"
+              : uploading
+                ? `Uploading… ${photo.progress}%`
+                : `Photo ${number}${index === 0 ? " · Main" : ""}`}
+          </Text>
+          <Group gap={2} wrap="nowrap">
+            <Tooltip label="Move up" openDelay={400}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="md"
+                aria-label={`Move photo ${number} up`}
+                disabled={disabled || index === 0}
+                onClick={() => uploads.move(photo.key, -1)}
+              >
+                <IconArrowUp size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Move down" openDelay={400}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="md"
+                aria-label={`Move photo ${number} down`}
+                disabled={disabled || index === count - 1}
+                onClick={() => uploads.move(photo.key, 1)}
+              >
+                <IconArrowDown size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Remove" openDelay={400}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="md"
+                aria-label={`Remove photo ${number}`}
+                disabled={disabled}
+                onClick={() => uploads.remove(photo.key)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        {photo.kind === "new" && photo.status !== "done" && (
+          <Progress
+            value={failed ? 100 : photo.progress}
+            color={failed ? "red" : undefined}
+            size="sm"
+            radius="xl"
+            animated={uploading}
+            aria-label={`Photo ${number} upload progress`}
+          />
+        )}
+        {failed && photo.kind === "new" ? (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="xs" c="red" lineClamp={2} style={{ flex: 1 }}>
+              {photo.error}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconRefresh size={12} aria-hidden />}
+              onClick={() => uploads.retry(photo.key)}
+              aria-label={`Retry photo ${number}`}
+              disabled={disabled}
+            >
+              Retry
+            </Button>
+          </Group>
+        ) : (
+          <TextInput
+            size="xs"
+            label="Describe this photo"
+            placeholder="e.g. Crispy fried chicken with slaw"
+            value={photo.alt}
+            maxLength={CONTENT_LIMITS.altMax}
+            onChange={(event) => uploads.setAlt(photo.key, event.currentTarget.value)}
+            disabled={disabled}
+            classNames={{ label: classes.altLabel }}
+          />
+        )}
+      </Stack>
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+import dayjs from "dayjs";
+import relativeTime from "dayjs/plugin/relativeTime";
+
+dayjs.extend(relativeTime);
+
+/**
+ * The one date formatter (spec 9: dates MM/dd/yyyy; posts and notifications use relative time).
+ * Every screen formats dates through these so they read the same everywhere.
+ */
+
+/** "03/07/2026". Empty for a missing or unreadable date. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const date = dayjs(value);
+  return date.isValid() ? date.format("MM/DD/YYYY") : "";
+}
+
+/** "2 hours ago", "a few seconds ago". Empty for a missing or unreadable date. */
+export function formatRelativeTime(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const date = dayjs(value);
+  if (!date.isValid()) return "";
+  // A clock a little ahead of the server must not print "in a few seconds".
+  return (date.isAfter(dayjs()) ? dayjs() : date).fromNow();
+}
+
+/** Machine-readable value for a <time dateTime> attribute. */
+export function isoDateTime(value: string | Date | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = dayjs(value);
+  return date.isValid() ? date.toISOString() : undefined;
+}

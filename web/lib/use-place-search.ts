@@ -1,0 +1,64 @@
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import { CONTENT_LIMITS, type LatLng, type PlaceSuggestion } from "#domain/review.ts";
+import { apiGet } from "./api-client.ts";
+
+/** Spec 9: place search waits 300 ms after the last keystroke. */
+const DEBOUNCE_MS = 300;
+
+/**
+ * The browser's position for "distance from me", asked once when the field is first focused.
+ * A refusal (or no geolocation at all) is ignored: suggestions then come without distances.
+ */
+export function useBrowserPosition() {
+  const [position, setPosition] = useState<LatLng | null>(null);
+  const asked = useRef(false);
+  const request = useCallback(() => {
+    if (asked.current || typeof navigator === "undefined" || !navigator.geolocation) return;
+    asked.current = true;
+    navigator.geolocation.getCurrentPosition(
+      (result) => setPosition({ lat: result.coords.latitude, lng: result.coords.longitude }),
+      () => undefined,
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 },
+    );
+  }, []);
+  return { position, request };
+}
+
+function toSuggestions(body: unknown): PlaceSuggestion[] {
+  if (Array.isArray(body)) return body as PlaceSuggestion[];
+  const list = (body as { suggestions?: unknown; items?: unknown } | null) ?? {};
+  if (Array.isArray(list.suggestions)) return list.suggestions as PlaceSuggestion[];
+  if (Array.isArray(list.items)) return list.items as PlaceSuggestion[];
+  return [];
+}
+
+/** GET /api/places/search from 2 characters, debounced, near the browser's position if known. */
+export function usePlaceSearch(text: string, position: LatLng | null) {
+  const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const enabled = debounced.length >= CONTENT_LIMITS.placeSearchMin;
+  const query = useQuery({
+    queryKey: ["places", debounced, position?.lat ?? null, position?.lng ?? null],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ q: debounced });
+      if (position) {
+        params.set("lat", String(position.lat));
+        params.set("lng", String(position.lng));
+      }
+      return apiGet<unknown>(`/api/places/search?${params}`, { signal }).then(toSuggestions);
+    },
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    suggestions: enabled ? (query.data ?? []) : [],
+    /** True while the typed text has not been searched yet (debounce or request). */
+    searching: text.trim() !== debounced || query.isFetching,
+    enabled,
+    error: query.error,
+    searched: enabled && query.isSuccess && text.trim() === debounced,
+  };
+}
