@@ -21,9 +21,17 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerOriginCheck } from "./http/origin-check.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
-import { DiskStorage, type Storage } from "./media/storage.ts";
+import { DiskStorage, S3Storage, type Storage } from "./media/storage.ts";
+import { commentRoutes } from "./modules/comments/comments.routes.ts";
+import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { likeRoutes } from "./modules/likes/likes.routes.ts";
+import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
+import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
+import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
+import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
+import { placeRoutes } from "./places/places.routes.ts";
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -73,7 +81,9 @@ export async function buildApp(
 
   const uploadsDir = path.join(config.dataDir, "uploads");
   await mkdir(uploadsDir, { recursive: true });
-  const storage = dependencies.storage ?? new DiskStorage(uploadsDir, UPLOADS_PREFIX);
+  const storage =
+    dependencies.storage ??
+    (config.s3 ? new S3Storage(config.s3) : new DiskStorage(uploadsDir, UPLOADS_PREFIX));
   const background = new BackgroundTasks();
   const emailSender = dependencies.emailSender ?? createEmailSender(config, app.log);
   const auth = createAuth({
@@ -143,6 +153,14 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(uploadRoutes);
+      await api.register(reviewRoutes);
+      await api.register(postRoutes);
+      await api.register(restaurantRoutes);
+      await api.register(placeRoutes);
+      await api.register(feedRoutes);
+      await api.register(likeRoutes);
+      await api.register(commentRoutes);
     },
     { prefix: "/api" },
   );

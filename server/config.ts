@@ -47,6 +47,17 @@ const environmentSchema = z.object({
    * times from 127.0.0.1 is not throttled. Refused in production.
    */
   AUTH_RATE_LIMITS: z.enum(["strict", "relaxed"]).default("strict"),
+  /** Server-side Google Places key; absent means place search uses known restaurants only. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Tests point the Places adapter at a fake server; production keeps Google's address. */
+  GOOGLE_PLACES_BASE_URL: z.url().default("https://maps.googleapis.com/maps/api/place"),
+  /** Setting S3_BUCKET switches uploads from DATA_DIR/uploads to an S3-compatible bucket. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export interface AppConfig {
@@ -81,7 +92,34 @@ export interface AppConfig {
   adminEmails: string[];
   session: SessionPolicy;
   authRateLimits: AuthRateLimits;
+  /** Place search: Google Places when a key is set, else the restaurants already known. */
+  places: { provider: "local" } | { provider: "google"; apiKey: string; baseUrl: string };
+  /** Object storage for uploads; absent means disk under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+  /** Per-user throttles kept in the database (action_limits). */
+  contentRateLimits: ContentRateLimits;
 }
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  publicUrl: string | undefined;
+}
+
+export interface ContentRateLimits {
+  /** Photo uploads per user. */
+  uploads: RateLimitRule;
+  /** Place searches per user (each may cost a paid Places call). */
+  placeSearch: RateLimitRule;
+}
+
+export const DEFAULT_CONTENT_RATE_LIMITS: ContentRateLimits = {
+  uploads: { window: 3600, max: 200 },
+  placeSearch: { window: 60, max: 60 },
+};
 
 /**
  * Session lifetimes in seconds. `idleTimeout` is better-auth's sliding `expiresIn`;
@@ -193,6 +231,9 @@ export async function loadConfig(
       throw new ConfigError("AUTH_RATE_LIMITS=relaxed is for tests only");
     }
   }
+  if (Boolean(environment.S3_ACCESS_KEY_ID) !== Boolean(environment.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
   if (Boolean(environment.GOOGLE_CLIENT_ID) !== Boolean(environment.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
@@ -240,6 +281,24 @@ export async function loadConfig(
       environment.AUTH_RATE_LIMITS === "relaxed"
         ? relaxed(DEFAULT_AUTH_RATE_LIMITS)
         : DEFAULT_AUTH_RATE_LIMITS,
+    places: environment.GOOGLE_MAPS_API_KEY
+      ? {
+          provider: "google",
+          apiKey: environment.GOOGLE_MAPS_API_KEY,
+          baseUrl: environment.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, ""),
+        }
+      : { provider: "local" },
+    s3: environment.S3_BUCKET
+      ? {
+          bucket: environment.S3_BUCKET,
+          region: environment.S3_REGION,
+          endpoint: environment.S3_ENDPOINT,
+          accessKeyId: environment.S3_ACCESS_KEY_ID,
+          secretAccessKey: environment.S3_SECRET_ACCESS_KEY,
+          publicUrl: environment.S3_PUBLIC_URL,
+        }
+      : undefined,
+    contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
     ...overrides,
   };
 }

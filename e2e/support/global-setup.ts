@@ -4,6 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startTestIdp } from "#server/test/oidc-idp.ts";
+import { createServerLogFile } from "./server-log.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
 declare module "vitest" {
@@ -54,6 +56,10 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * Starts the real server (`node --import tsx server/main.ts`, the same entry as `npm start`) on a
  * free port with a fresh data directory, so every run begins with an empty embedded database.
  * The built SPA in dist/ is rebuilt first when its sources changed.
+ *
+ * Beside it runs a real OpenID Connect provider on 127.0.0.1 that plays Google
+ * (server/test/oidc-idp.ts), and every line the server prints is kept in a file the tests read
+ * (server-log.ts): the console SMS and email senders log the codes and links there.
  */
 export default async function setup(project: TestProject) {
   const root = process.cwd();
@@ -62,6 +68,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-e2e-"));
+  // Outside DATA_DIR so nothing the server does to its own directory touches it.
+  const logDir = await mkdtemp(path.join(tmpdir(), "tasted-e2e-log-"));
+  const serverLogPath = path.join(logDir, "server.log");
+  const appendLog = createServerLogFile(serverLogPath);
+  const idp = await startTestIdp(baseURL);
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -71,11 +82,22 @@ export default async function setup(project: TestProject) {
     // The browser reaches the server by this origin; auth trusts it and builds links with it.
     PUBLIC_URL: baseURL,
     NODE_ENV: "test",
+    // The console SMS and email senders log at warn level: the tests read codes and links there.
     LOG_LEVEL: "warn",
+    SMS_PROVIDER: "console",
+    GOOGLE_DISCOVERY_URL: idp.discoveryUrl,
+    GOOGLE_CLIENT_ID: idp.clientId,
+    GOOGLE_CLIENT_SECRET: idp.clientSecret,
+    // The suite signs in dozens of times from 127.0.0.1.
+    AUTH_RATE_LIMITS: "relaxed",
   };
   // The browser suite always runs on the embedded database, whatever the caller's shell has.
   delete env.DATABASE_URL;
   delete env.TEST_DB;
+  // Codes and links must reach the log, never a real provider the caller's shell configured.
+  for (const name of ["SMTP_URL", "ADMIN_EMAILS", "TWILIO_ACCOUNT_SID", "S3_BUCKET"]) {
+    delete env[name];
+  }
 
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
@@ -91,14 +113,26 @@ export default async function setup(project: TestProject) {
       // Warnings and errors the server logs during the tests belong in the test output.
       const lines = (partial + text).split("\n");
       partial = lines.pop() ?? "";
-      for (const line of lines) process.stderr.write(`[server] ${line}\n`);
+      for (const line of lines) {
+        appendLog(line);
+        process.stderr.write(`[server] ${line}\n`);
+      }
     });
     stream?.on("end", () => {
-      if (partial) process.stderr.write(`[server] ${partial}\n`);
+      if (partial) {
+        appendLog(partial);
+        process.stderr.write(`[server] ${partial}\n`);
+      }
     });
   };
   forward(child.stdout);
   forward(child.stderr);
+
+  const cleanUp = async () => {
+    await idp.close().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(logDir, { recursive: true, force: true });
+  };
 
   const stopServer = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -111,14 +145,14 @@ export default async function setup(project: TestProject) {
         await waitForExit(child, 5_000);
       }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
   };
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let lastProblem = "no answer yet";
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
       throw new Error(
         `The server exited during start-up (${child.signalCode ?? `exit code ${child.exitCode}`}). Its output:\n${output}`,
       );
@@ -140,5 +174,6 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide("baseURL", baseURL);
+  project.provide("serverLogPath", serverLogPath);
   return stopServer;
 }

@@ -4,7 +4,11 @@
 import { betterAuth } from "better-auth";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pino from "pino";
-import { DEFAULT_AUTH_RATE_LIMITS, DEFAULT_SESSION_POLICY } from "#server/config.ts";
+import {
+  DEFAULT_AUTH_RATE_LIMITS,
+  DEFAULT_CONTENT_RATE_LIMITS,
+  DEFAULT_SESSION_POLICY,
+} from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { authOptions } from "./auth.ts";
 import { BackgroundTasks } from "./background.ts";
@@ -34,6 +38,9 @@ export const auth = betterAuth(
       adminEmails: [],
       session: DEFAULT_SESSION_POLICY,
       authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+      places: { provider: "local" },
+      s3: undefined,
+      contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
     },
     db: drizzle.mock() as unknown as Database,
     senders: { sms: new CapturingSmsSender(), email: new CapturingEmailSender() },

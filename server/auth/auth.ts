@@ -274,6 +274,9 @@ export function authOptions(params: CreateAuthParams) {
                   clientSecret: config.google.clientSecret,
                   scopes: ["openid", "email", "profile"],
                   pkce: true,
+                  // Like the built-in Google provider: signing out of Tasted must not sign the
+                  // user out of Google, nor send the browser to the IdP's end-session page.
+                  disableProviderLogout: true,
                 },
               ],
             }),

@@ -112,3 +112,14 @@ export function currentUser(request: FastifyRequest): SessionUser {
   if (!user) throw ApiError.unauthorized();
   return user;
 }
+
+/**
+ * requireUser with the spec's own prompt for the action (e.g. "Please sign in to comment"),
+ * which the web client shows as is.
+ */
+export function requireUserWith(message: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const session = await getRequestSession(request, reply);
+    if (!session) throw ApiError.unauthorized(message);
+  };
+}

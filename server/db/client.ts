@@ -19,6 +19,7 @@ import * as relations from "./schema/relations.ts";
 import * as restaurants from "./schema/restaurants.ts";
 import * as reviews from "./schema/reviews.ts";
 import * as social from "./schema/social.ts";
+import * as uploads from "./schema/uploads.ts";
 
 /** Every table and relation; passed to drizzle so `db.query.<table>` works. */
 export const schema = {
@@ -31,6 +32,7 @@ export const schema = {
   ...social,
   ...notifications,
   ...moderation,
+  ...uploads,
   ...relations,
 };
 export type Schema = typeof schema;

@@ -163,6 +163,8 @@ describe("migrations", () => {
     expect([...appTableNames].sort()).toEqual(
       [
         "account",
+        "action_limits",
+        "image_uploads",
         "jwks",
         "phone_otp_limits",
         "rate_limit",

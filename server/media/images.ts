@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { rgbaToThumbHash } from "thumbhash";
 
 /**
  * The image pipeline: every uploaded picture is decoded by sharp (so its type comes from its
@@ -76,6 +77,58 @@ export async function encodeAvatar(input: Buffer, size = 512): Promise<EncodedIm
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height, contentType: "image/webp" as const };
+    } catch {
+      // Headers that parse but pixels that do not (truncated or corrupt files).
+      throw new UnsupportedImageError();
+    }
+  });
+}
+
+/** Widths of the stored variants of a review or post photo (never upscaled). */
+export const PHOTO_VARIANT_WIDTHS = { small: 480, large: 1280 } as const;
+/** Thumbhash works on at most 100×100 pixels. */
+const PLACEHOLDER_MAX_SIDE = 100;
+
+export interface EncodedPhoto {
+  large: EncodedImage;
+  small: EncodedImage;
+  /** Base64 thumbhash of the picture, decoded by the browser into a blurred preview. */
+  placeholder: string;
+}
+
+/**
+ * A review or post photo: EXIF-rotated once, then WebP variants 480 and 1280 px wide (smaller
+ * originals keep their width), no metadata, plus a thumbhash placeholder. One job in the
+ * two-job limiter per photo.
+ */
+export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
+  await detectImageFormat(input);
+  return jobs.run(async () => {
+    try {
+      // Decode and orient once; every variant is made from this upright raster.
+      const upright = await decoder(input).rotate().raw().toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = upright.info;
+      const source = () =>
+        sharp(upright.data, {
+          raw: { width, height, channels },
+          limitInputPixels: MAX_INPUT_PIXELS,
+        });
+      const variant = async (maxWidth: number): Promise<EncodedImage> => {
+        const { data, info } = await source()
+          .resize({ width: maxWidth, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+        return { data, width: info.width, height: info.height, contentType: "image/webp" };
+      };
+      const large = await variant(PHOTO_VARIANT_WIDTHS.large);
+      const small = await variant(PHOTO_VARIANT_WIDTHS.small);
+      const tiny = await source()
+        .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: "inside" })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const hash = rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data);
+      return { large, small, placeholder: Buffer.from(hash).toString("base64") };
     } catch {
       // Headers that parse but pixels that do not (truncated or corrupt files).
       throw new UnsupportedImageError();

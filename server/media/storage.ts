@@ -72,3 +72,101 @@ export class DiskStorage implements Storage {
     return file;
   }
 }
+
+export interface S3StorageOptions {
+  /** S3-compatible endpoint (MinIO, R2, …); absent means AWS itself. */
+  endpoint?: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** Where the bucket's objects are readable (a CDN or the bucket's public address). */
+  publicUrl?: string | undefined;
+}
+
+/** The public base address of a bucket's objects, without a trailing slash. */
+export function s3PublicBaseUrl(options: S3StorageOptions): string {
+  if (options.publicUrl) return options.publicUrl.replace(/\/+$/, "");
+  if (options.endpoint) return `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`;
+  return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+}
+
+/** The subset of the AWS SDK's S3 client that S3Storage uses (tests pass a fake). */
+export interface S3Like {
+  send(command: unknown): Promise<unknown>;
+}
+
+/**
+ * Objects in an S3-compatible bucket (S3_* settings). Objects are written once under random
+ * keys, so they carry immutable caching and their content type; nosniff is the bucket's or
+ * CDN's job, as with any static host.
+ */
+export class S3Storage implements Storage {
+  private readonly baseUrl: string;
+  private clientPromise: Promise<S3Like> | undefined;
+
+  constructor(
+    private readonly options: S3StorageOptions,
+    client?: S3Like,
+  ) {
+    this.baseUrl = s3PublicBaseUrl(options);
+    if (client) this.clientPromise = Promise.resolve(client);
+  }
+
+  /** Loaded on first use so the embedded (disk) mode never pays for the SDK. */
+  private client(): Promise<S3Like> {
+    this.clientPromise ??= import("@aws-sdk/client-s3").then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: this.options.region,
+          ...(this.options.endpoint
+            ? { endpoint: this.options.endpoint, forcePathStyle: true }
+            : {}),
+          ...(this.options.accessKeyId && this.options.secretAccessKey
+            ? {
+                credentials: {
+                  accessKeyId: this.options.accessKeyId,
+                  secretAccessKey: this.options.secretAccessKey,
+                },
+              }
+            : {}),
+        }),
+    );
+    return this.clientPromise;
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<{ url: string }> {
+    assertSafeKey(key);
+    const { PutObjectCommand } = await import("@aws-sdk/client-s3");
+    await (await this.client()).send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: data,
+        ContentType: contentType,
+        CacheControl: "public, max-age=31536000, immutable",
+      }),
+    );
+    return { url: `${this.baseUrl}/${key}` };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    const { DeleteObjectCommand } = await import("@aws-sdk/client-s3");
+    await (await this.client()).send(
+      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }),
+    );
+  }
+
+  keyFromUrl(url: string): string | undefined {
+    const prefix = `${this.baseUrl}/`;
+    if (!url.startsWith(prefix)) return undefined;
+    const key = url.slice(prefix.length);
+    try {
+      assertSafeKey(key);
+      return key;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { encodePhoto, UnsupportedImageError } from "./images.ts";
+import { S3Storage, s3PublicBaseUrl } from "./storage.ts";
+
+describe("S3Storage", () => {
+  it("builds public URLs and maps them back to keys", async () => {
+    expect(s3PublicBaseUrl({ bucket: "b", region: "eu-west-1" })).toBe(
+      "https://b.s3.eu-west-1.amazonaws.com",
+    );
+    expect(s3PublicBaseUrl({ bucket: "b", region: "auto", endpoint: "http://minio:9000/" })).toBe(
+      "http://minio:9000/b",
+    );
+    const sent: Array<{ input: Record<string, unknown> }> = [];
+    const storage = new S3Storage(
+      { bucket: "photos", region: "auto", publicUrl: "https://cdn.example/" },
+      { send: async (command) => void sent.push(command as { input: Record<string, unknown> }) },
+    );
+    const { url } = await storage.put("photos/u1/abc-1280.webp", Buffer.from("x"), "image/webp");
+    expect(url).toBe("https://cdn.example/photos/u1/abc-1280.webp");
+    expect(sent[0]?.input).toMatchObject({
+      Bucket: "photos",
+      Key: "photos/u1/abc-1280.webp",
+      ContentType: "image/webp",
+      CacheControl: "public, max-age=31536000, immutable",
+    });
+    expect(storage.keyFromUrl(url)).toBe("photos/u1/abc-1280.webp");
+    expect(storage.keyFromUrl("https://elsewhere.example/photos/x.webp")).toBeUndefined();
+    expect(storage.keyFromUrl("https://cdn.example/../etc/passwd")).toBeUndefined();
+    await storage.delete("photos/u1/abc-1280.webp");
+    expect(sent[1]?.input).toMatchObject({ Bucket: "photos", Key: "photos/u1/abc-1280.webp" });
+    await expect(storage.put("../x", Buffer.from("x"), "image/webp")).rejects.toThrow();
+  });
+});
+
+describe("encodePhoto", () => {
+  it("applies EXIF orientation and makes both variants", async () => {
+    const rotated = await sharp({
+      create: { width: 600, height: 300, channels: 3, background: "red" },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const photo = await encodePhoto(rotated);
+    expect([photo.large.width, photo.large.height]).toEqual([300, 600]);
+    expect(photo.small.width).toBe(300);
+    expect(photo.placeholder.length).toBeGreaterThan(10);
+  });
+
+  it("refuses what is not an image", async () => {
+    await expect(encodePhoto(Buffer.from("<svg></svg>"))).rejects.toBeInstanceOf(
+      UnsupportedImageError,
+    );
+  });
+});

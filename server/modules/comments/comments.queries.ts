@@ -1,0 +1,107 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/feed/cursor.ts";
+import type { ItemKind } from "#server/modules/feed/items.queries.ts";
+
+// comments (review_id) and post_comments (post_id) have the same shape; these names are
+// constants, never user input.
+const tables: Record<ItemKind, { table: SQL; item: SQL }> = {
+  review: { table: sql.raw("comments"), item: sql.raw("review_id") },
+  post: { table: sql.raw("post_comments"), item: sql.raw("post_id") },
+};
+
+export interface CommentRow extends Record<string, unknown> {
+  id: string;
+  item_id: string;
+  user_id: string;
+  content: string;
+  created_at_text: string;
+  author_username: string;
+  author_full_name: string | null;
+  author_slug: string | null;
+  author_avatar_url: string | null;
+}
+
+const columns = (c: SQL) => sql`
+  ${c}.id, ${c}.item_id, ${c}.user_id, ${c}.content,
+  to_char(${c}.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
+  a.username as author_username, a.full_name as author_full_name,
+  a.slug as author_slug, a.avatar_url as author_avatar_url`;
+
+/**
+ * Visible comments of one item, newest first (spec-decisions), keyset-paged through the
+ * (item, created_at desc, id desc) index.
+ */
+export async function selectComments(
+  db: Executor,
+  kind: ItemKind,
+  itemId: string,
+  limit: number,
+  after?: Cursor,
+): Promise<CommentRow[]> {
+  const { table, item } = tables[kind];
+  const bound = after
+    ? sql`and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const result = await db.execute<CommentRow>(sql`
+    select ${columns(sql.raw("c"))}
+      from (select id, ${item} as item_id, user_id, content, created_at
+              from ${table} c
+             where ${item} = ${itemId} and not is_hidden ${bound}
+             order by created_at desc, id desc
+             limit ${limit}) c
+      join profiles a on a.id = c.user_id
+     order by c.created_at desc, c.id desc`);
+  return result.rows;
+}
+
+/** Inserts a comment and returns it with its author. */
+export async function insertComment(
+  db: Executor,
+  kind: ItemKind,
+  values: { itemId: string; userId: string; content: string },
+): Promise<CommentRow | undefined> {
+  const { table, item } = tables[kind];
+  const result = await db.execute<CommentRow>(sql`
+    with c as (
+      insert into ${table} (${item}, user_id, content)
+      values (${values.itemId}, ${values.userId}, ${values.content})
+      returning id, ${item} as item_id, user_id, content, created_at)
+    select ${columns(sql.raw("c"))} from c join profiles a on a.id = c.user_id`);
+  return result.rows[0];
+}
+
+export interface LockedComment extends Record<string, unknown> {
+  id: string;
+  item_id: string;
+  user_id: string;
+  is_hidden: boolean;
+}
+
+/** The comment, row-locked until the transaction ends (delete and hide serialise on it). */
+export async function lockComment(
+  db: Executor,
+  kind: ItemKind,
+  commentId: string,
+): Promise<LockedComment | undefined> {
+  const { table, item } = tables[kind];
+  const result = await db.execute<LockedComment>(sql`
+    select id, ${item} as item_id, user_id, is_hidden from ${table}
+     where id = ${commentId} for update`);
+  return result.rows[0];
+}
+
+export async function deleteCommentRow(db: Executor, kind: ItemKind, commentId: string) {
+  await db.execute(sql`delete from ${tables[kind].table} where id = ${commentId}`);
+}
+
+export async function updateCommentHidden(
+  db: Executor,
+  kind: ItemKind,
+  commentId: string,
+  hidden: boolean,
+) {
+  await db.execute(
+    sql`update ${tables[kind].table} set is_hidden = ${hidden} where id = ${commentId}`,
+  );
+}

@@ -1,0 +1,156 @@
+import type { CreateCommentInput } from "#domain/comment.ts";
+import type { AuthorDto } from "#domain/content.ts";
+import { authorDisplayName, authorHandle, FEED_LIMITS } from "#domain/feed.ts";
+import type { SessionUser } from "#server/auth/session.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { decodeCursor, encodeCursor } from "#server/modules/feed/cursor.ts";
+import { bumpCounter, findVisibleItem, type ItemKind } from "#server/modules/feed/items.queries.ts";
+import { itemNotFound } from "#server/modules/likes/likes.service.ts";
+import { notifyItemActivity } from "#server/modules/notifications/notifications.service.ts";
+import {
+  type CommentRow,
+  deleteCommentRow,
+  insertComment,
+  lockComment,
+  selectComments,
+  updateCommentHidden,
+} from "./comments.queries.ts";
+
+export interface CommentContext {
+  db: Database;
+  /** null for visitors (reading only). */
+  user: SessionUser | null;
+}
+
+export interface CommentDto {
+  id: string;
+  itemType: ItemKind;
+  itemId: string;
+  content: string;
+  author: AuthorDto;
+  /** Spec 3 derived fields, as on feed items. */
+  userName: string;
+  userHandler: string;
+  /** The signed-in caller wrote it (shows Delete). */
+  isOwner: boolean;
+  createdAt: string;
+}
+
+export interface CommentPage {
+  items: CommentDto[];
+  nextCursor: string | null;
+}
+
+const CURSOR_KIND = "comment";
+const commentNotFound = () => ApiError.notFound("Comment not found");
+
+function toCommentDto(row: CommentRow, kind: ItemKind, viewerId: string | undefined): CommentDto {
+  const author: AuthorDto = {
+    id: row.user_id,
+    username: row.author_username,
+    slug: row.author_slug,
+    fullName: row.author_full_name,
+    avatarUrl: row.author_avatar_url,
+  };
+  return {
+    id: row.id,
+    itemType: kind,
+    itemId: row.item_id,
+    content: row.content,
+    author,
+    userName: authorDisplayName(author),
+    userHandler: authorHandle(author),
+    isOwner: viewerId === row.user_id,
+    createdAt: new Date(row.created_at_text).toISOString(),
+  };
+}
+
+export async function listComments(
+  ctx: CommentContext,
+  kind: ItemKind,
+  itemId: string,
+  query: { cursor?: string | undefined; limit?: number | undefined },
+): Promise<CommentPage> {
+  const limit = Math.min(query.limit ?? FEED_LIMITS.pageDefault, FEED_LIMITS.pageMax);
+  const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_KIND]) : undefined;
+  if (!(await findVisibleItem(ctx.db, kind, itemId))) throw itemNotFound(kind);
+  const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toCommentDto(row, kind, ctx.user?.id)),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at_text, id: last.id, kind: CURSOR_KIND })
+        : null,
+  };
+}
+
+/** Adds a comment; the item's comment_count and the author's notification in the same transaction. */
+export async function addComment(
+  ctx: CommentContext & { user: SessionUser },
+  kind: ItemKind,
+  itemId: string,
+  input: CreateCommentInput,
+): Promise<CommentDto> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const item = await findVisibleItem(tx, kind, itemId);
+    if (!item) throw itemNotFound(kind);
+    const inserted = await insertComment(tx, kind, {
+      itemId,
+      userId: ctx.user.id,
+      content: input.content,
+    });
+    if (!inserted) throw new Error("comment insert returned nothing");
+    await bumpCounter(tx, kind, itemId, "commentCount", 1);
+    await notifyItemActivity(tx, {
+      type: "new_comment",
+      actorId: ctx.user.id,
+      recipientId: item.userId,
+      kind,
+      itemId,
+    });
+    return inserted;
+  });
+  return toCommentDto(row, kind, ctx.user.id);
+}
+
+/** Authors delete their own comments; a visible comment takes its count with it. */
+export async function deleteComment(
+  ctx: CommentContext & { user: SessionUser },
+  kind: ItemKind,
+  commentId: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const comment = await lockComment(tx, kind, commentId);
+    if (!comment) throw commentNotFound();
+    if (comment.user_id !== ctx.user.id) {
+      throw ApiError.forbidden("You can only delete your own comments");
+    }
+    await deleteCommentRow(tx, kind, commentId);
+    if (!comment.is_hidden) await bumpCounter(tx, kind, comment.item_id, "commentCount", -1);
+  });
+}
+
+/**
+ * Hides or shows a comment (moderation). Counts exclude hidden comments (spec 4), so the
+ * item's comment_count moves with it, in the same transaction and only when the flag actually
+ * changed; the row lock makes concurrent hides, shows and deletes count once. Returns whether
+ * anything changed.
+ */
+export async function setCommentHidden(
+  db: Database | Executor,
+  kind: ItemKind,
+  commentId: string,
+  hidden: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, kind, commentId);
+    if (!comment) throw commentNotFound();
+    if (comment.is_hidden === hidden) return false;
+    await updateCommentHidden(tx, kind, commentId, hidden);
+    await bumpCounter(tx, kind, comment.item_id, "commentCount", hidden ? -1 : 1);
+    return true;
+  });
+}

@@ -1,0 +1,68 @@
+import { ApiError } from "#server/http/errors.ts";
+
+/**
+ * Keyset position of a newest-first list: the last row's created_at (with Postgres's full
+ * microsecond precision, which a JS Date would cut to milliseconds and so skip or repeat rows
+ * created within the same millisecond), its id, and what kind of row it was. Clients treat the
+ * base64url string as opaque.
+ */
+export interface Cursor {
+  /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, as produced by {@link CREATED_AT_TEXT}. */
+  createdAt: string;
+  id: string;
+  kind: string;
+}
+
+/** SQL that renders a timestamptz column as the cursor's text form (always UTC, 6 digits). */
+export const CREATED_AT_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KIND = /^[a-z_]{1,20}$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id, cursor.kind])).toString(
+    "base64url",
+  );
+}
+
+export const INVALID_CURSOR_MESSAGE = "Invalid cursor";
+
+/**
+ * Parses a cursor from a query string; anything not made by encodeCursor is a 400, never a
+ * database error (the values end up as query parameters cast to timestamptz and uuid).
+ */
+export function decodeCursor(raw: string, allowedKinds: readonly string[]): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    throw ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) {
+    throw ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
+  }
+  const [createdAt, id, kind] = parsed as unknown[];
+  if (
+    typeof createdAt !== "string" ||
+    typeof id !== "string" ||
+    typeof kind !== "string" ||
+    !TIMESTAMP.test(createdAt) ||
+    !isRealInstant(createdAt) ||
+    !GUID.test(id) ||
+    !KIND.test(kind) ||
+    !allowedKinds.includes(kind)
+  ) {
+    throw ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
+  }
+  return { createdAt, id, kind };
+}
+
+/** Rejects well-shaped but impossible instants (month 13, February 30) before Postgres sees them. */
+function isRealInstant(text: string): boolean {
+  // Postgres has no year 0.
+  if (text.startsWith("0000")) return false;
+  const millis = Date.parse(text);
+  if (Number.isNaN(millis)) return false;
+  return new Date(millis).toISOString().slice(0, 19) === text.slice(0, 19);
+}

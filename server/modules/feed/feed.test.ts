@@ -1,0 +1,364 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { buildAuthTestApp, get, signUpWithProfile } from "#server/test/auth-helpers.ts";
+import { getTestDatabase } from "#server/test/database.ts";
+import {
+  createFollow,
+  createPost,
+  createPostImage,
+  createRestaurant,
+  createReview,
+  createReviewImage,
+  createUser,
+} from "#server/test/factories.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { feedPageSql } from "./feed.queries.ts";
+
+let app: FastifyInstance;
+let db: Database;
+
+async function start() {
+  app = (await buildAuthTestApp()).app;
+  db = (await getTestDatabase()).db;
+}
+
+afterEach(async () => {
+  await app?.close();
+});
+
+interface Page {
+  items: { id: string; itemType: string; createdAt: string; [key: string]: unknown }[];
+  nextCursor: string | null;
+}
+
+async function feed(query = "", cookie?: string): Promise<Page> {
+  const response = await get(app, `/api/feed${query}`, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Every page, following nextCursor; `between` runs after each page (e.g. inserts rows). */
+async function allPages(limit: number, between?: () => Promise<void>, cookie?: string) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 100; guard++) {
+    const page = await feed(
+      `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      cookie,
+    );
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    ids.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor;
+    if (!cursor) return ids;
+    await between?.();
+  }
+  throw new Error("paging never ended");
+}
+
+const at = (text: string) => sql`${text}::timestamptz`;
+
+describe("GET /api/feed", () => {
+  it("is empty with no content", async () => {
+    await start();
+    expect(await feed()).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("lists reviews and posts together, newest first, with authors, restaurants and images", async () => {
+    await start();
+    const ann = await createUser(db, { username: "ann", slug: "ann-lee", fullName: "Ann Lee" });
+    const bob = await createUser(db, { username: "bob", slug: "bob", fullName: null });
+    const place = await createRestaurant(db, { name: "Ichiran", priceLevel: 2 });
+    const review = await createReview(db, {
+      userId: ann.id,
+      restaurantId: place.id,
+      title: "Spicy Ramen",
+      rating: 5,
+      cost: 14.5,
+      createdAt: at("2024-05-01T12:00:00Z"),
+    });
+    await createReviewImage(db, { reviewId: review.id, displayOrder: 1, imageUrl: "/b.webp" });
+    await createReviewImage(db, { reviewId: review.id, displayOrder: 0, imageUrl: "/a.webp" });
+    const post = await createPost(db, {
+      userId: bob.id,
+      title: "Brunch thoughts",
+      content: "Eggs",
+      createdAt: at("2024-05-02T12:00:00Z"),
+    });
+    await createPostImage(db, { postId: post.id, imageUrl: "/p.webp" });
+    await createPost(db, { userId: bob.id, isHidden: true, createdAt: at("2024-05-03T12:00:00Z") });
+    await createReview(db, {
+      userId: ann.id,
+      isHidden: true,
+      createdAt: at("2024-05-04T12:00:00Z"),
+    });
+
+    const page = await feed();
+    expect(page.nextCursor).toBeNull();
+    expect(page.items.map((item) => [item.itemType, item.id])).toEqual([
+      ["post", post.id],
+      ["review", review.id],
+    ]);
+    expect(page.items[0]).toMatchObject({
+      itemType: "post",
+      title: "Brunch thoughts",
+      content: "Eggs",
+      restaurant: null,
+      userName: "bob",
+      userHandler: "bob",
+      likeCount: 0,
+      commentCount: 0,
+      likedByMe: null,
+      isOwner: false,
+      createdAt: "2024-05-02T12:00:00.000Z",
+    });
+    expect(page.items[1]).toMatchObject({
+      itemType: "review",
+      reviewType: "dish",
+      title: "Spicy Ramen",
+      rating: 5,
+      cost: 14.5,
+      userName: "Ann Lee",
+      userHandler: "ann-lee",
+      author: { id: ann.id, username: "ann", slug: "ann-lee", fullName: "Ann Lee" },
+      restaurant: { id: place.id, name: "Ichiran", priceLevel: 2 },
+    });
+    const images = page.items[1]?.images as { url: string; width: number }[];
+    expect(images.map((image) => image.url)).toEqual(["/a.webp", "/b.webp"]);
+    expect(images[0]?.width).toBe(800);
+  });
+
+  it("pages without duplicates or gaps, also through identical timestamps", async () => {
+    await start();
+    const ann = await createUser(db);
+    const same = at("2024-01-01T00:00:00.123456Z");
+    const expected: string[] = [];
+    for (let index = 0; index < 23; index++) {
+      const row =
+        index % 3 === 0
+          ? await createPost(db, { userId: ann.id, createdAt: same })
+          : await createReview(db, { userId: ann.id, createdAt: same });
+      expected.push(row.id);
+    }
+    const ids = await allPages(5);
+    expect(ids).toHaveLength(23);
+    expect(new Set(ids).size).toBe(23);
+    // Ties are broken by id, descending.
+    expect(ids).toEqual([...expected].sort().reverse());
+  });
+
+  it("keeps microsecond precision in the cursor", async () => {
+    await start();
+    const ann = await createUser(db);
+    // Three rows inside one millisecond: a millisecond cursor would skip or repeat them.
+    for (const micros of ["000001", "000002", "000003", "000500", "000999"]) {
+      await createReview(db, { userId: ann.id, createdAt: at(`2024-01-01T00:00:00.${micros}Z`) });
+    }
+    const ids = await allPages(1);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+    const page = await feed("?limit=1");
+    expect(decodeCursor(page.nextCursor ?? "", ["review", "post"]).createdAt).toBe(
+      "2024-01-01T00:00:00.000999Z",
+    );
+  });
+
+  it("neither repeats nor skips items while new ones arrive between pages", async () => {
+    await start();
+    const ann = await createUser(db);
+    const old: string[] = [];
+    for (let index = 0; index < 30; index++) {
+      const when = at(`2024-02-01T00:00:${String(index).padStart(2, "0")}Z`);
+      const row =
+        index % 2 === 0
+          ? await createReview(db, { userId: ann.id, createdAt: when })
+          : await createPost(db, { userId: ann.id, createdAt: when });
+      old.unshift(row.id);
+    }
+    const arrived: string[] = [];
+    const ids = await allPages(7, async () => {
+      // New content is newer than everything: it belongs before page 1, never inside the walk.
+      arrived.push((await createPost(db, { userId: ann.id })).id);
+      arrived.push((await createReview(db, { userId: ann.id })).id);
+    });
+    expect(ids).toEqual(old);
+    expect(arrived.length).toBeGreaterThan(0);
+    const fresh = await feed("?limit=50");
+    expect(fresh.items).toHaveLength(30 + arrived.length);
+  });
+
+  it("defaults to 20 items a page and caps the limit at 50", async () => {
+    await start();
+    const ann = await createUser(db);
+    await db.execute(sql`
+      insert into posts (user_id, title, created_at)
+      select ${ann.id}, 'Post ' || g, now() - g * interval '1 second' from generate_series(1, 55) g`);
+    const first = await feed();
+    expect(first.items).toHaveLength(20);
+    expect(first.nextCursor).not.toBeNull();
+    expect((await feed("?limit=50")).items).toHaveLength(50);
+    expect((await get(app, "/api/feed?limit=51")).statusCode).toBe(400);
+    expect((await get(app, "/api/feed?limit=0")).statusCode).toBe(400);
+    expect((await get(app, "/api/feed?limit=abc")).statusCode).toBe(400);
+  });
+
+  it("answers 400 for malformed cursors, never 500", async () => {
+    await start();
+    const bad = [
+      "not-a-cursor",
+      "%%%",
+      Buffer.from("[]").toString("base64url"),
+      Buffer.from('{"a":1}').toString("base64url"),
+      encodeCursor({
+        createdAt: "2024-13-01T00:00:00.000000Z",
+        id: crypto.randomUUID(),
+        kind: "review",
+      }),
+      encodeCursor({
+        createdAt: "2024-02-30T00:00:00.000000Z",
+        id: crypto.randomUUID(),
+        kind: "post",
+      }),
+      encodeCursor({
+        createdAt: "0000-01-01T00:00:00.000000Z",
+        id: crypto.randomUUID(),
+        kind: "post",
+      }),
+      encodeCursor({ createdAt: "2024-01-01T00:00:00.000000Z", id: "nope", kind: "post" }),
+      encodeCursor({ createdAt: "2024-01-01T00:00:00Z", id: crypto.randomUUID(), kind: "post" }),
+      encodeCursor({
+        createdAt: "2024-01-01T00:00:00.000000Z",
+        id: crypto.randomUUID(),
+        kind: "x",
+      }),
+      "x".repeat(201),
+    ];
+    for (const cursor of bad) {
+      const response = await get(app, `/api/feed?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().error.code).toMatch(/INVALID_CURSOR|VALIDATION_ERROR/);
+    }
+    const ok = encodeCursor({
+      createdAt: "2024-01-01T00:00:00.000000Z",
+      id: crypto.randomUUID(),
+      kind: "review",
+    });
+    expect((await get(app, `/api/feed?cursor=${ok}`)).statusCode).toBe(200);
+    expect((await get(app, "/api/feed?scope=friends")).statusCode).toBe(400);
+  });
+
+  it("shows only followed people in the following scope, which needs sign-in", async () => {
+    await start();
+    const visitorAnswer = await get(app, "/api/feed?scope=following");
+    expect(visitorAnswer.statusCode).toBe(401);
+    expect(visitorAnswer.json().error.code).toBe("UNAUTHORIZED");
+
+    const me = await signUpWithProfile(app, { username: "reader" });
+    const followed = await createUser(db);
+    const stranger = await createUser(db);
+    await createFollow(db, me.userId, followed.id);
+    const theirs = await createReview(db, { userId: followed.id });
+    const theirPost = await createPost(db, { userId: followed.id });
+    await createReview(db, { userId: stranger.id });
+    await createPost(db, { userId: stranger.id });
+    await createPost(db, { userId: followed.id, isHidden: true });
+
+    const following = await feed("?scope=following", me.cookie);
+    expect(following.items.map((item) => item.id).sort()).toEqual([theirs.id, theirPost.id].sort());
+    expect((await feed("?scope=everyone", me.cookie)).items).toHaveLength(4);
+    expect((await feed("", me.cookie)).items).toHaveLength(4);
+  });
+
+  it("marks what the signed-in viewer liked", async () => {
+    await start();
+    const me = await signUpWithProfile(app, { username: "liker" });
+    const author = await createUser(db);
+    const liked = await createReview(db, { userId: author.id });
+    const likedPost = await createPost(db, { userId: author.id });
+    const other = await createReview(db, { userId: author.id });
+    await db.execute(
+      sql`insert into likes (user_id, review_id) values (${me.userId}, ${liked.id})`,
+    );
+    await db.execute(
+      sql`insert into post_likes (user_id, post_id) values (${me.userId}, ${likedPost.id})`,
+    );
+    const mine = await feed("", me.cookie);
+    const likedIds = mine.items.filter((item) => item.likedByMe).map((item) => item.id);
+    expect(likedIds.sort()).toEqual([liked.id, likedPost.id].sort());
+    expect(mine.items.find((item) => item.id === other.id)?.likedByMe).toBe(false);
+    expect((await feed()).items.every((item) => item.likedByMe === null)).toBe(true);
+  });
+});
+
+describe("feed query plan", () => {
+  async function explain(query: ReturnType<typeof sql>): Promise<string> {
+    const result = await db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
+    return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+  }
+
+  it("reads reviews and posts through their feed indexes on the first and a deep page", async () => {
+    await start();
+    const viewer = await createUser(db);
+    const place = await createRestaurant(db);
+    // 100 authors, so the planner sees realistic per-author selectivity.
+    await db.execute(sql`
+      insert into "user" (id, name, email)
+      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 100) g`);
+    await db.execute(sql`
+      insert into profiles (id, username, slug)
+      select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 100) g`);
+    const author = { id: "plan-1" };
+    await db.execute(sql`
+      insert into reviews (user_id, restaurant_id, review_type, title, rating, is_hidden, created_at)
+      select 'plan-' || (1 + g % 100), ${place.id}, 'dish', 'Dish ' || g, 1 + g % 5, g % 50 = 0,
+             now() - g * interval '1 minute'
+      from generate_series(1, 3000) as g`);
+    await db.execute(sql`
+      insert into posts (user_id, restaurant_id, title, is_hidden, created_at)
+      select 'plan-' || (1 + g % 100), case when g % 2 = 0 then ${place.id}::uuid end, 'Post ' || g,
+             g % 40 = 0, now() - g * interval '1 minute' - interval '30 seconds'
+      from generate_series(1, 3000) as g`);
+    await db.execute(sql`analyze`);
+
+    const [deep] = (
+      await db.execute<{ created_at_text: string; id: string }>(sql`
+        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_text, id
+          from reviews where not is_hidden order by created_at desc, id desc offset 2000 limit 1`)
+    ).rows;
+    if (!deep) throw new Error("no row");
+    const plans = [
+      await explain(feedPageSql({ limit: 21 })),
+      await explain(feedPageSql({ limit: 21, viewerId: viewer.id })),
+      await explain(
+        feedPageSql({
+          limit: 21,
+          viewerId: viewer.id,
+          after: { createdAt: deep.created_at_text, id: deep.id, kind: "review" },
+        }),
+      ),
+    ];
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/Seq Scan on (reviews|posts)/);
+      expect(plan).toMatch(/reviews_feed_idx/);
+      expect(plan).toMatch(/posts_feed_idx/);
+    }
+
+    // Following: one index probe per followed person, never a walk over everyone's items.
+    const quiet = await createUser(db);
+    await createFollow(db, viewer.id, author.id);
+    await createFollow(db, viewer.id, quiet.id);
+    await db.execute(sql`analyze follows`);
+    for (const after of [
+      undefined,
+      { createdAt: deep.created_at_text, id: deep.id, kind: "review" },
+    ]) {
+      const plan = await explain(
+        feedPageSql({ limit: 21, viewerId: viewer.id, followedBy: viewer.id, after }),
+      );
+      expect(plan).not.toMatch(/Seq Scan on (reviews|posts)/);
+      expect(plan).toMatch(/reviews_user_created_idx/);
+      expect(plan).toMatch(/posts_user_created_idx/);
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, expect, it } from "vitest";
+import { buildTestApp } from "#server/test/app.ts";
+
+let app: FastifyInstance;
+afterEach(async () => {
+  await app?.close();
+});
+
+it("documents the feed, like and comment routes in the OpenAPI document", async () => {
+  app = await buildTestApp();
+  const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+  expect(response.statusCode).toBe(200);
+  const paths = Object.keys(response.json().paths);
+  for (const path of [
+    "/api/feed",
+    "/api/reviews/{id}/like",
+    "/api/posts/{id}/like",
+    "/api/reviews/{id}/comments",
+    "/api/posts/{id}/comments",
+    "/api/comments/review/{commentId}",
+    "/api/comments/post/{commentId}",
+  ]) {
+    expect(paths).toContain(path);
+  }
+});

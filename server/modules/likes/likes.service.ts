@@ -1,0 +1,52 @@
+import type { SessionUser } from "#server/auth/session.ts";
+import type { Database } from "#server/db/client.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { bumpCounter, findVisibleItem, type ItemKind } from "#server/modules/feed/items.queries.ts";
+import { notifyItemActivity } from "#server/modules/notifications/notifications.service.ts";
+import { deleteLike, insertLike } from "./likes.queries.ts";
+
+export interface LikeContext {
+  db: Database;
+  user: SessionUser;
+}
+
+export interface LikeState {
+  liked: boolean;
+  likeCount: number;
+}
+
+export const itemNotFound = (kind: ItemKind) =>
+  ApiError.notFound(kind === "review" ? "Review not found" : "Post not found");
+
+/**
+ * Likes (liked = true) or unlikes a review or post. Idempotent: the like row's primary key
+ * decides whether anything changed (`on conflict do nothing returning` / `delete returning`),
+ * and only an actual insert or delete moves the counter, in the same transaction. So the
+ * counter equals the number of like rows whatever the interleaving of concurrent requests.
+ */
+export async function setLike(
+  ctx: LikeContext,
+  kind: ItemKind,
+  itemId: string,
+  liked: boolean,
+): Promise<LikeState> {
+  return ctx.db.transaction(async (tx) => {
+    const item = await findVisibleItem(tx, kind, itemId);
+    if (!item) throw itemNotFound(kind);
+    const changed = liked
+      ? await insertLike(tx, kind, itemId, ctx.user.id)
+      : await deleteLike(tx, kind, itemId, ctx.user.id);
+    if (!changed) return { liked, likeCount: item.likeCount };
+    const likeCount = await bumpCounter(tx, kind, itemId, "likeCount", liked ? 1 : -1);
+    if (liked) {
+      await notifyItemActivity(tx, {
+        type: "new_like",
+        actorId: ctx.user.id,
+        recipientId: item.userId,
+        kind,
+        itemId,
+      });
+    }
+    return { liked, likeCount };
+  });
+}

@@ -1,0 +1,97 @@
+import { and, eq, like, or, sql } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
+
+export async function findRestaurantById(db: Executor, id: string) {
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
+  return row;
+}
+
+export async function findRestaurantBySlug(db: Executor, slug: string) {
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
+  return row;
+}
+
+export async function findRestaurantByPlaceId(db: Executor, placeId: string) {
+  const [row] = await db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.googlePlaceId, placeId))
+    .limit(1);
+  return row;
+}
+
+/** Same name and same address (or both without one), ignoring case. */
+export async function findRestaurantByNameAndAddress(
+  db: Executor,
+  name: string,
+  address: string | null,
+): Promise<Restaurant | undefined> {
+  const [row] = await db
+    .select()
+    .from(restaurants)
+    .where(
+      and(
+        sql`lower(${restaurants.name}) = lower(${name})`,
+        sql`lower(coalesce(${restaurants.address}, '')) = lower(${address ?? ""})`,
+      ),
+    )
+    .orderBy(restaurants.createdAt)
+    .limit(1);
+  return row;
+}
+
+/** Slugs equal to `base` or numbered from it (`base-2`, …). */
+export async function slugsLike(db: Executor, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: restaurants.slug })
+    .from(restaurants)
+    .where(or(eq(restaurants.slug, base), like(restaurants.slug, `${base}-%`)));
+  return new Set(rows.map((row) => row.slug).filter((slug): slug is string => slug !== null));
+}
+
+export async function insertRestaurant(db: Executor, values: NewRestaurant): Promise<Restaurant> {
+  const [row] = await db.insert(restaurants).values(values).returning();
+  if (!row) throw new Error("restaurant was not inserted");
+  return row;
+}
+
+export async function setRestaurantSlug(db: Executor, id: string, slug: string) {
+  const [row] = await db
+    .update(restaurants)
+    .set({ slug })
+    .where(and(eq(restaurants.id, id), sql`${restaurants.slug} is null`))
+    .returning();
+  return row;
+}
+
+export interface RestaurantStatsRow extends Record<string, unknown> {
+  dish_avg: string | number | null;
+  dish_count: string | number;
+  restaurant_avg: string | number | null;
+  restaurant_count: string | number;
+  restaurant_cost_avg: string | number | null;
+  post_count: string | number;
+}
+
+/** Every figure of the restaurant page in one aggregate statement (visible rows only). */
+export async function selectRestaurantStats(
+  db: Executor,
+  restaurantId: string,
+): Promise<RestaurantStatsRow> {
+  const result = await db.execute<RestaurantStatsRow>(sql`
+    select
+      avg(r.rating) filter (where r.review_type = 'dish')::float8 as dish_avg,
+      count(*) filter (where r.review_type = 'dish') as dish_count,
+      avg(r.rating) filter (where r.review_type = 'restaurant')::float8 as restaurant_avg,
+      count(*) filter (where r.review_type = 'restaurant') as restaurant_count,
+      avg(r.cost) filter (where r.review_type = 'restaurant' and r.cost is not null)::float8
+        as restaurant_cost_avg,
+      (select count(*) from posts p where p.restaurant_id = ${restaurantId} and not p.is_hidden)
+        as post_count
+    from reviews r
+    where r.restaurant_id = ${restaurantId} and not r.is_hidden`);
+  const row = result.rows[0];
+  if (!row) throw new Error("stats query returned no row");
+  return row;
+}

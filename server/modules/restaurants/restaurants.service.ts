@@ -1,0 +1,152 @@
+import {
+  derivedPriceTier,
+  numberedSlug,
+  type RestaurantValues,
+  restaurantSlug,
+  reviewMessages,
+} from "#domain/review.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import type { Restaurant } from "#server/db/schema/restaurants.ts";
+import { ApiError } from "#server/http/errors.ts";
+import {
+  findRestaurantById,
+  findRestaurantByNameAndAddress,
+  findRestaurantByPlaceId,
+  findRestaurantBySlug,
+  insertRestaurant,
+  type RestaurantStatsRow,
+  selectRestaurantStats,
+  setRestaurantSlug,
+  slugsLike,
+} from "./restaurants.queries.ts";
+
+export interface RestaurantDto {
+  id: string;
+  name: string;
+  slug: string | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  website: string | null;
+  /** Google's level when known, else derived from restaurant-review costs (spec 9). */
+  priceLevel: number | null;
+  priceLevelSource: "google" | "reviews" | null;
+  googleRating: number | null;
+  stats: {
+    dishRating: { average: number | null; count: number };
+    restaurantRating: { average: number | null; count: number };
+    postCount: number;
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+const SLUG_ATTEMPTS = 20;
+
+/** The first free slug for `base`: base, base-2, base-3 … */
+async function freeSlug(db: Executor, base: string): Promise<string> {
+  const taken = await slugsLike(db, base);
+  for (let attempt = 1; ; attempt++) {
+    const candidate = numberedSlug(base, attempt);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Finds the restaurant a review or post is about (by Google place id, else by name and
+ * address ignoring case) or creates it with a unique slug. Runs inside the caller's
+ * transaction; each insert gets a savepoint so a unique-index collision with a concurrent
+ * request (same slug or same place) is retried instead of failing the whole request.
+ */
+export async function findOrCreateRestaurant(
+  tx: Executor,
+  input: RestaurantValues,
+): Promise<Restaurant> {
+  for (let attempt = 0; ; attempt++) {
+    if (input.placeId) {
+      const byPlace = await findRestaurantByPlaceId(tx, input.placeId);
+      if (byPlace) return byPlace;
+    }
+    const byName = await findRestaurantByNameAndAddress(tx, input.name, input.address);
+    // A known place id must match: two branches with one name and no address stay apart.
+    if (byName && (!input.placeId || !byName.googlePlaceId)) return byName;
+    const slug = await freeSlug(tx, restaurantSlug(input.name, input.address));
+    try {
+      return await tx.transaction((savepoint) =>
+        insertRestaurant(savepoint, {
+          name: input.name,
+          slug,
+          googlePlaceId: input.placeId,
+          address: input.address,
+          latitude: input.lat ?? null,
+          longitude: input.lng ?? null,
+          phone: input.phone,
+          website: input.website,
+          priceLevel: input.priceLevel ?? null,
+          googleRating: input.googleRating ?? null,
+        }),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Spec 4: a restaurant without a slug gets one from its name and address on first view. */
+async function ensureSlug(db: Database, restaurant: Restaurant): Promise<Restaurant> {
+  if (restaurant.slug) return restaurant;
+  for (let attempt = 0; ; attempt++) {
+    const slug = await freeSlug(db, restaurantSlug(restaurant.name, restaurant.address));
+    try {
+      const updated = await setRestaurantSlug(db, restaurant.id, slug);
+      // Null: a concurrent view saved one first.
+      return updated ?? (await findRestaurantById(db, restaurant.id)) ?? restaurant;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const toNumber = (value: string | number | null): number | null =>
+  value === null ? null : Number(value);
+
+export function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): RestaurantDto {
+  const derived = derivedPriceTier(toNumber(stats.restaurant_cost_avg));
+  return {
+    id: restaurant.id,
+    name: restaurant.name,
+    slug: restaurant.slug,
+    address: restaurant.address,
+    latitude: restaurant.latitude,
+    longitude: restaurant.longitude,
+    phone: restaurant.phone,
+    website: restaurant.website,
+    priceLevel: restaurant.priceLevel ?? derived,
+    priceLevelSource: restaurant.priceLevel ? "google" : derived ? "reviews" : null,
+    googleRating: restaurant.googleRating === null ? null : Number(restaurant.googleRating),
+    stats: {
+      dishRating: { average: toNumber(stats.dish_avg), count: Number(stats.dish_count) },
+      restaurantRating: {
+        average: toNumber(stats.restaurant_avg),
+        count: Number(stats.restaurant_count),
+      },
+      postCount: Number(stats.post_count),
+    },
+  };
+}
+
+/** GET /api/restaurants/:idOrSlug — a UUID is an id, anything else a slug. */
+export async function getRestaurant(db: Database, idOrSlug: string): Promise<RestaurantDto> {
+  const found = isUuid(idOrSlug)
+    ? await findRestaurantById(db, idOrSlug)
+    : await findRestaurantBySlug(db, idOrSlug.toLowerCase());
+  if (!found) throw ApiError.notFound(reviewMessages.restaurantNotFound);
+  const restaurant = await ensureSlug(db, found);
+  return toRestaurantDto(restaurant, await selectRestaurantStats(db, restaurant.id));
+}

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { restaurants } from "#server/db/schema/restaurants.ts";
+import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
+import { postDishReview, send } from "#server/test/content-helpers.ts";
+import { getTestDatabase } from "#server/test/database.ts";
+
+let app: FastifyInstance;
+afterEach(async () => app?.close());
+
+describe("GET /api/restaurants/:idOrSlug", () => {
+  it("by UUID and by slug, with stats and a derived price tier", async () => {
+    app = (await buildAuthTestApp()).app;
+    const user = await signUpByEmail(app);
+    const review = await postDishReview(app, user.cookie, { rating: 4 });
+    await postDishReview(app, user.cookie, { rating: 2 });
+    for (const priceRange of [2, 4]) {
+      const response = await send(app, "POST", "/api/reviews", user.cookie, {
+        reviewType: "restaurant",
+        restaurant: review.restaurant,
+        rating: 5,
+        priceRange,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await send(app, "POST", "/api/posts", user.cookie, {
+      title: "Visit",
+      restaurant: { name: review.restaurant.name, address: review.restaurant.address },
+    });
+    const byId = await send(app, "GET", `/api/restaurants/${review.restaurant.id}`);
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json()).toMatchObject({
+      slug: "il-springfield-joes-diner",
+      // Average restaurant-review cost 3 → tier 1 (spec 9).
+      priceLevel: 1,
+      priceLevelSource: "reviews",
+      stats: {
+        dishRating: { average: 3, count: 2 },
+        restaurantRating: { average: 5, count: 2 },
+        postCount: 1,
+      },
+    });
+    const bySlug = await send(app, "GET", "/api/restaurants/il-springfield-joes-diner");
+    expect(bySlug.json().id).toBe(review.restaurant.id);
+    const missing = await send(app, "GET", "/api/restaurants/nowhere");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe("Restaurant not found");
+  });
+
+  it("generates and saves a slug on first view", async () => {
+    app = (await buildAuthTestApp()).app;
+    const { db } = await getTestDatabase();
+    await db.insert(restaurants).values({ name: "Taken", slug: "tx-austin-pho-house" });
+    const [row] = await db
+      .insert(restaurants)
+      .values({ name: "Pho House", address: "9 Elm St, Austin, TX 78701", googleRating: 4.5 })
+      .returning();
+    const response = await send(app, "GET", `/api/restaurants/${row?.id}`);
+    expect(response.json()).toMatchObject({ slug: "tx-austin-pho-house-2", googleRating: 4.5 });
+    const [saved] = await db.select().from(restaurants).where(eq(restaurants.name, "Pho House"));
+    expect(saved?.slug).toBe("tx-austin-pho-house-2");
+  });
+});

@@ -1,0 +1,416 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { reviewMessages } from "#domain/review.ts";
+import { restaurants } from "#server/db/schema/restaurants.ts";
+import { reviewImages, reviews } from "#server/db/schema/reviews.ts";
+import { imageUploads } from "#server/db/schema/uploads.ts";
+import { cleanupStaleUploads } from "#server/modules/uploads/uploads.service.ts";
+import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
+import {
+  postDishReview,
+  send,
+  testJpeg,
+  uploadId,
+  uploadImage,
+} from "#server/test/content-helpers.ts";
+import { getTestDatabase } from "#server/test/database.ts";
+
+let app: FastifyInstance;
+afterEach(async () => app?.close());
+
+async function start() {
+  app = (await buildAuthTestApp()).app;
+  return app;
+}
+
+const db = async () => (await getTestDatabase()).db;
+
+async function dish(cookie: string, overrides: Record<string, unknown> = {}) {
+  return send(app, "POST", "/api/reviews", cookie, {
+    reviewType: "dish",
+    restaurant: { name: "Taco Spot" },
+    title: "Al Pastor",
+    rating: 4,
+    images: [{ uploadId: await uploadId(app, cookie) }],
+    ...overrides,
+  });
+}
+
+describe("POST /api/uploads/images", () => {
+  it("re-encodes to WebP variants without metadata (GPS EXIF gone)", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const jpeg = await testJpeg({
+      width: 2000,
+      height: 1000,
+      exif: {
+        IFD0: { Make: "Camera" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" },
+      },
+    });
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const response = await uploadImage(app, user.cookie, jpeg, { alt: "Tacos on a plate" });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ width: 1280, height: 640 });
+    expect(body.placeholder).toMatch(/^[A-Za-z0-9+/=]+$/);
+    expect(body.url1280).toMatch(/-1280\.webp$/);
+    expect(body.url480).toMatch(/-480\.webp$/);
+    for (const [url, width] of [
+      [body.url1280, 1280],
+      [body.url480, 480],
+    ] as const) {
+      const file = await app.inject({ method: "GET", url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers["cache-control"]).toContain("immutable");
+      expect(file.headers["x-content-type-options"]).toBe("nosniff");
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.width).toBe(width);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+    }
+  });
+
+  it("never upscales a small photo", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const response = await uploadImage(
+      app,
+      user.cookie,
+      await testJpeg({ width: 300, height: 200 }),
+    );
+    expect(response.json()).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it("decides the type from the bytes: a renamed text file is 415", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const response = await uploadImage(
+      app,
+      user.cookie,
+      Buffer.from("hello, not a photo"),
+      {},
+      "x.jpg",
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe(reviewMessages.imageInvalidType);
+  });
+
+  it("refuses a file over 10 MB with 413 while streaming", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const big = Buffer.concat([await testJpeg(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const response = await uploadImage(app, user.cookie, big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe(reviewMessages.imageTooLarge);
+  });
+
+  it("needs a signed-in user and rate-limits per user in the database", async () => {
+    app = (
+      await buildAuthTestApp({
+        contentRateLimits: {
+          uploads: { window: 3600, max: 2 },
+          placeSearch: { window: 60, max: 60 },
+        },
+      })
+    ).app;
+    expect((await uploadImage(app, "", await testJpeg())).statusCode).toBe(401);
+    const user = await signUpByEmail(app);
+    expect((await uploadImage(app, user.cookie, await testJpeg())).statusCode).toBe(201);
+    expect((await uploadImage(app, user.cookie, await testJpeg())).statusCode).toBe(201);
+    const third = await uploadImage(app, user.cookie, await testJpeg());
+    expect(third.statusCode).toBe(429);
+    expect(third.headers["retry-after"]).toBeDefined();
+  });
+
+  it("cleans up unclaimed uploads older than a day, files included", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const response = await uploadImage(app, user.cookie, await testJpeg());
+    const { id, url480 } = response.json();
+    const database = await db();
+    expect(await cleanupStaleUploads(database, app.storage, app.log)).toBe(0);
+    await database
+      .update(imageUploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(imageUploads.id, id));
+    expect(await cleanupStaleUploads(database, app.storage, app.log)).toBe(1);
+    expect(await database.select().from(imageUploads)).toHaveLength(0);
+    expect((await app.inject({ method: "GET", url: url480 })).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/reviews", () => {
+  it("creates a dish review with its restaurant and photos in order", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const first = await uploadId(app, user.cookie);
+    const second = await uploadId(app, user.cookie);
+    const response = await send(app, "POST", "/api/reviews", user.cookie, {
+      reviewType: "dish",
+      restaurant: { name: "Joe's Diner", address: "1 Main St, Springfield, IL 62701, USA" },
+      title: "  Lobster Roll ",
+      rating: 5,
+      cost: "15.5",
+      description: "",
+      images: [{ uploadId: second, alt: "Main one" }, { uploadId: first }],
+      // A body can never set these:
+      userId: "someone-else",
+      likeCount: 99,
+      isHidden: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      itemType: "review",
+      reviewType: "dish",
+      title: "Lobster Roll",
+      rating: 5,
+      cost: 15.5,
+      description: null,
+      likeCount: 0,
+      commentCount: 0,
+      likedByMe: false,
+      isOwner: true,
+      author: { id: user.userId },
+      restaurant: { name: "Joe's Diner", slug: "il-springfield-joes-diner" },
+    });
+    expect(body.images.map((image: { alt: string | null }) => image.alt)).toEqual([
+      "Main one",
+      null,
+    ]);
+    expect(await (await db()).select().from(imageUploads)).toHaveLength(0);
+    // Visitors can read it; isOwner false, likedByMe null.
+    const visitor = await send(app, "GET", `/api/reviews/${body.id}`);
+    expect(visitor.json()).toMatchObject({ isOwner: false, likedByMe: null });
+  });
+
+  it("reuses the restaurant by place id, then by name and address ignoring case", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const a = await postDishReview(app, user.cookie, {
+      restaurant: { name: "Cafe Uno", address: "2 High St, Austin, TX 78701, USA" },
+    });
+    const b = await postDishReview(app, user.cookie, {
+      restaurant: { name: "CAFE UNO", address: "2 high st, austin, tx 78701, usa" },
+    });
+    expect(b.restaurant.id).toBe(a.restaurant.id);
+    const c = await postDishReview(app, user.cookie, {
+      restaurant: { name: "Place", placeId: "gp-1", lat: 1, lng: 2 },
+    });
+    const d = await postDishReview(app, user.cookie, {
+      restaurant: { name: "Place renamed", placeId: "gp-1" },
+    });
+    expect(d.restaurant.id).toBe(c.restaurant.id);
+  });
+
+  it("numbers taken slugs -2, -3", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const slugs = [];
+    for (const placeId of ["p1", "p2", "p3"]) {
+      const review = await postDishReview(app, user.cookie, {
+        restaurant: { name: "Burger Barn", placeId },
+      });
+      slugs.push(review.restaurant.slug);
+    }
+    expect(slugs).toEqual(["burger-barn", "burger-barn-2", "burger-barn-3"]);
+  });
+
+  it("keeps slugs unique when restaurants are created concurrently", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const ids = await Promise.all(Array.from({ length: 6 }, () => uploadId(app, user.cookie)));
+    const responses = await Promise.all(
+      ids.map((id, index) =>
+        send(app, "POST", "/api/reviews", user.cookie, {
+          reviewType: "dish",
+          restaurant: { name: "Noodle Bar", placeId: `concurrent-${index}` },
+          title: "Ramen",
+          rating: 4,
+          images: [{ uploadId: id }],
+        }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    const slugs = responses.map((response) => response.json().restaurant.slug).sort();
+    expect(new Set(slugs).size).toBe(6);
+    expect(slugs).toContain("noodle-bar");
+  });
+
+  it("applies every rule with the spec's messages", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ restaurant: { name: " " } }, reviewMessages.restaurantRequired],
+      [{ title: "" }, reviewMessages.dishRequired],
+      [{ title: "x".repeat(201) }, reviewMessages.dishTooLong],
+      [{ rating: undefined }, reviewMessages.ratingRequired],
+      [{ rating: 0 }, reviewMessages.ratingInvalid],
+      [{ rating: 6 }, reviewMessages.ratingInvalid],
+      [{ cost: -1 }, reviewMessages.costInvalid],
+      [{ cost: "1.234" }, reviewMessages.costDecimals],
+      [{ description: "x".repeat(2001) }, reviewMessages.reviewTooLong],
+      [{ images: [] }, reviewMessages.photoRequired],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await send(app, "POST", "/api/reviews", user.cookie, {
+        reviewType: "dish",
+        restaurant: { name: "Taco Spot" },
+        title: "Al Pastor",
+        rating: 4,
+        images: [{ uploadId: "00000000-0000-4000-8000-000000000000" }],
+        ...overrides,
+      });
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    const tooMany = await send(app, "POST", "/api/reviews", user.cookie, {
+      reviewType: "restaurant",
+      restaurant: { name: "Taco Spot" },
+      rating: 4,
+      images: Array.from({ length: 11 }, () => ({ uploadId: crypto.randomUUID() })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toBe(reviewMessages.tooManyPhotos);
+    const empty = await dish(user.cookie, { cost: "" });
+    expect(empty.json().cost).toBeNull();
+  });
+
+  it("restaurant reviews need no photo and keep the price range as cost", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const response = await send(app, "POST", "/api/reviews", user.cookie, {
+      reviewType: "restaurant",
+      restaurant: { name: "Le Bistro" },
+      rating: 3,
+      priceRange: 3,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ title: "Le Bistro", cost: 3, images: [] });
+  });
+
+  it("401 for visitors", async () => {
+    await start();
+    const response = await send(app, "POST", "/api/reviews", undefined, { reviewType: "dish" });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("writes nothing when a photo is not the caller's upload; uploads stay claimable", async () => {
+    await start();
+    const owner = await signUpByEmail(app);
+    const other = await signUpByEmail(app);
+    const mine = await uploadId(app, owner.cookie);
+    const theirs = await uploadId(app, other.cookie);
+    const response = await send(app, "POST", "/api/reviews", owner.cookie, {
+      reviewType: "dish",
+      restaurant: { name: "Brand New Place" },
+      title: "Soup",
+      rating: 3,
+      images: [{ uploadId: mine }, { uploadId: theirs }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(reviewMessages.uploadInvalid);
+    const database = await db();
+    expect(await database.select().from(reviews)).toHaveLength(0);
+    expect(await database.select().from(restaurants)).toHaveLength(0);
+    expect(await database.select().from(reviewImages)).toHaveLength(0);
+    expect(await database.select().from(imageUploads)).toHaveLength(2);
+    const retry = await dish(owner.cookie, { images: [{ uploadId: mine }] });
+    expect(retry.statusCode, retry.body).toBe(201);
+    // A claimed upload cannot be used twice.
+    const again = await dish(owner.cookie, { images: [{ uploadId: mine }] });
+    expect(again.statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/reviews/:id and by slug", () => {
+  it("404 for unknown, malformed and hidden reviews", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const review = await postDishReview(app, user.cookie);
+    expect((await send(app, "GET", `/api/reviews/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const malformed = await send(app, "GET", "/api/reviews/not-a-uuid");
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().error.message).toBe(reviewMessages.reviewNotFound);
+    await (await db()).update(reviews).set({ isHidden: true }).where(eq(reviews.id, review.id));
+    expect((await send(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
+  });
+
+  it("finds the newest review by slugified title", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    await postDishReview(app, user.cookie, { title: "Lobster Roll!" });
+    const newer = await postDishReview(app, user.cookie, { title: "lobster  roll" });
+    const found = await send(app, "GET", "/api/reviews/by-slug/food/lobster-roll");
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().id).toBe(newer.id);
+    expect(
+      (await send(app, "GET", "/api/reviews/by-slug/restaurant/lobster-roll")).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("PATCH and DELETE /api/reviews/:id", () => {
+  it("owner edits fields and reorders, adds and removes photos; restaurant never changes", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const review = await postDishReview(app, user.cookie);
+    const [main] = review.images;
+    const added = await uploadId(app, user.cookie);
+    const response = await send(app, "PATCH", `/api/reviews/${review.id}`, user.cookie, {
+      title: "Crab Roll",
+      rating: 3,
+      cost: null,
+      description: "Changed",
+      restaurant: { name: "Elsewhere" },
+      images: [{ uploadId: added, alt: "new" }, { imageId: main.id }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      title: "Crab Roll",
+      rating: 3,
+      cost: null,
+      description: "Changed",
+    });
+    expect(body.restaurant.id).toBe(review.restaurant.id);
+    expect(body.images.map((image: { alt: string | null }) => image.alt)).toEqual(["new", null]);
+    expect(body.images[1].id).toBe(main.id);
+    const removed = await send(app, "PATCH", `/api/reviews/${review.id}`, user.cookie, {
+      images: [{ imageId: body.images[0].id }],
+    });
+    expect(removed.json().images).toHaveLength(1);
+    expect((await app.inject({ method: "GET", url: main.url480 })).statusCode).toBe(404);
+  });
+
+  it("403 for another user, 401 for visitors, 404 for unknown ids", async () => {
+    await start();
+    const owner = await signUpByEmail(app);
+    const other = await signUpByEmail(app);
+    const review = await postDishReview(app, owner.cookie);
+    const url = `/api/reviews/${review.id}`;
+    expect((await send(app, "PATCH", url, other.cookie, { rating: 1 })).statusCode).toBe(403);
+    expect((await send(app, "DELETE", url, other.cookie)).statusCode).toBe(403);
+    expect((await send(app, "PATCH", url, undefined, { rating: 1 })).statusCode).toBe(401);
+    expect((await send(app, "DELETE", url)).statusCode).toBe(401);
+    const unknown = `/api/reviews/${crypto.randomUUID()}`;
+    expect((await send(app, "DELETE", unknown, owner.cookie)).statusCode).toBe(404);
+    expect((await send(app, "DELETE", "/api/reviews/garbage", owner.cookie)).statusCode).toBe(404);
+    expect((await send(app, "GET", url)).json().rating).toBe(5);
+  });
+
+  it("owner deletes: 204, rows and files gone", async () => {
+    await start();
+    const user = await signUpByEmail(app);
+    const review = await postDishReview(app, user.cookie);
+    const response = await send(app, "DELETE", `/api/reviews/${review.id}`, user.cookie);
+    expect(response.statusCode).toBe(204);
+    expect((await send(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
+    expect(await (await db()).select().from(reviewImages)).toHaveLength(0);
+    expect((await app.inject({ method: "GET", url: review.images[0].url })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import { and, eq, inArray, lt } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { type ImageUpload, imageUploads, type NewImageUpload } from "#server/db/schema/uploads.ts";
+
+export async function insertUpload(db: Executor, values: NewImageUpload): Promise<ImageUpload> {
+  const [row] = await db.insert(imageUploads).values(values).returning();
+  if (!row) throw new Error("image upload was not inserted");
+  return row;
+}
+
+/**
+ * Takes the given uploads of `userId` out of the pending table (inside the caller's
+ * transaction, so a rollback puts them back). Returns only those found.
+ */
+export async function takeUploads(
+  db: Executor,
+  userId: string,
+  ids: readonly string[],
+): Promise<ImageUpload[]> {
+  if (ids.length === 0) return [];
+  return db
+    .delete(imageUploads)
+    .where(and(eq(imageUploads.userId, userId), inArray(imageUploads.id, [...ids])))
+    .returning();
+}
+
+/** Removes uploads created before `before` and returns their addresses. */
+export async function deleteUploadsBefore(
+  db: Executor,
+  before: Date,
+): Promise<Array<{ imageUrl: string }>> {
+  return db
+    .delete(imageUploads)
+    .where(lt(imageUploads.createdAt, before))
+    .returning({ imageUrl: imageUploads.imageUrl });
+}

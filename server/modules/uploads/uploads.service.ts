@@ -1,0 +1,171 @@
+import {
+  IMAGE_VARIANT_SUFFIXES,
+  imageVariantUrls,
+  type UploadedImageDto,
+} from "#domain/content.ts";
+import { reviewMessages } from "#domain/review.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import type { ImageUpload } from "#server/db/schema/uploads.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { encodePhoto, UnsupportedImageError } from "#server/media/images.ts";
+import { randomName, type Storage } from "#server/media/storage.ts";
+import { deleteUploadsBefore, insertUpload, takeUploads } from "./uploads.queries.ts";
+
+export interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+export interface UploadContext {
+  db: Database;
+  userId: string;
+  storage: Storage;
+  log: Logger;
+}
+
+/** Unclaimed uploads older than this are deleted with their files. */
+export const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function toUploadedImageDto(row: ImageUpload): UploadedImageDto {
+  return {
+    id: row.id,
+    url: row.imageUrl,
+    ...imageVariantUrls(row.imageUrl),
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+  };
+}
+
+/**
+ * Re-encodes a photo into its variants, stores them under a server-chosen key and records the
+ * pending upload. A failure after the files were written removes them again.
+ */
+export async function uploadPhoto(
+  ctx: UploadContext,
+  file: Buffer,
+  alt: string | null,
+): Promise<UploadedImageDto> {
+  let encoded: Awaited<ReturnType<typeof encodePhoto>>;
+  try {
+    encoded = await encodePhoto(file);
+  } catch (error) {
+    if (error instanceof UnsupportedImageError) {
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", reviewMessages.imageInvalidType);
+    }
+    throw error;
+  }
+  const base = `photos/${ctx.userId}/${randomName()}`;
+  const largeKey = `${base}${IMAGE_VARIANT_SUFFIXES.large}`;
+  const smallKey = `${base}${IMAGE_VARIANT_SUFFIXES.small}`;
+  try {
+    const { url } = await ctx.storage.put(largeKey, encoded.large.data, encoded.large.contentType);
+    await ctx.storage.put(smallKey, encoded.small.data, encoded.small.contentType);
+    const row = await insertUpload(ctx.db, {
+      userId: ctx.userId,
+      imageUrl: url,
+      width: encoded.large.width,
+      height: encoded.large.height,
+      placeholder: encoded.placeholder,
+      altText: alt,
+    });
+    return toUploadedImageDto(row);
+  } catch (error) {
+    await deleteStoredImages(ctx.storage, ctx.log, [largeKey, smallKey]);
+    throw error;
+  }
+}
+
+/** The storage keys of both variants behind a stored image address. */
+export function imageKeys(storage: Storage, imageUrl: string): string[] {
+  const { url480, url1280 } = imageVariantUrls(imageUrl);
+  return [...new Set([url1280, url480])]
+    .map((url) => storage.keyFromUrl(url))
+    .filter((key): key is string => key !== undefined);
+}
+
+/** Best effort: a file that cannot be deleted is logged, never fails the request. */
+export async function deleteStoredImages(
+  storage: Storage,
+  log: Logger,
+  keys: readonly string[],
+): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).catch((error: unknown) => {
+        log.warn({ err: error, key }, "deleting an image file failed");
+      }),
+    ),
+  );
+}
+
+/** Deletes the files of images whose rows are gone (after the transaction committed). */
+export async function deleteImageFiles(
+  storage: Storage,
+  log: Logger,
+  imageUrls: readonly string[],
+): Promise<void> {
+  await deleteStoredImages(
+    storage,
+    log,
+    imageUrls.flatMap((url) => imageKeys(storage, url)),
+  );
+}
+
+export interface ImageRef {
+  uploadId: string;
+  alt: string | null;
+}
+
+export interface ClaimedImage {
+  imageUrl: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  altText: string | null;
+}
+
+/**
+ * Claims the caller's pending uploads for a review or post, in the given order, inside the
+ * caller's transaction. Any id that is not a pending upload of this user fails the whole
+ * request (400), which rolls the transaction back and leaves every upload claimable.
+ */
+export async function claimUploads(
+  tx: Executor,
+  userId: string,
+  refs: readonly ImageRef[],
+): Promise<ClaimedImage[]> {
+  const ids = refs.map((ref) => ref.uploadId);
+  if (new Set(ids).size !== ids.length) {
+    throw ApiError.badRequest(reviewMessages.uploadInvalid, "INVALID_UPLOAD");
+  }
+  const rows = await takeUploads(tx, userId, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return refs.map((ref) => {
+    const row = byId.get(ref.uploadId);
+    if (!row) throw ApiError.badRequest(reviewMessages.uploadInvalid, "INVALID_UPLOAD");
+    return {
+      imageUrl: row.imageUrl,
+      width: row.width,
+      height: row.height,
+      placeholder: row.placeholder,
+      altText: ref.alt ?? row.altText,
+    };
+  });
+}
+
+/** Deletes unclaimed uploads older than `maxAgeMs` and their files; returns how many. */
+export async function cleanupStaleUploads(
+  db: Database,
+  storage: Storage,
+  log: Logger,
+  maxAgeMs = STALE_UPLOAD_AGE_MS,
+  now = new Date(),
+): Promise<number> {
+  const removed = await deleteUploadsBefore(db, new Date(now.getTime() - maxAgeMs));
+  await deleteImageFiles(
+    storage,
+    log,
+    removed.map((row) => row.imageUrl),
+  );
+  return removed.length;
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { placeSearchQuery } from "#domain/review.ts";
+import { currentUser, requireUser } from "#server/auth/session.ts";
+import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { GooglePlaceSearch } from "./google-places.ts";
+import { LocalPlaceSearch } from "./local-places.ts";
+import { type PlaceSearchProvider, PlacesUnavailableError } from "./places.ts";
+
+const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+const suggestion = z.object({
+  placeId: z.string().nullable(),
+  restaurantId: z.string().nullable(),
+  name: z.string(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  priceLevel: z.number().nullable(),
+  googleRating: z.number().nullable(),
+  distance: z.number().nullable(),
+});
+
+export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const places = app.config.places;
+  const provider: PlaceSearchProvider =
+    places.provider === "google"
+      ? new GooglePlaceSearch(places.apiKey, places.baseUrl)
+      : new LocalPlaceSearch(app.database.db);
+
+  app.get(
+    "/places/search",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Restaurant suggestions for a name (from 2 characters), nearest first",
+        description:
+          "Google Places when GOOGLE_MAPS_API_KEY is set (the key stays on the server), " +
+          "otherwise restaurants already known. distance is in metres from lat/lng.",
+        tags: ["places"],
+        querystring: placeSearchQuery,
+        response: {
+          200: z.object({ provider: z.enum(["local", "google"]), results: z.array(suggestion) }),
+          400: errorResponse,
+          401: errorResponse,
+          429: errorResponse,
+          503: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await consumeActionQuota(
+        app.database.db,
+        "place-search",
+        user.id,
+        app.config.contentRateLimits.placeSearch,
+        reply,
+      );
+      const { q, lat, lng } = request.query;
+      try {
+        return { provider: provider.name, results: await provider.search(q, { lat, lng }) };
+      } catch (error) {
+        if (error instanceof PlacesUnavailableError) {
+          request.log.warn({ err: error }, "place search failed");
+          throw new ApiError(503, "PLACES_UNAVAILABLE", "Place search is unavailable right now");
+        }
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,119 @@
+// Rows for tests, inserted straight through drizzle (not the API), so a module's tests do not
+// depend on another module's routes. Every helper has defaults; pass only what a test is about.
+import type { SQL } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { type NewPost, type NewPostImage, postImages, posts } from "#server/db/schema/posts.ts";
+import { type NewProfile, profiles } from "#server/db/schema/profiles.ts";
+import { type NewRestaurant, restaurants } from "#server/db/schema/restaurants.ts";
+import {
+  type NewReview,
+  type NewReviewImage,
+  reviewImages,
+  reviews,
+} from "#server/db/schema/reviews.ts";
+import { follows } from "#server/db/schema/social.ts";
+
+/** Any column may also be raw SQL, e.g. a microsecond timestamp `sql\`'…'::timestamptz\``. */
+type Values<T> = { [K in keyof T]?: T[K] | SQL };
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+function first<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (!row) throw new Error(`factory: no ${what} returned`);
+  return row;
+}
+
+/** An auth user and its profile (profiles.id references user.id). Signs nobody in. */
+export async function createUser(db: Executor, overrides: Partial<NewProfile> = {}) {
+  const n = next();
+  const id = overrides.id ?? `factory-user-${n}-${Math.random().toString(36).slice(2, 8)}`;
+  const username = overrides.username ?? `factory_${n}`;
+  await db
+    .insert(user)
+    .values({ id, name: "", email: `${id}@example.com` })
+    .onConflictDoNothing();
+  return first(
+    await db
+      .insert(profiles)
+      .values({ id, username, slug: username, fullName: null, ...overrides })
+      .returning(),
+    "profile",
+  );
+}
+
+export async function createRestaurant(db: Executor, overrides: Partial<NewRestaurant> = {}) {
+  const n = next();
+  return first(
+    await db
+      .insert(restaurants)
+      .values({ name: `Restaurant ${n}`, address: "1 Main St, Springfield", ...overrides })
+      .returning(),
+    "restaurant",
+  );
+}
+
+/** A dish review; creates a restaurant when none is given. */
+export async function createReview(db: Executor, values: { userId: string } & Values<NewReview>) {
+  const restaurantId = values.restaurantId ?? (await createRestaurant(db)).id;
+  return first(
+    await db
+      .insert(reviews)
+      .values({
+        reviewType: "dish",
+        title: `Dish ${next()}`,
+        description: "Tasty",
+        rating: 4,
+        cost: 12.5,
+        ...values,
+        restaurantId,
+      })
+      .returning(),
+    "review",
+  );
+}
+
+export async function createPost(db: Executor, values: { userId: string } & Values<NewPost>) {
+  return first(
+    await db
+      .insert(posts)
+      .values({ title: `Post ${next()}`, content: "Hello", ...values })
+      .returning(),
+    "post",
+  );
+}
+
+export async function createReviewImage(
+  db: Executor,
+  values: { reviewId: string } & Values<NewReviewImage>,
+) {
+  return first(
+    await db
+      .insert(reviewImages)
+      .values({ imageUrl: `/uploads/test/${next()}.webp`, width: 800, height: 600, ...values })
+      .returning(),
+    "review image",
+  );
+}
+
+export async function createPostImage(
+  db: Executor,
+  values: { postId: string } & Values<NewPostImage>,
+) {
+  return first(
+    await db
+      .insert(postImages)
+      .values({ imageUrl: `/uploads/test/${next()}.webp`, width: 800, height: 600, ...values })
+      .returning(),
+    "post image",
+  );
+}
+
+export async function createFollow(db: Executor, followerId: string, followingId: string) {
+  await db.insert(follows).values({ followerId, followingId }).onConflictDoNothing();
+}
