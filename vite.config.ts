@@ -6,7 +6,10 @@ export default defineConfig({
   root: "web",
   publicDir: "public",
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: true },
-  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" },
+  },
   plugins: [
     react(),
     VitePWA({

@@ -7,15 +7,25 @@ import {
   IconSquareRoundedPlus,
   IconUser,
 } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatUnreadBadge } from "#domain/notifications.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
 import { useSession } from "#web/lib/session.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { type AddChoice, AddChooser } from "./add-chooser.tsx";
 import classes from "./app-layout.module.css";
 import { UserMenu } from "./user-menu.tsx";
+
+// The Add chooser's dialogs load on first use: they carry the forms, not every page needs them.
+// Opening the chooser starts fetching them, so a choice opens its dialog without a wait.
+const loadReviewDialog = () => import("#web/features/reviews/components/review-dialog.tsx");
+const loadCreatePostDialog = () => import("#web/features/posts/components/create-post-dialog.tsx");
+const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
+const CreatePostDialog = lazy(async () => ({
+  default: (await loadCreatePostDialog()).CreatePostDialog,
+}));
 
 interface NavItem {
   label: string;
@@ -32,6 +42,13 @@ export function AppLayout() {
   const { session } = useSession();
   const navigate = useNavigate();
   const [chooserOpened, chooser] = useDisclosure(false);
+  // Which dialog the chooser opened; the last review type stays so the dialog can animate out.
+  const [dialog, setDialog] = useState<AddChoice | null>(null);
+  const [reviewType, setReviewType] = useState<"dish" | "restaurant">("dish");
+  const [used, setUsed] = useState<{ review: boolean; post: boolean }>({
+    review: false,
+    post: false,
+  });
   const unread = useUnreadNotificationCount();
   const signedIn = session.status === "signed-in";
 
@@ -52,16 +69,33 @@ export function AppLayout() {
   ];
 
   function openAdd() {
+    // While the session is still loading nobody is known yet: neither chooser nor /auth.
+    if (session.status === "loading") return;
     if (!signedIn) {
       navigate("/auth");
       return;
     }
+    void loadReviewDialog();
+    void loadCreatePostDialog();
     chooser.open();
   }
 
+  /** Spec 2: Dish and Restaurant open the review dialog, Post the Create Post dialog. */
   function choose(choice: AddChoice) {
     chooser.close();
-    navigate("/post", { state: { kind: choice } });
+    if (choice === "post") {
+      setUsed((current) => ({ ...current, post: true }));
+    } else {
+      setReviewType(choice);
+      setUsed((current) => ({ ...current, review: true }));
+    }
+    setDialog(choice);
+  }
+
+  /** After a review from the chooser: "Success!", then the feed (spec 2). */
+  function reviewPosted() {
+    toast.success("Success!", "Your review has been posted.");
+    navigate("/feed");
   }
 
   const addButton = (
@@ -123,6 +157,26 @@ export function AppLayout() {
       </Box>
 
       <AddChooser opened={chooserOpened} onClose={chooser.close} onChoose={choose} />
+      {signedIn && (
+        <Suspense fallback={null}>
+          {used.review && (
+            <ReviewDialog
+              opened={dialog === "dish" || dialog === "restaurant"}
+              onClose={() => setDialog(null)}
+              mode="create"
+              reviewType={reviewType}
+              onSaved={reviewPosted}
+            />
+          )}
+          {used.post && (
+            <CreatePostDialog
+              opened={dialog === "post"}
+              onClose={() => setDialog(null)}
+              onCreated={() => navigate("/feed")}
+            />
+          )}
+        </Suspense>
+      )}
     </div>
   );
 }

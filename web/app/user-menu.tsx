@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconUser } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { AccountMenuItems } from "#web/components/account-menu-items.tsx";
@@ -24,8 +24,11 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label="Account menu">
-          <Group gap={6} wrap="nowrap">
+        <UnstyledButton className={classes.userButton}>
+          {/* Named by hidden text rather than aria-label, which would not contain the visible
+              initials ("label in name", WCAG 2.5.3); the avatar itself is decorative. */}
+          <VisuallyHidden>Account menu</VisuallyHidden>
+          <Group gap={6} wrap="nowrap" aria-hidden>
             <UserAvatar avatarUrl={profile?.avatarUrl} username={username} size={32} />
             <IconChevronDown size={14} stroke={2} aria-hidden />
           </Group>

@@ -82,24 +82,29 @@ export function ImageCarousel({
     borderRadius: radius,
   };
 
+  // One photo is just a picture; several form a labelled carousel (WAI-ARIA pattern).
+  const carouselProps = several
+    ? {
+        role: "region",
+        "aria-roledescription": "carousel",
+        "aria-label": `${count} photos: ${fallbackAlt}`,
+      }
+    : {};
+
   return (
-    <section
+    <div
       className={[classes.root, fit === "contain" ? classes.contain : "", className]
         .filter(Boolean)
         .join(" ")}
       style={style}
-      aria-roledescription="carousel"
-      aria-label={several ? `Photos (${count})` : "Photo"}
+      {...carouselProps}
     >
       <div
         ref={trackRef}
         className={classes.track}
         onScroll={several ? onScroll : undefined}
-        onKeyDown={(event) => {
-          if (!several) return;
-          if (event.key === "ArrowLeft") go(index - 1);
-          else if (event.key === "ArrowRight") go(index + 1);
-        }}
+        // Keyboard users can scroll the strip with the arrow keys once it has focus.
+        tabIndex={several ? 0 : undefined}
       >
         {images.map((image, position) => {
           const placeholder = placeholderDataUrl(image.placeholder);
@@ -113,6 +118,7 @@ export function ImageCarousel({
             />
           );
           return (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a div with role group
             <div
               key={image.id}
               className={classes.slide}
@@ -176,7 +182,7 @@ export function ImageCarousel({
           </div>
         </>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Modal, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Group, Modal } from "@mantine/core";
+import { useWindowEvent } from "@mantine/hooks";
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -6,7 +7,7 @@ import {
   IconZoomIn,
   IconZoomOut,
 } from "@tabler/icons-react";
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent, useRef, useState } from "react";
 import type { ImageDto } from "#domain/content.ts";
 import { placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./image-viewer.module.css";
@@ -37,7 +38,8 @@ interface ImageViewerProps {
 /**
  * Fullscreen photo viewer: zoom 100 %–300 % in 50 % steps (buttons, + and − keys), previous and
  * next that wrap around (buttons, arrow keys, swipe), an "n / total" counter, Escape to close.
- * Mantine's Modal traps focus inside and returns it to the photo that opened it.
+ * Mantine's Modal traps focus inside and returns it to the photo that opened it. A dialog under
+ * the viewer must not close on the same Escape (see ItemDetailDialog).
  */
 export function ImageViewer({ images, openIndex, onClose, fallbackAlt }: ImageViewerProps) {
   return (
@@ -46,14 +48,12 @@ export function ImageViewer({ images, openIndex, onClose, fallbackAlt }: ImageVi
       onClose={onClose}
       fullScreen
       withCloseButton={false}
-      // Escape is handled below so it closes only the viewer, not a dialog underneath.
-      closeOnEscape={false}
       zIndex={400}
       padding={0}
       transitionProps={{ transition: "fade", duration: 150 }}
-      classNames={{ content: classes.content, body: classes.body }}
-      title={<VisuallyHidden>Photo viewer</VisuallyHidden>}
-      aria-label="Photo viewer"
+      // The title only names the dialog for screen readers; the header bar itself is hidden.
+      classNames={{ content: classes.content, body: classes.body, header: classes.header }}
+      title="Photo viewer"
     >
       {openIndex !== null && (
         <ViewerBody
@@ -86,14 +86,12 @@ function ViewerBody({
   const pointer = useRef<{ x: number; y: number; panX: number; panY: number } | null>(null);
   const image = images[index];
 
-  // Each photo starts whole and centred.
-  useEffect(() => {
+  function step(delta: number) {
+    if (count <= 1) return;
+    setIndex((current) => wrapIndex(current + delta, count));
+    // Each photo starts whole and centred.
     setZoom(ZOOM.min);
     setPan({ x: 0, y: 0 });
-  }, [index]);
-
-  function step(delta: number) {
-    if (count > 1) setIndex((current) => wrapIndex(current + delta, count));
   }
 
   function zoomBy(delta: number) {
@@ -104,17 +102,17 @@ function ViewerBody({
     });
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    // The viewer is portaled, but React bubbles its events to any dialog that opened it.
-    event.stopPropagation();
-    if (event.key === "Escape") onClose();
-    else if (event.key === "ArrowLeft") step(-1);
+  // On the window: focus may rest on the dialog itself after a click on the photo. Escape is the
+  // Modal's own (closeOnEscape).
+  useWindowEvent("keydown", (event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowLeft") step(-1);
     else if (event.key === "ArrowRight") step(1);
     else if (event.key === "+" || event.key === "=") zoomBy(ZOOM.step);
     else if (event.key === "-" || event.key === "_") zoomBy(-ZOOM.step);
     else return;
     event.preventDefault();
-  }
+  });
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     if (event.button !== 0) return;
@@ -147,8 +145,7 @@ function ViewerBody({
   const placeholder = placeholderDataUrl(image.placeholder);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the whole dialog; every action also has a button
-    <div className={classes.body} onKeyDown={onKeyDown}>
+    <div className={classes.shell}>
       <div className={classes.toolbar}>
         <span className={classes.counter} aria-live="polite">
           {index + 1} / {count}
@@ -193,6 +190,7 @@ function ViewerBody({
         </Group>
       </div>
 
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: swipe and drag-to-pan gestures; the buttons and keys do the same */}
       <div
         className={classes.stage}
         data-zoomed={zoom > ZOOM.min || undefined}
@@ -211,7 +209,8 @@ function ViewerBody({
           style={{
             transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)`,
             backgroundImage: placeholder ? `url(${placeholder})` : undefined,
-            aspectRatio: image.width && image.height ? `${image.width} / ${image.height}` : undefined,
+            aspectRatio:
+              image.width && image.height ? `${image.width} / ${image.height}` : undefined,
           }}
         >
           <img

@@ -15,13 +15,14 @@ import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import {
   IconArrowDown,
   IconArrowUp,
+  IconPhotoOff,
   IconPhotoPlus,
   IconRefresh,
   IconTrash,
   IconUpload,
   IconX,
 } from "@tabler/icons-react";
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { CONTENT_LIMITS, reviewMessages, uploadFailedMessage } from "#domain/review.ts";
 import { toast } from "#web/lib/toast.ts";
 import type { PhotoItem, PhotoUploads } from "#web/lib/use-photo-uploads.ts";
@@ -62,7 +63,12 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
   }
 
   return (
-    <Stack gap={6} role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
+    <Stack
+      gap={6}
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error ? errorId : undefined}
+    >
       <Group justify="space-between" align="baseline">
         <Text component="span" id={labelId} size="sm" fw={500}>
           Photos
@@ -107,7 +113,12 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
           data-invalid={error ? true : undefined}
           radius="lg"
         >
-          <Stack align="center" gap={6} py={photos.length > 0 ? "xs" : "md"} style={{ pointerEvents: "none" }}>
+          <Stack
+            align="center"
+            gap={6}
+            py={photos.length > 0 ? "xs" : "md"}
+            style={{ pointerEvents: "none" }}
+          >
             <Dropzone.Accept>
               <IconUpload size={32} stroke={1.5} aria-hidden />
             </Dropzone.Accept>
@@ -115,7 +126,12 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
               <IconX size={32} stroke={1.5} aria-hidden />
             </Dropzone.Reject>
             <Dropzone.Idle>
-              <IconPhotoPlus size={photos.length > 0 ? 24 : 32} stroke={1.5} aria-hidden className={classes.dropIcon} />
+              <IconPhotoPlus
+                size={photos.length > 0 ? 24 : 32}
+                stroke={1.5}
+                aria-hidden
+                className={classes.dropIcon}
+              />
             </Dropzone.Idle>
             <Text size="sm" ta="center" c="dimmed">
               Drag photos here, or
@@ -159,10 +175,26 @@ function PhotoRow({ photo, index, count, uploads, disabled }: PhotoRowProps) {
   const number = index + 1;
   const failed = photo.status === "failed";
   const uploading = photo.status === "uploading";
+  // A file the browser cannot show (not really an image) gets an icon instead of a broken one.
+  const [broken, setBroken] = useState(false);
   return (
     <li className={classes.row} data-failed={failed || undefined}>
       <div className={classes.thumb}>
-        <Image src={photo.previewUrl} alt="" w={88} h={88} radius="md" fit="cover" />
+        {broken ? (
+          <span className={classes.noPreview} aria-hidden>
+            <IconPhotoOff size={28} stroke={1.5} />
+          </span>
+        ) : (
+          <Image
+            src={photo.previewUrl}
+            alt=""
+            w={88}
+            h={88}
+            radius="md"
+            fit="cover"
+            onError={() => setBroken(true)}
+          />
+        )}
         {index === 0 && (
           <Badge size="xs" className={classes.mainBadge} variant="filled">
             Main
@@ -217,13 +249,12 @@ function PhotoRow({ photo, index, count, uploads, disabled }: PhotoRowProps) {
             </Tooltip>
           </Group>
         </Group>
-        {photo.kind === "new" && photo.status !== "done" && (
+        {uploading && (
           <Progress
-            value={failed ? 100 : photo.progress}
-            color={failed ? "red" : undefined}
+            value={photo.progress}
             size="sm"
             radius="xl"
-            animated={uploading}
+            animated
             aria-label={`Photo ${number} upload progress`}
           />
         )}

@@ -26,19 +26,17 @@ export function useBrowserPosition() {
   return { position, request };
 }
 
+/** GET /api/places/search answers `{ provider, results }`. */
 function toSuggestions(body: unknown): PlaceSuggestion[] {
-  if (Array.isArray(body)) return body as PlaceSuggestion[];
-  const list = (body as { suggestions?: unknown; items?: unknown } | null) ?? {};
-  if (Array.isArray(list.suggestions)) return list.suggestions as PlaceSuggestion[];
-  if (Array.isArray(list.items)) return list.items as PlaceSuggestion[];
-  return [];
+  const results = (body as { results?: unknown } | null)?.results;
+  return Array.isArray(results) ? (results as PlaceSuggestion[]) : [];
 }
 
 /** GET /api/places/search from 2 characters, debounced, near the browser's position if known. */
 export function usePlaceSearch(text: string, position: LatLng | null) {
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const enabled = debounced.length >= CONTENT_LIMITS.placeSearchMin;
-  const query = useQuery({
+  const query = useQuery<PlaceSuggestion[]>({
     queryKey: ["places", debounced, position?.lat ?? null, position?.lng ?? null],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ q: debounced });

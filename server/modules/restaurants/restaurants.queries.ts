@@ -70,7 +70,10 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
   dish_count: string | number;
   restaurant_avg: string | number | null;
   restaurant_count: string | number;
-  restaurant_cost_avg: string | number | null;
+  /** Average price range (1-4) that restaurant reviews gave; stored in their cost (spec 3). */
+  restaurant_price_avg: string | number | null;
+  /** Average amount paid for a dish, for the spec's derived tier (spec 9). */
+  dish_cost_avg: string | number | null;
   post_count: string | number;
 }
 
@@ -86,7 +89,9 @@ export async function selectRestaurantStats(
       avg(r.rating) filter (where r.review_type = 'restaurant')::float8 as restaurant_avg,
       count(*) filter (where r.review_type = 'restaurant') as restaurant_count,
       avg(r.cost) filter (where r.review_type = 'restaurant' and r.cost is not null)::float8
-        as restaurant_cost_avg,
+        as restaurant_price_avg,
+      avg(r.cost) filter (where r.review_type = 'dish' and r.cost is not null)::float8
+        as dish_cost_avg,
       (select count(*) from posts p where p.restaurant_id = ${restaurantId} and not p.is_hidden)
         as post_count
     from reviews r

@@ -116,8 +116,20 @@ async function ensureSlug(db: Database, restaurant: Restaurant): Promise<Restaur
 const toNumber = (value: string | number | null): number | null =>
   value === null ? null : Number(value);
 
+/**
+ * The price tier shown when Google gives none. Restaurant reviews store the reviewer's price
+ * range (1-4) in their cost (spec 3), so averaging them as money (spec 9's thresholds) would
+ * always say Budget; their rounded average is the people's verdict. Without such votes, the
+ * spec's thresholds apply to what dishes there cost: under 15 → 1, under 30 → 2, under 50 → 3.
+ */
+function reviewedPriceTier(stats: RestaurantStatsRow): number | null {
+  const votes = toNumber(stats.restaurant_price_avg);
+  if (votes !== null) return Math.min(4, Math.max(1, Math.round(votes)));
+  return derivedPriceTier(toNumber(stats.dish_cost_avg));
+}
+
 export function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): RestaurantDto {
-  const derived = derivedPriceTier(toNumber(stats.restaurant_cost_avg));
+  const derived = reviewedPriceTier(stats);
   return {
     id: restaurant.id,
     name: restaurant.name,

@@ -32,8 +32,8 @@ describe("GET /api/restaurants/:idOrSlug", () => {
     expect(byId.statusCode, byId.body).toBe(200);
     expect(byId.json()).toMatchObject({
       slug: "il-springfield-joes-diner",
-      // Average restaurant-review cost 3 → tier 1 (spec 9).
-      priceLevel: 1,
+      // Reviewers said Moderate (2) and Luxury (4): the rounded average is Premium (3).
+      priceLevel: 3,
       priceLevelSource: "reviews",
       stats: {
         dishRating: { average: 3, count: 2 },
@@ -46,6 +46,16 @@ describe("GET /api/restaurants/:idOrSlug", () => {
     const missing = await send(app, "GET", "/api/restaurants/nowhere");
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe("Restaurant not found");
+  });
+
+  it("derives the tier from dish costs when no reviewer gave a price range", async () => {
+    app = (await buildAuthTestApp()).app;
+    const user = await signUpByEmail(app);
+    const review = await postDishReview(app, user.cookie, { cost: "12.00" });
+    await postDishReview(app, user.cookie, { cost: "40.00" });
+    const response = await send(app, "GET", `/api/restaurants/${review.restaurant.id}`);
+    // Average dish cost 26 → under 30 → tier 2 (spec 9).
+    expect(response.json()).toMatchObject({ priceLevel: 2, priceLevelSource: "reviews" });
   });
 
   it("generates and saves a slug on first view", async () => {

@@ -1,19 +1,236 @@
-import { Stack } from "@mantine/core";
-import { IconToolsKitchen2 } from "@tabler/icons-react";
+import {
+  Alert,
+  Button,
+  Center,
+  Loader,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+} from "@mantine/core";
+import { IconAlertTriangle, IconToolsKitchen2 } from "@tabler/icons-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { feedMessages } from "#domain/feed.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { useSession } from "#web/lib/session.tsx";
+import { type FeedItem, type FeedScope, feedQuery } from "../api/feed-queries.ts";
+import cardClasses from "./feed-card.module.css";
+import { FeedCard } from "./feed-card.tsx";
+import classes from "./feed-page.module.css";
+import { ItemDetailDialog } from "./item-detail-dialog.tsx";
 
-/** Home feed (spec 2 "Home feed"). Public and read-only for visitors (ADR 0003). */
+/** Spec 9: three skeleton cards while the feed loads. */
+const SKELETON_CARDS = ["first", "second", "third"] as const;
+/** Start loading the next page this far before the end comes into view. */
+const PREFETCH_MARGIN = "800px 0px";
+
+/**
+ * Home feed (spec 2 "Home feed"): reviews and posts newest first, infinite scroll on keyset
+ * pages. Public and read-only for visitors (ADR 0003); signed-in users can switch to people
+ * they follow.
+ */
 export function FeedPage() {
+  const { session } = useSession();
+  const signedIn = session.status === "signed-in";
+  const [chosenScope, setScope] = useState<FeedScope>("everyone");
+  const scope: FeedScope = signedIn ? chosenScope : "everyone";
+  const feed = useInfiniteQuery({ ...feedQuery(scope), enabled: session.status !== "loading" });
+  const [openItem, setOpenItem] = useState<{ kind: FeedItem["itemType"]; id: string } | null>(null);
+
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // The dialog shows the cached item, so a like in the dialog and on the card stay in step.
+  const selected =
+    (openItem &&
+      items.find((item) => item.itemType === openItem.kind && item.id === openItem.id)) ||
+    null;
+
+  useEffect(() => {
+    if (feed.error) console.error("Feed failed to load", feed.error);
+  }, [feed.error]);
+
   return (
     <>
       <PageHeader title="Tasted" mobileOnly />
-      <Stack p="md">
-        <EmptyState
-          icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
-          title="No posts yet. Be the first to post!"
+      <Stack p="md" gap="md">
+        {signedIn && (
+          <div className={classes.toolbar}>
+            <SegmentedControl
+              className={classes.scope}
+              value={scope}
+              onChange={(value) => setScope(value as FeedScope)}
+              data={[
+                { value: "everyone", label: "Everyone" },
+                { value: "following", label: "Following" },
+              ]}
+              radius="xl"
+              fullWidth
+              aria-label="Whose posts to show"
+            />
+          </div>
+        )}
+
+        <FeedList
+          status={session.status === "loading" ? "pending" : feed.status}
+          items={items}
+          scope={scope}
+          hasNextPage={feed.hasNextPage}
+          isFetchingNextPage={feed.isFetchingNextPage}
+          nextPageFailed={feed.isFetchNextPageError}
+          isRefetching={feed.isRefetching}
+          onRetry={() => void feed.refetch()}
+          onLoadMore={() => {
+            if (!feed.isFetching) void feed.fetchNextPage();
+          }}
+          onOpen={(item) => setOpenItem({ kind: item.itemType, id: item.id })}
         />
       </Stack>
+
+      <ItemDetailDialog item={selected} onClose={() => setOpenItem(null)} />
     </>
+  );
+}
+
+interface FeedListProps {
+  status: "pending" | "error" | "success";
+  items: FeedItem[];
+  scope: FeedScope;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  isRefetching: boolean;
+  onRetry: () => void;
+  onLoadMore: () => void;
+  onOpen: (item: FeedItem) => void;
+}
+
+function FeedList({
+  status,
+  items,
+  scope,
+  hasNextPage,
+  isFetchingNextPage,
+  nextPageFailed,
+  isRefetching,
+  onRetry,
+  onLoadMore,
+  onOpen,
+}: FeedListProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  loadMore.current = onLoadMore;
+
+  // Re-observed after every page: a new observer reports at once if the end is still in view.
+  const autoLoad = status === "success" && hasNextPage && !nextPageFailed && !isFetchingNextPage;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!autoLoad || !node || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [autoLoad]);
+
+  if (status === "pending") {
+    return (
+      <Stack gap="md" aria-busy aria-label="Loading the feed">
+        {SKELETON_CARDS.map((key) => (
+          <FeedCardSkeleton key={key} />
+        ))}
+      </Stack>
+    );
+  }
+
+  if (status === "error" && items.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconAlertTriangle size={28} stroke={1.6} />}
+        title="We couldn't load the feed"
+        hint="Check your connection and try again."
+        action={
+          <Button mt="xs" onClick={onRetry} loading={isRefetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
+        title={feedMessages.empty}
+        hint={
+          scope === "following"
+            ? "Reviews and posts from people you follow show up here."
+            : undefined
+        }
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Stack gap="md" component="section" aria-label="Feed">
+        {items.map((item, index) => (
+          <FeedCard
+            key={`${item.itemType}:${item.id}`}
+            item={item}
+            onOpen={onOpen}
+            priority={index < 2}
+          />
+        ))}
+      </Stack>
+
+      <div ref={sentinel} className={classes.sentinel} aria-hidden />
+
+      {nextPageFailed ? (
+        <Alert color="red" variant="light" radius="md" title="More posts could not be loaded">
+          <Button size="xs" variant="light" color="red" onClick={onLoadMore}>
+            Retry
+          </Button>
+        </Alert>
+      ) : hasNextPage ? (
+        <Center>
+          {isFetchingNextPage ? (
+            <Loader size="sm" aria-label="Loading more posts" />
+          ) : (
+            <Button variant="subtle" onClick={onLoadMore}>
+              Load more
+            </Button>
+          )}
+        </Center>
+      ) : (
+        <Text ta="center" size="sm" c="dimmed" py="sm">
+          You're all caught up
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function FeedCardSkeleton() {
+  return (
+    <div className={cardClasses.card} style={{ cursor: "default" }}>
+      <div className={cardClasses.header}>
+        <Skeleton circle height={40} />
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Skeleton height={12} width="40%" />
+          <Skeleton height={10} width="25%" />
+        </Stack>
+      </div>
+      <Skeleton height={0} radius={0} style={{ aspectRatio: "4 / 3", height: "auto" }} />
+      <Stack gap={8} p="md">
+        <Skeleton height={18} width="65%" />
+        <Skeleton height={12} width="35%" />
+        <Skeleton height={12} width="90%" />
+      </Stack>
+    </div>
   );
 }

@@ -1,4 +1,13 @@
-import { Avatar, Button, FileButton, Group, RingProgress, Stack, Text } from "@mantine/core";
+import {
+  Avatar,
+  Button,
+  FileButton,
+  Group,
+  RingProgress,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconCamera, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { PROFILE_LIMITS, profileMessages } from "#domain/profile.ts";
@@ -72,13 +81,16 @@ export function AvatarPicker({ value, onChange, initials, onUploadingChange }: A
     <Stack align="center" gap="xs">
       <FileButton onChange={pick} accept="image/*" disabled={uploading} resetRef={resetInput}>
         {(props) => (
-          <button
-            {...props}
-            type="button"
-            className={classes.avatarButton}
-            aria-label={shown ? "Change profile photo" : "Add a profile photo"}
-          >
+          <button {...props} type="button" className={classes.avatarButton}>
+            {/*
+              Named by hidden text, not aria-label: the initials are the only visible text, and an
+              aria-label that does not contain them fails "label in name" (WCAG 2.5.3).
+            */}
+            <VisuallyHidden>
+              {shown ? "Change profile photo" : "Add a profile photo"}
+            </VisuallyHidden>
             <Avatar
+              aria-hidden
               src={shown}
               alt=""
               size={104}

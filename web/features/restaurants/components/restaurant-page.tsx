@@ -1,23 +1,330 @@
-import { Button } from "@mantine/core";
-import { IconBuildingStore } from "@tabler/icons-react";
-import { Link } from "react-router";
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
+import {
+  IconArrowLeft,
+  IconBuildingStore,
+  IconCheck,
+  IconExternalLink,
+  IconMapPin,
+  IconMessageCircle,
+  IconPhone,
+  IconPlus,
+  IconStarFilled,
+  IconToolsKitchen2,
+  IconWorld,
+} from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { dollarSigns, priceLevelLabel } from "#domain/review.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { ApiRequestError } from "#web/lib/api-client.ts";
+import {
+  type RatingStat,
+  type RestaurantDetails,
+  restaurantQuery,
+} from "../api/restaurant-queries.ts";
+import { mapsSearchUrl, oneDecimal, telUrl, websiteLabel, websiteUrl } from "./restaurant-links.ts";
+import classes from "./restaurant-page.module.css";
 
-/** Restaurant page by UUID or slug (spec 2 "Restaurant page"); restaurants come with reviews. */
+/**
+ * Restaurant page by UUID (/restaurant/:restaurantId) or slug (/b/r/:slug), spec 2: details,
+ * rating stats, a local-only Follow button and tabs Posts / Dishes / Restaurant.
+ */
 export function RestaurantPage() {
+  const { restaurantId, slug } = useParams();
+  const navigate = useNavigate();
+  const idOrSlug = restaurantId ?? slug ?? "";
+  const query = useQuery({ ...restaurantQuery(idOrSlug), enabled: idOrSlug !== "" });
+
+  const back = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label="Back"
+      onClick={() => navigate(-1)}
+    >
+      <IconArrowLeft size={20} />
+    </ActionIcon>
+  );
+
+  if (query.isPending && idOrSlug !== "") {
+    return (
+      <>
+        <PageHeader title="Restaurant" leading={back} />
+        <RestaurantSkeleton />
+      </>
+    );
+  }
+
+  const notFound =
+    idOrSlug === "" || (query.error instanceof ApiRequestError && query.error.status === 404);
+  if (notFound || !query.data) {
+    return (
+      <>
+        <PageHeader title="Restaurant" leading={back} />
+        {notFound ? (
+          <EmptyState
+            icon={<IconBuildingStore size={28} stroke={1.6} />}
+            title="Restaurant not found"
+            hint="It may have been removed, or the link is mistyped."
+            action={
+              <Button component={Link} to="/explore" variant="light" mt="sm">
+                Explore restaurants
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={<IconBuildingStore size={28} stroke={1.6} />}
+            title="Could not load this restaurant"
+            hint={query.error?.message}
+            action={
+              <Button variant="light" mt="sm" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        )}
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Restaurant" />
-      <EmptyState
-        icon={<IconBuildingStore size={28} stroke={1.6} />}
-        title="Restaurant not found"
-        action={
-          <Button component={Link} to="/explore" variant="light" mt="sm">
-            Explore restaurants
-          </Button>
-        }
-      />
+      <PageHeader title={query.data.name} leading={back} />
+      <RestaurantDetailsView restaurant={query.data} />
     </>
+  );
+}
+
+function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDetails }) {
+  // Spec 2: the Follow button is local only; nothing is saved.
+  const [following, setFollowing] = useState(false);
+  const { stats } = restaurant;
+  const tier = restaurant.priceLevel;
+  const tierLabel = priceLevelLabel(tier);
+
+  return (
+    <Stack gap="lg" p="md">
+      <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} className={classes.hero}>
+        <div className={classes.heroTop}>
+          <Group align="center" wrap="nowrap" gap="md" className={classes.identity}>
+            <span className={classes.initial} aria-hidden>
+              {restaurant.name.trim().charAt(0).toUpperCase() || "R"}
+            </span>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Title order={2} size="h2" className={classes.name}>
+                {restaurant.name}
+              </Title>
+              {tier && tierLabel && (
+                <Text size="sm" fw={600} c="paprika" aria-label={`Price: ${tierLabel}`}>
+                  {dollarSigns(tier)}{" "}
+                  <Text span size="sm" c="dimmed" fw={500}>
+                    · {tierLabel}
+                  </Text>
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <Button
+            variant={following ? "light" : "filled"}
+            size="sm"
+            leftSection={
+              following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />
+            }
+            aria-pressed={following}
+            onClick={() => setFollowing((value) => !value)}
+            className={classes.follow}
+          >
+            {following ? "Following" : "Follow"}
+          </Button>
+        </div>
+        {(restaurant.address || restaurant.website || restaurant.phone) && (
+          <Stack gap={8} mt="md">
+            {restaurant.address && (
+              <DetailLine icon={<IconMapPin size={16} stroke={1.7} />}>
+                <Anchor
+                  href={mapsSearchUrl(restaurant.address)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="sm"
+                >
+                  {restaurant.address}
+                  <span className={classes.srOnly}> (opens Google Maps in a new tab)</span>
+                </Anchor>
+              </DetailLine>
+            )}
+            {restaurant.website && (
+              <DetailLine icon={<IconWorld size={16} stroke={1.7} />}>
+                <Anchor
+                  href={websiteUrl(restaurant.website)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="sm"
+                  className={classes.website}
+                >
+                  {websiteLabel(restaurant.website)}
+                  <IconExternalLink size={12} aria-hidden className={classes.externalIcon} />
+                  <span className={classes.srOnly}> (opens in a new tab)</span>
+                </Anchor>
+              </DetailLine>
+            )}
+            {restaurant.phone && (
+              <DetailLine icon={<IconPhone size={16} stroke={1.7} />}>
+                <Anchor href={telUrl(restaurant.phone)} size="sm">
+                  {restaurant.phone}
+                </Anchor>
+              </DetailLine>
+            )}
+          </Stack>
+        )}
+      </Paper>
+
+      <SimpleGrid cols={{ base: restaurant.googleRating !== null ? 3 : 2 }} spacing="sm">
+        <StatCard label="Dish rating" stat={stats.dishRating} />
+        {restaurant.googleRating !== null && (
+          <Paper withBorder radius="lg" p="sm" className={classes.stat}>
+            <Text className={classes.statValue}>
+              <IconStarFilled size={16} aria-hidden className={classes.star} />
+              {oneDecimal(restaurant.googleRating)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Google rating
+            </Text>
+          </Paper>
+        )}
+        <StatCard label="Restaurant rating" stat={stats.restaurantRating} />
+      </SimpleGrid>
+
+      <Tabs
+        defaultValue="posts"
+        keepMounted={false}
+        classNames={{ list: classes.tabList, tab: classes.tab }}
+      >
+        <Tabs.List grow>
+          <Tabs.Tab value="posts">Posts ({stats.postCount})</Tabs.Tab>
+          <Tabs.Tab value="dishes">Dishes ({tabStat(stats.dishRating)})</Tabs.Tab>
+          <Tabs.Tab value="restaurant">Restaurant ({tabStat(stats.restaurantRating)})</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="posts">
+          {stats.postCount === 0 && (
+            <EmptyState
+              icon={<IconMessageCircle size={28} stroke={1.6} />}
+              title="No posts yet"
+              hint="Posts that mention this restaurant show up here."
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="dishes">
+          {stats.dishRating.count > 0 && <TabSummary stat={stats.dishRating} noun="dish review" />}
+          {stats.dishRating.count === 0 && (
+            <EmptyState
+              icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
+              title="No dish reviews yet"
+              hint="Tried something here? Rate the dish from the Add button."
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="restaurant">
+          {stats.restaurantRating.count > 0 && (
+            <TabSummary stat={stats.restaurantRating} noun="restaurant review" />
+          )}
+          {stats.restaurantRating.count === 0 && (
+            <EmptyState
+              icon={<IconBuildingStore size={28} stroke={1.6} />}
+              title="No restaurant reviews yet"
+              hint="Be the first to review this place."
+            />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** What the stats say about a tab's reviews ("4.0 average from 3 dish reviews"). */
+function TabSummary({ stat, noun }: { stat: RatingStat; noun: string }) {
+  return (
+    <Group gap="xs" justify="center" py="xl">
+      <IconStarFilled size={18} aria-hidden className={classes.star} />
+      <Text fw={600}>
+        {stat.average !== null ? oneDecimal(stat.average) : "–"}
+        <Text span c="dimmed" fw={400}>
+          {" "}
+          average from {stat.count} {stat.count === 1 ? noun : `${noun}s`}
+        </Text>
+      </Text>
+    </Group>
+  );
+}
+
+/** "4.5, 12" in a tab label; just the count when there is no average yet. */
+function tabStat(stat: RatingStat): string {
+  return stat.average !== null ? `${oneDecimal(stat.average)}, ${stat.count}` : String(stat.count);
+}
+
+function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <span className={classes.detailIcon} aria-hidden>
+        {icon}
+      </span>
+      <div style={{ minWidth: 0 }}>{children}</div>
+    </Group>
+  );
+}
+
+function StatCard({ label, stat }: { label: string; stat: RatingStat }) {
+  return (
+    <Paper withBorder radius="lg" p="sm" className={classes.stat}>
+      <Text className={classes.statValue}>
+        <IconStarFilled size={16} aria-hidden className={classes.star} />
+        {stat.average !== null ? oneDecimal(stat.average) : "–"}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {stat.count === 1 ? "1 review" : `${stat.count} reviews`}
+      </Text>
+    </Paper>
+  );
+}
+
+function RestaurantSkeleton() {
+  return (
+    <Stack gap="lg" p="md" aria-busy aria-label="Loading restaurant">
+      <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <Skeleton height={56} width={56} radius="md" />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={28} width="70%" />
+            <Skeleton height={14} width="30%" />
+            <Skeleton height={14} width="85%" />
+            <Skeleton height={14} width="50%" />
+          </Stack>
+        </Group>
+      </Paper>
+      <SimpleGrid cols={3} spacing="sm">
+        <Skeleton height={84} radius="lg" />
+        <Skeleton height={84} radius="lg" />
+        <Skeleton height={84} radius="lg" />
+      </SimpleGrid>
+      <Skeleton height={40} radius="md" />
+    </Stack>
   );
 }

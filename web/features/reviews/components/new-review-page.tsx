@@ -1,38 +1,68 @@
-import { ActionIcon, Stack, Tabs, Text } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { ActionIcon, Paper, Tabs } from "@mantine/core";
+import { IconArrowLeft, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
+import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import type { ReviewDto, ReviewType } from "#domain/content.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { toast } from "#web/lib/toast.ts";
+import { afterPostPath, postedMessage } from "./review-dialog.tsx";
+import { ReviewForm } from "./review-form.tsx";
 
-/** /post (spec 2 "New Review"): Dish Review and Restaurant Review forms arrive with reviews. */
+/**
+ * /post (spec 2 "New Review"): Back, "New Review", tabs "Dish Review" / "Restaurant Review" with
+ * the forms inline. The first tab comes from navigation state `{ kind }`.
+ */
 export function NewReviewPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const kind = (location.state as { kind?: unknown } | null)?.kind;
+  const [tab, setTab] = useState<ReviewType>(kind === "restaurant" ? "restaurant" : "dish");
+
+  function saved(review: ReviewDto) {
+    toast.success(postedMessage(review));
+    navigate(afterPostPath(review));
+  }
 
   return (
     <>
       <PageHeader
         title="New Review"
         leading={
-          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={() => navigate(-1)}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Back"
+            onClick={() => navigate(-1)}
+          >
             <IconArrowLeft size={20} />
           </ActionIcon>
         }
       />
-      <Stack p="md">
-        <Tabs defaultValue={kind === "restaurant" ? "restaurant" : "dish"}>
-          <Tabs.List grow>
-            <Tabs.Tab value="dish">Dish Review</Tabs.Tab>
-            <Tabs.Tab value="restaurant">Restaurant Review</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="dish" pt="md">
-            <Text c="dimmed">Rate a dish: photo, rating, cost and your experience.</Text>
+      <Tabs
+        value={tab}
+        onChange={(value) => setTab(value === "restaurant" ? "restaurant" : "dish")}
+        keepMounted={false}
+        p="md"
+        styles={{ tab: { justifyContent: "center" }, tabLabel: { flex: "none" } }}
+      >
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="dish" leftSection={<IconToolsKitchen2 size={16} aria-hidden />}>
+            Dish Review
+          </Tabs.Tab>
+          <Tabs.Tab value="restaurant" leftSection={<IconBuildingStore size={16} aria-hidden />}>
+            Restaurant Review
+          </Tabs.Tab>
+        </Tabs.List>
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
+          <Tabs.Panel value="dish">
+            <ReviewForm reviewType="dish" mode="create" onSaved={saved} />
           </Tabs.Panel>
-          <Tabs.Panel value="restaurant" pt="md">
-            <Text c="dimmed">Rate a restaurant: rating, price range and your experience.</Text>
+          <Tabs.Panel value="restaurant">
+            <ReviewForm reviewType="restaurant" mode="create" onSaved={saved} />
           </Tabs.Panel>
-        </Tabs>
-      </Stack>
+        </Paper>
+      </Tabs>
     </>
   );
 }

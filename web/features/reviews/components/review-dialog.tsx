@@ -1,5 +1,11 @@
 import { Modal } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/content.ts";
+import { reviewMessages } from "#domain/review.ts";
+import { MOBILE_QUERY } from "#web/app/theme.ts";
+import { toast } from "#web/lib/toast.ts";
+import { ReviewForm } from "./review-form.tsx";
 
 export interface ReviewDialogProps {
   opened: boolean;
@@ -7,8 +13,12 @@ export interface ReviewDialogProps {
   mode: "create" | "edit";
   reviewType: ReviewType;
   /** The review being edited (edit mode). */
-  review?: ReviewDto;
-  /** Called with the saved review once the server has it. */
+  review?: ReviewDto | undefined;
+  /**
+   * Called with the saved review. In create mode the caller then owns the follow-up (the Add
+   * chooser toasts "Success!" and goes to /feed); without it the dialog toasts and navigates as
+   * /post does. Edit mode always toasts "Review updated successfully!" first.
+   */
   onSaved?: (review: ReviewDto) => void;
 }
 
@@ -17,6 +27,74 @@ export function reviewDialogTitle(mode: "create" | "edit", reviewType: ReviewTyp
   return reviewType === "dish" ? "New Review - Dish" : "New Review - Restaurant";
 }
 
-export function ReviewDialog({ opened, onClose, mode, reviewType }: ReviewDialogProps) {
-  return <Modal opened={opened} onClose={onClose} title={reviewDialogTitle(mode, reviewType)} />;
+/** Where a newly posted review leads (spec 4): dish → /profile, restaurant → its page. */
+export function afterPostPath(review: ReviewDto): string {
+  return review.reviewType === "dish" ? "/profile" : `/restaurant/${review.restaurant.id}`;
+}
+
+/** The success toast of a newly posted review (spec 8). */
+export function postedMessage(review: ReviewDto): string {
+  return review.reviewType === "dish" ? reviewMessages.dishPosted : reviewMessages.restaurantPosted;
+}
+
+/**
+ * Create or edit a review in a dialog (spec 2, 4): full screen on phones. The form is mounted
+ * only while open, so every opening starts fresh (or from the review being edited).
+ */
+export function ReviewDialog({
+  opened,
+  onClose,
+  mode,
+  reviewType,
+  review,
+  onSaved,
+}: ReviewDialogProps) {
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const navigate = useNavigate();
+  const type = review?.reviewType ?? reviewType;
+
+  function saved(result: ReviewDto) {
+    onClose();
+    if (mode === "edit") {
+      toast.success(reviewMessages.reviewUpdated);
+      onSaved?.(result);
+      return;
+    }
+    if (onSaved) {
+      onSaved(result);
+      return;
+    }
+    toast.success(postedMessage(result));
+    navigate(afterPostPath(result));
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={reviewDialogTitle(mode, type)}
+      fullScreen={isMobile}
+      size="lg"
+      radius={isMobile ? 0 : "lg"}
+      centered={!isMobile}
+      closeButtonProps={{ "aria-label": "Close" }}
+      closeOnClickOutside={false}
+      styles={{
+        title: {
+          fontFamily: "var(--mantine-font-family-headings)",
+          fontWeight: 650,
+          fontSize: "var(--mantine-font-size-xl)",
+        },
+      }}
+    >
+      {opened && (mode === "create" || review) && (
+        <ReviewForm
+          reviewType={type}
+          mode={mode}
+          review={mode === "edit" ? review : undefined}
+          onSaved={saved}
+        />
+      )}
+    </Modal>
+  );
 }

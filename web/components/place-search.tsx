@@ -1,0 +1,158 @@
+import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from "@mantine/core";
+import { IconBuildingStore, IconMapPinFilled } from "@tabler/icons-react";
+import { useState } from "react";
+import {
+  CONTENT_LIMITS,
+  formatDistance,
+  isNearby,
+  type PlaceSuggestion,
+  type RestaurantInput,
+  reviewMessages,
+} from "#domain/review.ts";
+import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
+import classes from "./place-search.module.css";
+
+interface PlaceSearchProps {
+  label: string;
+  value: RestaurantInput;
+  onChange: (value: RestaurantInput) => void;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string | undefined;
+  placeholder?: string;
+  description?: string;
+}
+
+/** Everything a chosen suggestion knows about the place, ready for the review request. */
+export function restaurantFromSuggestion(place: PlaceSuggestion): RestaurantInput {
+  return {
+    name: place.name,
+    address: place.address,
+    placeId: place.placeId,
+    lat: place.latitude,
+    lng: place.longitude,
+    phone: place.phone,
+    website: place.website,
+    priceLevel: place.priceLevel,
+    googleRating: place.googleRating,
+  };
+}
+
+/**
+ * Restaurant field with suggestions (spec 2 "New Review", spec 9): from 2 characters, 300 ms
+ * after typing stops, nearest first when the browser shares its position. Typing freely is
+ * always allowed (manual entry); choosing a suggestion fills in the place's details.
+ */
+export function PlaceSearch({
+  label,
+  value,
+  onChange,
+  required = false,
+  disabled = false,
+  error,
+  placeholder = "Search for a restaurant",
+  description,
+}: PlaceSearchProps) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const { position, request } = useBrowserPosition();
+  // Only what the person typed is searched; a chosen suggestion's name is not.
+  const [typed, setTyped] = useState("");
+  const search = usePlaceSearch(typed, position);
+  const chosen = Boolean(value.placeId || value.address);
+
+  function choose(index: string) {
+    const place = search.suggestions[Number(index)];
+    if (!place) return;
+    onChange(restaurantFromSuggestion(place));
+    setTyped("");
+    combobox.closeDropdown();
+  }
+
+  const options = search.suggestions.map((place, index) => {
+    const distance = formatDistance(place.distance);
+    const near = isNearby(place.distance);
+    return (
+      <Combobox.Option
+        value={String(index)}
+        key={place.placeId ?? place.restaurantId ?? `${place.name}|${place.address ?? ""}`}
+        className={classes.option}
+      >
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <span className={classes.optionIcon} aria-hidden>
+            {near ? <IconMapPinFilled size={16} /> : <IconBuildingStore size={16} stroke={1.7} />}
+          </span>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={600} lineClamp={1}>
+              {place.name}
+            </Text>
+            {place.address && (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {place.address}
+              </Text>
+            )}
+          </Stack>
+          {distance && (
+            <Text size="xs" c="dimmed" className={classes.distance}>
+              {near && <span className={classes.visuallyHidden}>Nearby, </span>}
+              {distance}
+            </Text>
+          )}
+        </Group>
+      </Combobox.Option>
+    );
+  });
+
+  const showDropdown = search.enabled && typed.trim().length >= CONTENT_LIMITS.placeSearchMin;
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false} disabled={disabled}>
+      <Combobox.Target>
+        <TextInput
+          label={label}
+          required={required}
+          withAsterisk={required}
+          disabled={disabled}
+          error={error}
+          description={
+            description ?? (chosen && value.address && !disabled ? value.address : undefined)
+          }
+          placeholder={placeholder}
+          inputWrapperOrder={["label", "input", "description", "error"]}
+          value={value.name}
+          maxLength={CONTENT_LIMITS.titleMax}
+          autoComplete="off"
+          leftSection={<IconBuildingStore size={16} stroke={1.7} aria-hidden />}
+          rightSection={search.searching && showDropdown ? <Loader size={14} /> : null}
+          onChange={(event) => {
+            const name = event.currentTarget.value;
+            // Typing replaces any chosen place: the name is now entered by hand.
+            onChange({ name });
+            setTyped(name);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onFocus={() => {
+            request();
+            if (typed) combobox.openDropdown();
+          }}
+          onClick={() => {
+            if (typed) combobox.openDropdown();
+          }}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+
+      <Combobox.Dropdown hidden={!showDropdown} className={classes.dropdown}>
+        <Combobox.Options mah="24rem" style={{ overflowY: "auto" }} aria-label="Place suggestions">
+          {options}
+          {options.length === 0 && search.searched && (
+            <Combobox.Empty>{reviewMessages.noPlaces}</Combobox.Empty>
+          )}
+          {options.length === 0 && !search.searched && (
+            <Combobox.Empty>{search.error ? reviewMessages.noPlaces : "Searching…"}</Combobox.Empty>
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

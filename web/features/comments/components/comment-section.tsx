@@ -1,0 +1,266 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconSend2, IconTrash } from "@tabler/icons-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { COMMENT_LIMITS, commentMessages, viewAllCommentsLabel } from "#domain/comment.ts";
+import type { ItemType } from "#domain/content.ts";
+import { authorDisplayName, authorHandle } from "#domain/feed.ts";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
+import { useSession } from "#web/lib/session.tsx";
+import { type CommentDto, commentsQuery } from "../api/comment-queries.ts";
+import {
+  commentDeleteMessages,
+  useAddComment,
+  useDeleteComment,
+} from "../api/use-comment-mutations.ts";
+
+interface CommentSectionProps {
+  kind: ItemType;
+  itemId: string;
+  /** The item's comment count (from the feed or detail), shown before the list arrives. */
+  commentCount: number;
+}
+
+/**
+ * Comments of a review or post (spec 2 and 9): newest first, the 2 newest while collapsed,
+ * "View all {count} comments" / "Show less", an "Add a comment..." box for signed-in users and
+ * "Please sign in to comment" for visitors. Authors may delete their own comments.
+ */
+export function CommentSection({ kind, itemId, commentCount }: CommentSectionProps) {
+  const { session } = useSession();
+  const signedIn = session.status === "signed-in";
+  const userId = signedIn ? session.userId : null;
+  const headingId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const comments = useInfiniteQuery(commentsQuery(kind, itemId));
+
+  const loaded = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = Math.max(commentCount, loaded.length);
+  const visible = expanded ? loaded : loaded.slice(0, COMMENT_LIMITS.collapsed);
+  const canExpand = total > COMMENT_LIMITS.collapsed;
+
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={headingId}>
+      <Title order={2} size="h5" id={headingId}>
+        Comments{total > 0 ? ` (${total})` : ""}
+      </Title>
+
+      {comments.isPending ? (
+        <Stack gap="sm" aria-busy aria-label="Loading comments">
+          {[0, 1].map((key) => (
+            <Group key={key} gap="sm" wrap="nowrap" align="flex-start">
+              <Skeleton circle height={32} />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Skeleton height={12} width="30%" />
+                <Skeleton height={12} width="80%" />
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      ) : comments.isError ? (
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Comments could not be loaded.
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => void comments.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      ) : loaded.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {commentMessages.empty}
+        </Text>
+      ) : (
+        <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+          {visible.map((comment) => (
+            <CommentRow
+              key={comment.id}
+              comment={comment}
+              kind={kind}
+              itemId={itemId}
+              canDelete={comment.isOwner === true || comment.author.id === userId}
+            />
+          ))}
+        </Stack>
+      )}
+
+      {!comments.isPending && !comments.isError && canExpand && (
+        <Group gap="xs">
+          {expanded && comments.hasNextPage && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              loading={comments.isFetchingNextPage}
+              onClick={() => void comments.fetchNextPage()}
+            >
+              Load more comments
+            </Button>
+          )}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            c="dimmed"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? "Show less" : viewAllCommentsLabel(total)}
+          </Anchor>
+        </Group>
+      )}
+
+      {signedIn ? (
+        <CommentInput kind={kind} itemId={itemId} />
+      ) : session.status === "signed-out" ? (
+        <Paper withBorder radius="md" px="md" py="sm">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{commentMessages.signInRequired}</Text>
+            <Anchor component={Link} to="/auth" size="sm" fw={600}>
+              Sign in
+            </Anchor>
+          </Group>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function CommentRow({
+  comment,
+  kind,
+  itemId,
+  canDelete,
+}: {
+  comment: CommentDto;
+  kind: ItemType;
+  itemId: string;
+  canDelete: boolean;
+}) {
+  const remove = useDeleteComment(kind, itemId);
+  const name = authorDisplayName(comment.author);
+  const handle = authorHandle(comment.author);
+
+  function confirmDelete() {
+    modals.openConfirmModal({
+      title: commentDeleteMessages.confirmTitle,
+      children: <Text size="sm">{commentDeleteMessages.confirmText}</Text>,
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      zIndex: 450,
+      onConfirm: () => remove.mutate(comment.id),
+    });
+  }
+
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
+      <UserAvatar
+        avatarUrl={comment.author.avatarUrl}
+        username={comment.author.username}
+        size={32}
+      />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap">
+          {handle ? (
+            <Anchor
+              component={Link}
+              to={`/user/${handle}`}
+              size="sm"
+              fw={600}
+              c="var(--mantine-color-text)"
+              truncate
+            >
+              {name}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={600} truncate>
+              {name}
+            </Text>
+          )}
+          <Text
+            component="time"
+            dateTime={isoDateTime(comment.createdAt)}
+            size="xs"
+            c="dimmed"
+            style={{ flexShrink: 0 }}
+          >
+            {formatRelativeTime(comment.createdAt)}
+          </Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {comment.content}
+        </Text>
+      </Stack>
+      {canDelete && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label="Delete comment"
+          loading={remove.isPending}
+          onClick={confirmDelete}
+        >
+          <IconTrash size={15} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+function CommentInput({ kind, itemId }: { kind: ItemType; itemId: string }) {
+  const [value, setValue] = useState("");
+  const add = useAddComment(kind, itemId);
+  const blank = value.trim().length === 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank || add.isPending) return;
+    add.mutate(value.trim(), { onSuccess: () => setValue("") });
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <TextInput
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        placeholder="Add a comment..."
+        aria-label="Add a comment"
+        maxLength={COMMENT_LIMITS.contentMax}
+        radius="xl"
+        disabled={add.isPending}
+        rightSectionWidth={44}
+        rightSection={
+          add.isPending ? (
+            <Loader size="xs" />
+          ) : (
+            <ActionIcon
+              type="submit"
+              radius="xl"
+              variant="filled"
+              size={30}
+              aria-label="Send comment"
+              disabled={blank}
+            >
+              <IconSend2 size={16} />
+            </ActionIcon>
+          )
+        }
+      />
+    </form>
+  );
+}

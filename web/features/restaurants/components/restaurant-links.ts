@@ -1,0 +1,24 @@
+/** Spec 9 "Map link opens a maps search for the location text". */
+export function mapsSearchUrl(text: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`;
+}
+
+/** Spec 2: the website link gets https:// when it has no scheme. */
+export function websiteUrl(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+/** "www.example.com/menu" for display: no scheme, no trailing slash. */
+export function websiteLabel(website: string): string {
+  return website.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+}
+
+/** tel: link keeping only what a dialler understands. */
+export function telUrl(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Average ratings show one decimal (spec 9). */
+export function oneDecimal(value: number): string {
+  return value.toFixed(1);
+}
