@@ -31,6 +31,10 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: "xl" } },
     Select: { defaultProps: { maxDropdownHeight: "24rem" } },
+    // Dialogs render their title bar as <header>, which assistive tech reads as a second page
+    // banner landmark; inside a dialog it is only a layout box.
+    Modal: { defaultProps: { attributes: { header: { role: "presentation" } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: "presentation" } } } },
   },
 });
 
