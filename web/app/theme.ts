@@ -33,8 +33,19 @@ export const theme = createTheme({
     Select: { defaultProps: { maxDropdownHeight: "24rem" } },
     // Dialogs render their title bar as <header>, which assistive tech reads as a second page
     // banner landmark; inside a dialog it is only a layout box.
-    Modal: { defaultProps: { attributes: { header: { role: "presentation" } } } },
-    Drawer: { defaultProps: { attributes: { header: { role: "presentation" } } } },
+    // Their close button has no accessible name of its own either.
+    Modal: {
+      defaultProps: {
+        attributes: { header: { role: "presentation" } },
+        closeButtonProps: { "aria-label": "Close" },
+      },
+    },
+    Drawer: {
+      defaultProps: {
+        attributes: { header: { role: "presentation" } },
+        closeButtonProps: { "aria-label": "Close" },
+      },
+    },
   },
 });
 

@@ -51,7 +51,6 @@ export function ItemDetailDialog({ item, onClose }: ItemDetailDialogProps) {
       title={item ? itemDetailTitle(item) : ""}
       classNames={{ content: classes.dialogContent, title: classes.dialogTitle }}
       transitionProps={{ transition: mobile ? "slide-up" : "pop", duration: 180 }}
-      closeButtonProps={{ "aria-label": "Close" }}
     >
       {item && <FreshItemDetail item={item} onDeleted={onClose} />}
     </Modal>

@@ -25,7 +25,6 @@ export function CreatePostDialog({ opened, onClose, onCreated }: CreatePostDialo
       size="lg"
       radius={isMobile ? 0 : "lg"}
       centered={!isMobile}
-      closeButtonProps={{ "aria-label": "Close" }}
       closeOnClickOutside={false}
       styles={{
         title: {

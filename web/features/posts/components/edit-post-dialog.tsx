@@ -27,7 +27,6 @@ export function EditPostDialog({ opened, onClose, post, onSaved }: EditPostDialo
       size="lg"
       radius={isMobile ? 0 : "lg"}
       centered={!isMobile}
-      closeButtonProps={{ "aria-label": "Close" }}
       closeOnClickOutside={false}
       styles={{
         title: {

@@ -77,7 +77,6 @@ export function ReviewDialog({
       size="lg"
       radius={isMobile ? 0 : "lg"}
       centered={!isMobile}
-      closeButtonProps={{ "aria-label": "Close" }}
       closeOnClickOutside={false}
       styles={{
         title: {

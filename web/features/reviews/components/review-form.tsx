@@ -1,6 +1,6 @@
 import { Button, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/content.ts";
 import {
@@ -108,6 +108,13 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
   function clearError(field: string) {
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   }
+
+  // Like every other field, the photos' error goes once the user changes the photos; the next
+  // submit checks them again.
+  const photoCount = uploads.photos.length;
+  useEffect(() => {
+    if (photoCount > 0) setErrors(({ images: _gone, ...rest }) => rest);
+  }, [photoCount]);
 
   // Built loosely (rating may be unset, cost is the raw field) and checked by the schemas.
   function createPayload(images: { uploadId: string; alt: string | null }[]): unknown {

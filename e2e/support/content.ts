@@ -1,0 +1,351 @@
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { APIResponse, Browser, Locator, Page } from "playwright-core";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { uniqueEmail, uniqueUsername } from "./auth.ts";
+import {
+  baseURL,
+  newPage,
+  type PageOptions,
+  renderedColorScheme,
+  waitForPath,
+  waitForText,
+} from "./browser.ts";
+
+/**
+ * Content for the reviews and feed suites: real JPEG files made by sharp, a fast way to a
+ * signed-in account through the API (the /auth and /setup screens have their own suite), reviews
+ * and posts seeded through the same endpoints the app calls, and the dish review posted through
+ * the Add chooser exactly as a person does it.
+ */
+
+export const PASSWORD = "correct horse 42";
+
+export interface PhotoOptions {
+  width?: number;
+  height?: number;
+  /** Solid fill, e.g. { r: 220, g: 90, b: 40 }. */
+  color?: { r: number; g: number; b: number };
+  /** Adds EXIF with a GPS position, which the server must strip. */
+  gps?: boolean;
+  /** File name in dir; defaults to one made from the size and colour. */
+  name?: string;
+}
+
+/** EXIF a phone camera writes: make, model and where the photo was taken. */
+export const GPS_EXIF = {
+  IFD0: { Make: "TastedTestCam", Model: "E2E 1", Copyright: "e2e" },
+  IFD3: {
+    GPSLatitudeRef: "N",
+    GPSLatitude: "48/1 51/1 2976/100",
+    GPSLongitudeRef: "E",
+    GPSLongitude: "2/1 17/1 4020/100",
+  },
+};
+
+/** Writes a real JPEG (sharp) into dir and returns its path. */
+export async function makePhoto(dir: string, options: PhotoOptions = {}): Promise<string> {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const color = options.color ?? { r: 220, g: 90, b: 40 };
+  const name =
+    options.name ??
+    `photo-${width}x${height}-${color.r}-${color.g}-${color.b}${options.gps ? "-gps" : ""}.jpg`;
+  const file = path.join(dir, name);
+  // A diagonal band, so the picture is not one flat colour (previews and zoom show something).
+  const band = Buffer.from(
+    `<svg width="${width}" height="${height}"><polygon points="0,${height} ${width * 0.6},0 ${width},0 ${width * 0.4},${height}" fill="rgb(255,240,200)" fill-opacity="0.45"/></svg>`,
+  );
+  let image = sharp({ create: { width, height, channels: 3, background: color } })
+    .composite([{ input: band }])
+    .jpeg({ quality: 85 });
+  if (options.gps) image = image.withExif(GPS_EXIF);
+  await image.toFile(file);
+  return file;
+}
+
+/** Headers every state-changing request needs (the server checks Origin). */
+function originHeaders(): Record<string, string> {
+  return { origin: baseURL() };
+}
+
+async function expectStatus(response: APIResponse, status: number, what: string) {
+  expect(response.status(), `${what}: ${await response.text()}`).toBe(status);
+}
+
+export interface SeededUser {
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  /** The name cards show: "First Last". */
+  displayName: string;
+}
+
+/**
+ * A new account with a finished profile, signed in on page's context (the session cookie lands
+ * in the context's cookie jar): email sign-up and PUT /api/profile through page.request.
+ */
+export async function signUpViaApi(page: Page, label = "user"): Promise<SeededUser> {
+  const email = uniqueEmail(label);
+  const username = uniqueUsername(label);
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name: "" },
+    headers: originHeaders(),
+  });
+  await expectStatus(signUp, 200, "sign-up");
+  const firstName = "Test";
+  const lastName = label.charAt(0).toUpperCase() + label.slice(1);
+  const profile = await page.request.put("/api/profile", {
+    data: { firstName, lastName, username },
+    headers: originHeaders(),
+  });
+  await expectStatus(profile, 200, "profile setup");
+  return { email, username, firstName, lastName, displayName: `${firstName} ${lastName}` };
+}
+
+/** Uploads a photo file as the app does (POST /api/uploads/images); returns the upload id. */
+export async function uploadPhotoViaApi(page: Page, file: string, alt?: string): Promise<string> {
+  const response = await page.request.post("/api/uploads/images", {
+    multipart: {
+      file: { name: path.basename(file), mimeType: "image/jpeg", buffer: await readFile(file) },
+      ...(alt ? { alt } : {}),
+    },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "upload");
+  return ((await response.json()) as { id: string }).id;
+}
+
+export interface SeededItem {
+  id: string;
+  title: string;
+  restaurant?: { id: string; name: string; slug: string | null };
+}
+
+export interface DishReviewSeed {
+  title: string;
+  restaurant?: { name: string; address?: string };
+  rating?: number;
+  cost?: number | null;
+  description?: string;
+  photos: string[];
+}
+
+/** A dish review through POST /api/reviews, its photos uploaded first, in order. */
+export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<SeededItem> {
+  const images = [];
+  for (const photo of seed.photos) images.push({ uploadId: await uploadPhotoViaApi(page, photo) });
+  const response = await page.request.post("/api/reviews", {
+    data: {
+      reviewType: "dish",
+      restaurant: seed.restaurant ?? { name: "E2E Diner", address: "1 Main St, Springfield, IL" },
+      title: seed.title,
+      rating: seed.rating ?? 4,
+      cost: seed.cost === undefined ? 12.5 : seed.cost,
+      description: seed.description ?? "Seeded for the browser tests.",
+      images,
+    },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "dish review");
+  return (await response.json()) as SeededItem;
+}
+
+export interface PostSeed {
+  title: string;
+  content?: string;
+  restaurant?: { name: string; address?: string } | null;
+  photos?: string[];
+}
+
+/** A post through POST /api/posts. */
+export async function seedPost(page: Page, seed: PostSeed): Promise<SeededItem> {
+  const images = [];
+  for (const photo of seed.photos ?? []) {
+    images.push({ uploadId: await uploadPhotoViaApi(page, photo) });
+  }
+  const response = await page.request.post("/api/posts", {
+    data: {
+      title: seed.title,
+      content: seed.content ?? "",
+      restaurant: seed.restaurant ?? null,
+      images,
+    },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "post");
+  return (await response.json()) as SeededItem;
+}
+
+/** The Add button of whichever navigation is showing (top bar on desktop, bottom bar on phones). */
+export function addButton(page: Page): Locator {
+  return page.getByRole("button", { name: "Add", exact: true });
+}
+
+export const CHOOSER_TITLE = "What would you like to review?";
+
+/** Opens the Add chooser and waits for its three choices. */
+export async function openAddChooser(page: Page): Promise<Locator> {
+  await addButton(page).click();
+  const chooser = page.getByRole("dialog", { name: CHOOSER_TITLE });
+  await chooser.waitFor();
+  await chooserChoice(chooser, "Post").waitFor();
+  return chooser;
+}
+
+/** A choice of the chooser by its label (its accessible name also holds the hint under it). */
+export function chooserChoice(
+  chooser: Locator,
+  label: "Dish Review" | "Restaurant Review" | "Post",
+): Locator {
+  return chooser.getByRole("button", { name: new RegExp(`^${label}\\b`) });
+}
+
+/** The controls of an open review form (in a dialog or on /post), by accessible name. */
+export function reviewForm(scope: Locator | Page) {
+  return {
+    restaurant: scope.getByRole("textbox", { name: /^Restaurant( Name)?$/ }),
+    photoInput: scope.locator('input[type="file"]'),
+    photoList: scope.getByRole("list", { name: "Selected photos" }),
+    dishName: scope.getByRole("textbox", { name: "Dish Name" }),
+    rating: (stars: number) =>
+      scope.getByRole("radio", { name: stars === 1 ? "1 star" : `${stars} stars`, exact: true }),
+    cost: scope.getByRole("textbox", { name: "Cost" }),
+    experience: scope.getByRole("textbox", { name: "Your Experience" }),
+    submit: scope.getByRole("button", { name: /^(Post Review|Update Review)$/ }),
+  };
+}
+
+/**
+ * Adds photo files to a review or post form and waits until each row has finished uploading
+ * ("Photo n" shows instead of "Uploading… n%").
+ */
+export async function addPhotos(scope: Locator, files: string[]): Promise<void> {
+  const before = await scope.getByRole("list", { name: "Selected photos" }).locator("li").count();
+  await scope.locator('input[type="file"]').setInputFiles(files);
+  for (let index = before; index < before + files.length; index++) {
+    await scope
+      .getByText(new RegExp(`^Photo ${index + 1}( · Main)?$`))
+      .first()
+      .waitFor();
+  }
+}
+
+export interface DishReviewInput {
+  restaurant: string;
+  dish: string;
+  rating: number;
+  cost?: string;
+  experience?: string;
+  photos: string[];
+}
+
+/**
+ * The spec's chooser flow: Add → Dish Review → fill "New Review - Dish" → Post Review →
+ * "Success!" / "Your review has been posted." on /feed.
+ */
+export async function postDishReviewViaUi(page: Page, input: DishReviewInput): Promise<void> {
+  const chooser = await openAddChooser(page);
+  await chooserChoice(chooser, "Dish Review").click();
+  const dialog = page.getByRole("dialog", { name: "New Review - Dish" });
+  await dialog.waitFor();
+  const form = reviewForm(dialog);
+  await form.restaurant.fill(input.restaurant);
+  await addPhotos(dialog, input.photos);
+  await form.dishName.fill(input.dish);
+  await form.rating(input.rating).check();
+  if (input.cost !== undefined) await form.cost.fill(input.cost);
+  if (input.experience !== undefined) await form.experience.fill(input.experience);
+  await form.submit.click();
+  await waitForText(page, "Your review has been posted.");
+  await waitForPath(page, "/feed");
+}
+
+/** The feed card (an article named by its title) of an item. */
+export function feedCard(page: Page, title: string): Locator {
+  return page
+    .getByRole("region", { name: "Feed" })
+    .getByRole("article", { name: title, exact: true });
+}
+
+/** Opens an item's detail dialog from its feed card's title and returns the dialog. */
+export async function openDetail(page: Page, title: string, dialogTitle: string): Promise<Locator> {
+  await feedCard(page, title).getByRole("button", { name: title, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: dialogTitle, exact: true });
+  await dialog.getByRole("heading", { name: title, exact: true }).waitFor();
+  return dialog;
+}
+
+/** A toast (Mantine notification, role alert) holding text, e.g. its title. */
+export function toastWith(page: Page, text: string): Locator {
+  return page.getByRole("alert").filter({ hasText: text });
+}
+
+/**
+ * What a page may report on purpose: a failed request Chromium logs itself ("Failed to load
+ * resource: … status of 404"), or a console.error the app writes about it.
+ */
+export type ExpectedError = { status: number; path: string } | { console: string };
+
+/**
+ * withPage for a test that provokes failures on purpose: the page must have reported exactly
+ * these, in this order, and nothing else (as accounts.test.ts's withPageExpectingFailures).
+ */
+export async function withPageExpectingErrors(
+  browser: Browser,
+  options: PageOptions,
+  expected: ExpectedError[],
+  body: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { page, errors, close } = await newPage(browser, options);
+  try {
+    await body(page);
+    expect(errors, "errors reported by the browser").toHaveLength(expected.length);
+    expected.forEach((failure, index) => {
+      if ("console" in failure) {
+        expect(errors[index]).toContain(`console.error on ${baseURL()}`);
+        expect(errors[index]).toContain(failure.console);
+        return;
+      }
+      expect(errors[index]).toContain(
+        `Failed to load resource: the server responded with a status of ${failure.status} `,
+      );
+      expect(errors[index]).toContain(`(${baseURL()}${failure.path}:0)`);
+    });
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * Like browser.ts's screenshot() (same folder, same <name>-<width>-<scheme>.png naming, waits for
+ * fonts and images), but of the viewport only: what a person sees with a dialog open. A
+ * full-page capture draws a fixed dialog at the page's scroll position inside a picture as tall
+ * as the whole feed, clipped to one viewport, which is unreadable.
+ */
+export async function viewportScreenshot(page: Page, name: string): Promise<string> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images)
+        .filter((image) => !image.complete && image.loading !== "lazy")
+        .map(
+          (image) =>
+            new Promise((resolve) => {
+              image.addEventListener("load", resolve, { once: true });
+              image.addEventListener("error", resolve, { once: true });
+              setTimeout(resolve, 5_000);
+            }),
+        ),
+    );
+  });
+  const width = page.viewportSize()?.width ?? 0;
+  const scheme = (await renderedColorScheme(page)) ?? "light";
+  const directory = path.resolve("test-results", "screenshots");
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${name}-${width}-${scheme}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
