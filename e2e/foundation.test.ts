@@ -25,6 +25,19 @@ const SEARCH_PLACEHOLDER = "Search dishes, restaurants, or users...";
 const NOT_FOUND = "Oops! Page not found";
 const FEED_EMPTY = "No posts yet. Be the first to post!";
 
+/**
+ * The feed has loaded: its cards, or its empty text. Other suites share this server and may
+ * have posted already, so the foundation checks cannot count on an empty feed (feed.test.ts
+ * asserts the empty text on a view that is empty by construction).
+ */
+async function feedSettled(page: Page): Promise<void> {
+  await page
+    .getByText(FEED_EMPTY, { exact: true })
+    .or(page.getByRole("region", { name: "Feed" }).getByRole("article"))
+    .first()
+    .waitFor();
+}
+
 const LANDING_TEXTS = [
   "Track what you try. Remember what you love.",
   "Simple by design. Powerful in meaning.",
@@ -221,10 +234,10 @@ describe("guards and navigation for visitors", () => {
     },
   );
 
-  test("/feed is public and shows its empty state", async () => {
+  test("/feed is public: a visitor sees it load, items or empty state", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {
       await page.goto("/feed");
-      await waitForText(page, FEED_EMPTY);
+      await feedSettled(page);
       expect(new URL(page.url()).pathname).toBe("/feed");
     });
   });
@@ -274,7 +287,7 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     path: "/install",
     ready: (page) => page.getByRole("heading", { name: "Why Install?" }).waitFor(),
   },
-  { name: "feed", path: "/feed", ready: (page) => waitForText(page, FEED_EMPTY) },
+  { name: "feed", path: "/feed", ready: feedSettled },
   { name: "not-found", path: "/no-such-page", ready: (page) => waitForText(page, NOT_FOUND) },
 ];
 
