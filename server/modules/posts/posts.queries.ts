@@ -11,6 +11,7 @@ import {
 import { profiles } from "#server/db/schema/profiles.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { postLikes } from "#server/db/schema/social.ts";
+import { authorColumns, restaurantRefColumns } from "#server/modules/reviews/content.columns.ts";
 
 export async function insertPost(db: Executor, values: NewPost): Promise<Post> {
   const [row] = await db.insert(posts).values(values).returning();
@@ -69,20 +70,8 @@ export async function selectPostDetail(db: Executor, id: string, viewerId: strin
   const [row] = await db
     .select({
       post: posts,
-      author: {
-        id: profiles.id,
-        username: profiles.username,
-        slug: profiles.slug,
-        fullName: profiles.fullName,
-        avatarUrl: profiles.avatarUrl,
-      },
-      restaurant: {
-        id: restaurants.id,
-        name: restaurants.name,
-        address: restaurants.address,
-        slug: restaurants.slug,
-        priceLevel: restaurants.priceLevel,
-      },
+      author: authorColumns,
+      restaurant: restaurantRefColumns,
       likedByMe,
     })
     .from(posts)

@@ -11,6 +11,7 @@ import {
   reviews,
 } from "#server/db/schema/reviews.ts";
 import { likes } from "#server/db/schema/social.ts";
+import { authorColumns, restaurantRefColumns } from "./content.columns.ts";
 
 export async function insertReview(db: Executor, values: NewReview): Promise<Review> {
   const [row] = await db.insert(reviews).values(values).returning();
@@ -77,20 +78,8 @@ export async function selectReviewDetail(db: Executor, id: string, viewerId: str
   const [row] = await db
     .select({
       review: reviews,
-      author: {
-        id: profiles.id,
-        username: profiles.username,
-        slug: profiles.slug,
-        fullName: profiles.fullName,
-        avatarUrl: profiles.avatarUrl,
-      },
-      restaurant: {
-        id: restaurants.id,
-        name: restaurants.name,
-        address: restaurants.address,
-        slug: restaurants.slug,
-        priceLevel: restaurants.priceLevel,
-      },
+      author: authorColumns,
+      restaurant: restaurantRefColumns,
       likedByMe,
     })
     .from(reviews)

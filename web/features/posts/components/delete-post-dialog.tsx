@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
+import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useDeletePost } from "../api/post-queries.ts";
 
@@ -38,34 +38,13 @@ export function DeletePostDialog({ opened, onClose, postId, onDeleted }: DeleteP
   }
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={opened}
-      onClose={() => {
-        if (!deleting) onClose();
-      }}
+      onClose={onClose}
       title={messages.title}
-      centered
-      radius="lg"
-      closeOnClickOutside={!deleting}
-      closeOnEscape={!deleting}
-      withCloseButton={!deleting}
-      styles={{
-        title: {
-          fontFamily: "var(--mantine-font-family-headings)",
-          fontWeight: 650,
-          fontSize: "var(--mantine-font-size-lg)",
-        },
-      }}
-    >
-      <Text size="sm">{messages.confirm}</Text>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
-          Cancel
-        </Button>
-        <Button color="red" onClick={confirm} disabled={deleting}>
-          {deleting ? "Deleting..." : "Delete"}
-        </Button>
-      </Group>
-    </Modal>
+      text={messages.confirm}
+      deleting={deleting}
+      onConfirm={confirm}
+    />
   );
 }

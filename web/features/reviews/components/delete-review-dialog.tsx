@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
 import { reviewMessages } from "#domain/review.ts";
+import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useDeleteReview } from "../api/review-queries.ts";
 
@@ -36,36 +36,13 @@ export function DeleteReviewDialog({
   }
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={opened}
-      onClose={() => {
-        if (!deleting) onClose();
-      }}
+      onClose={onClose}
       title="Delete Review"
-      centered
-      radius="lg"
-      closeOnClickOutside={!deleting}
-      closeOnEscape={!deleting}
-      withCloseButton={!deleting}
-      styles={{
-        title: {
-          fontFamily: "var(--mantine-font-family-headings)",
-          fontWeight: 650,
-          fontSize: "var(--mantine-font-size-lg)",
-        },
-      }}
-    >
-      <Text size="sm">
-        Are you sure you want to delete this review? This action cannot be undone.
-      </Text>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
-          Cancel
-        </Button>
-        <Button color="red" onClick={confirm} disabled={deleting}>
-          {deleting ? "Deleting..." : "Delete"}
-        </Button>
-      </Group>
-    </Modal>
+      text="Are you sure you want to delete this review? This action cannot be undone."
+      deleting={deleting}
+      onConfirm={confirm}
+    />
   );
 }
