@@ -1,17 +1,14 @@
-import { Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconMapPin, IconMessageCircle } from "@tabler/icons-react";
 import { type MouseEvent, useId } from "react";
 import { Link } from "react-router";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import { StarRating } from "#web/components/star-rating.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { formatDate, formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import type { FeedItem } from "../api/feed-queries.ts";
 import classes from "./feed-card.module.css";
+import { ItemByline } from "./item-byline.tsx";
 import {
   isReviewItem,
-  itemAuthorName,
-  itemAuthorPath,
   itemBadge,
   itemBody,
   itemCost,
@@ -39,8 +36,6 @@ export function FeedCard({ item, onOpen, priority = false }: FeedCardProps) {
   const titleId = useId();
   const review = isReviewItem(item) ? item : null;
   const badge = itemBadge(item);
-  const authorName = itemAuthorName(item);
-  const authorPath = itemAuthorPath(item);
   const body = itemBody(item);
   const cost = itemCost(item);
 
@@ -54,23 +49,7 @@ export function FeedCard({ item, onOpen, priority = false }: FeedCardProps) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title button is the keyboard path to the same action
     <article className={classes.card} aria-labelledby={titleId} onClick={onCardClick}>
       <header className={classes.header}>
-        <UserAvatar avatarUrl={item.author.avatarUrl} username={item.author.username} size={40} />
-        <div style={{ minWidth: 0 }}>
-          {authorPath ? (
-            <Link to={authorPath} className={classes.authorLink}>
-              {authorName}
-            </Link>
-          ) : (
-            <Text span className={classes.authorLink}>
-              {authorName}
-            </Text>
-          )}
-          <div className={classes.meta}>
-            <time dateTime={isoDateTime(item.createdAt)}>
-              {review ? formatDate(item.createdAt) : formatRelativeTime(item.createdAt)}
-            </time>
-          </div>
-        </div>
+        <ItemByline item={item} avatarSize={40} />
         <KindBadge kind={badge} className={classes.badge} />
       </header>
 

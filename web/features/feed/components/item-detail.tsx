@@ -1,4 +1,4 @@
-import { ActionIcon, Divider, Group, Menu, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Divider, Group, Menu, VisuallyHidden } from "@mantine/core";
 import {
   IconDots,
   IconMapPin,
@@ -11,20 +11,17 @@ import { Link } from "react-router";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import { ImageViewer } from "#web/components/image-viewer.tsx";
 import { StarRating } from "#web/components/star-rating.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
 import { DeletePostDialog } from "#web/features/posts/components/delete-post-dialog.tsx";
 import { EditPostDialog } from "#web/features/posts/components/edit-post-dialog.tsx";
 import { DeleteReviewDialog } from "#web/features/reviews/components/delete-review-dialog.tsx";
 import { ReviewDialog } from "#web/features/reviews/components/review-dialog.tsx";
-import { formatDate, formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import type { FeedItem } from "../api/feed-queries.ts";
 import cardClasses from "./feed-card.module.css";
+import { ItemByline } from "./item-byline.tsx";
 import classes from "./item-detail.module.css";
 import {
   isReviewItem,
-  itemAuthorName,
-  itemAuthorPath,
   itemBadge,
   itemBody,
   itemCost,
@@ -46,31 +43,13 @@ export function ItemDetail({ item, onDeleted }: { item: FeedItem; onDeleted?: ()
   const [deleting, setDeleting] = useState(false);
   const review = isReviewItem(item) ? item : null;
   const badge = itemBadge(item);
-  const authorPath = itemAuthorPath(item);
-  const authorName = itemAuthorName(item);
   const body = itemBody(item);
   const cost = itemCost(item);
 
   return (
     <article className={classes.root} aria-label={item.title}>
       <Group gap="sm" wrap="nowrap">
-        <UserAvatar avatarUrl={item.author.avatarUrl} username={item.author.username} size={44} />
-        <div style={{ minWidth: 0, flex: 1 }}>
-          {authorPath ? (
-            <Link to={authorPath} className={cardClasses.authorLink}>
-              {authorName}
-            </Link>
-          ) : (
-            <Text span className={cardClasses.authorLink}>
-              {authorName}
-            </Text>
-          )}
-          <div className={cardClasses.meta}>
-            <time dateTime={isoDateTime(item.createdAt)}>
-              {review ? formatDate(item.createdAt) : formatRelativeTime(item.createdAt)}
-            </time>
-          </div>
-        </div>
+        <ItemByline item={item} avatarSize={44} />
         <KindBadge kind={badge} />
         {item.isOwner && (
           <Menu position="bottom-end" withinPortal zIndex={350}>
