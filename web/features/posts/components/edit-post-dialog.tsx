@@ -1,7 +1,5 @@
-import { Modal } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import type { PostDto } from "#domain/content.ts";
-import { MOBILE_QUERY } from "#web/app/theme.ts";
+import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { PostForm } from "./post-form.tsx";
 
@@ -17,35 +15,16 @@ const POST_UPDATED = "Post updated successfully!";
 
 /** Edit own post (issue 4): title, content and photos; the restaurant stays. */
 export function EditPostDialog({ opened, onClose, post, onSaved }: EditPostDialogProps) {
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Edit Post"
-      fullScreen={isMobile}
-      size="lg"
-      radius={isMobile ? 0 : "lg"}
-      centered={!isMobile}
-      closeOnClickOutside={false}
-      styles={{
-        title: {
-          fontFamily: "var(--mantine-font-family-headings)",
-          fontWeight: 650,
-          fontSize: "var(--mantine-font-size-xl)",
-        },
-      }}
-    >
-      {opened && (
-        <PostForm
-          post={post}
-          onSaved={(saved) => {
-            onClose();
-            toast.success(POST_UPDATED);
-            onSaved?.(saved);
-          }}
-        />
-      )}
-    </Modal>
+    <FormDialog opened={opened} onClose={onClose} title="Edit Post">
+      <PostForm
+        post={post}
+        onSaved={(saved) => {
+          onClose();
+          toast.success(POST_UPDATED);
+          onSaved?.(saved);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { Modal } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/content.ts";
 import { reviewMessages } from "#domain/review.ts";
-import { MOBILE_QUERY } from "#web/app/theme.ts";
+import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { ReviewForm } from "./review-form.tsx";
 
@@ -49,7 +47,6 @@ export function ReviewDialog({
   review,
   onSaved,
 }: ReviewDialogProps) {
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const navigate = useNavigate();
   const type = review?.reviewType ?? reviewType;
 
@@ -69,24 +66,8 @@ export function ReviewDialog({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={reviewDialogTitle(mode, type)}
-      fullScreen={isMobile}
-      size="lg"
-      radius={isMobile ? 0 : "lg"}
-      centered={!isMobile}
-      closeOnClickOutside={false}
-      styles={{
-        title: {
-          fontFamily: "var(--mantine-font-family-headings)",
-          fontWeight: 650,
-          fontSize: "var(--mantine-font-size-xl)",
-        },
-      }}
-    >
-      {opened && (mode === "create" || review) && (
+    <FormDialog opened={opened} onClose={onClose} title={reviewDialogTitle(mode, type)}>
+      {(mode === "create" || review) && (
         <ReviewForm
           reviewType={type}
           mode={mode}
@@ -94,6 +75,6 @@ export function ReviewDialog({
           onSaved={saved}
         />
       )}
-    </Modal>
+    </FormDialog>
   );
 }
