@@ -27,7 +27,6 @@ import {
   seedPost,
   signUpViaApi,
   toastWith,
-  viewportScreenshot,
 } from "./support/content.ts";
 
 /**
@@ -400,10 +399,10 @@ describe("accessibility and screenshots", () => {
 
         const detail = await openDetail(page, review.title, "Dish Review");
         await comments(detail).section.getByText(MESSAGES.noComments).waitFor();
-        await viewportScreenshot(page, "detail");
+        await screenshot(page, "detail", { fullPage: false });
         await expectNoAxeViolations(page);
         await comments(detail).section.scrollIntoViewIfNeeded();
-        await viewportScreenshot(page, "detail-comments");
+        await screenshot(page, "detail-comments", { fullPage: false });
 
         await detail.getByRole("button", { name: "View photo 1 of 3 full screen" }).click();
         const view = viewer(page);
@@ -411,7 +410,7 @@ describe("accessibility and screenshots", () => {
         await expect
           .poll(() => view.image.evaluate((image: HTMLImageElement) => image.naturalWidth))
           .toBeGreaterThan(0);
-        await viewportScreenshot(page, "viewer");
+        await screenshot(page, "viewer", { fullPage: false });
         await expectNoAxeViolations(page);
         await page.keyboard.press("Escape");
         await view.dialog.waitFor({ state: "detached" });
@@ -420,7 +419,7 @@ describe("accessibility and screenshots", () => {
 
         const postDetail = await openDetail(page, post.title, "Post");
         await comments(postDetail).section.getByText(MESSAGES.noComments).waitFor();
-        await viewportScreenshot(page, "detail-post");
+        await screenshot(page, "detail-post", { fullPage: false });
       });
     });
 
@@ -430,7 +429,7 @@ describe("accessibility and screenshots", () => {
         await page.goto("/feed");
         await feedCard(page, review.title).waitFor();
         const chooser = await openAddChooser(page);
-        await viewportScreenshot(page, "add-chooser");
+        await screenshot(page, "add-chooser", { fullPage: false });
         await expectNoAxeViolations(page);
 
         await chooserChoice(chooser, "Dish Review").click();
@@ -438,7 +437,7 @@ describe("accessibility and screenshots", () => {
         const form = reviewForm(dialog);
         await form.submit.click();
         await dialog.getByText("Please add at least one photo for dish reviews").waitFor();
-        await viewportScreenshot(page, "dish-form-errors");
+        await screenshot(page, "dish-form-errors", { fullPage: false });
 
         // A photo whose upload is held: its row shows the bar.
         let release: () => void = () => {};
@@ -457,10 +456,10 @@ describe("accessibility and screenshots", () => {
             form.photoList.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth),
           )
           .toBeGreaterThan(0);
-        await viewportScreenshot(page, "photo-list-uploading");
+        await screenshot(page, "photo-list-uploading", { fullPage: false });
         release();
         await dialog.getByText("Photo 1 · Main", { exact: true }).waitFor();
-        await viewportScreenshot(page, "photo-list");
+        await screenshot(page, "photo-list", { fullPage: false });
         await expectNoAxeViolations(page);
 
         await page.goto("/post");

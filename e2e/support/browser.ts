@@ -164,10 +164,16 @@ export function renderedColorScheme(page: Page): Promise<string | null> {
 }
 
 /**
- * Saves a full-page PNG as test-results/screenshots/<name>-<width>-<scheme>.png, after web fonts
- * and the images already requested have finished loading. Returns the file path.
+ * Saves a PNG as test-results/screenshots/<name>-<width>-<scheme>.png, after web fonts and the
+ * images already requested have finished loading. Returns the file path. Full page by default;
+ * `fullPage: false` captures what a person sees with a dialog open (a full-page capture draws a
+ * fixed dialog at the scroll position inside a picture as tall as the whole page).
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
@@ -188,6 +194,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const directory = path.resolve("test-results", "screenshots");
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, `${name}-${width}-${scheme}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

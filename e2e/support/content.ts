@@ -1,17 +1,10 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIResponse, Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { uniqueEmail, uniqueUsername } from "./auth.ts";
-import {
-  baseURL,
-  newPage,
-  type PageOptions,
-  renderedColorScheme,
-  waitForPath,
-  waitForText,
-} from "./browser.ts";
+import { baseURL, newPage, type PageOptions, waitForPath, waitForText } from "./browser.ts";
 
 /**
  * Content for the reviews and feed suites: real JPEG files made by sharp, a fast way to a
@@ -317,35 +310,4 @@ export async function withPageExpectingErrors(
   } finally {
     await close();
   }
-}
-
-/**
- * Like browser.ts's screenshot() (same folder, same <name>-<width>-<scheme>.png naming, waits for
- * fonts and images), but of the viewport only: what a person sees with a dialog open. A
- * full-page capture draws a fixed dialog at the page's scroll position inside a picture as tall
- * as the whole feed, clipped to one viewport, which is unreadable.
- */
-export async function viewportScreenshot(page: Page, name: string): Promise<string> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      Array.from(document.images)
-        .filter((image) => !image.complete && image.loading !== "lazy")
-        .map(
-          (image) =>
-            new Promise((resolve) => {
-              image.addEventListener("load", resolve, { once: true });
-              image.addEventListener("error", resolve, { once: true });
-              setTimeout(resolve, 5_000);
-            }),
-        ),
-    );
-  });
-  const width = page.viewportSize()?.width ?? 0;
-  const scheme = (await renderedColorScheme(page)) ?? "light";
-  const directory = path.resolve("test-results", "screenshots");
-  await mkdir(directory, { recursive: true });
-  const file = path.join(directory, `${name}-${width}-${scheme}.png`);
-  await page.screenshot({ path: file });
-  return file;
 }
