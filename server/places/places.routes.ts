@@ -3,12 +3,10 @@ import { z } from "zod";
 import { placeSearchQuery } from "#domain/review.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { ApiError, errorResponse } from "#server/http/errors.ts";
 import { GooglePlaceSearch } from "./google-places.ts";
 import { LocalPlaceSearch } from "./local-places.ts";
 import { type PlaceSearchProvider, PlacesUnavailableError } from "./places.ts";
-
-const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 const suggestion = z.object({
   placeId: z.string().nullable(),

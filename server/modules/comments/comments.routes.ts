@@ -4,12 +4,8 @@ import { commentMessages, createCommentInput } from "#domain/comment.ts";
 import { currentUser, getSessionUser, requireUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import {
-  authorSchema,
-  errorResponse,
-  idParam,
-  pageQuery,
-} from "#server/modules/feed/feed.schemas.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { authorSchema, idParam, pageQuery } from "#server/modules/feed/feed.schemas.ts";
 import type { ItemKind } from "#server/modules/feed/items.queries.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 

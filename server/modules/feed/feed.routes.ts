@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { getSessionUser } from "#server/auth/session.ts";
-import { errorResponse, feedItemSchema, pageQuery } from "./feed.schemas.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { feedItemSchema, pageQuery } from "./feed.schemas.ts";
 import { getFeed } from "./feed.service.ts";
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,10 +2,6 @@ import { z } from "zod";
 
 // Response schemas shared by the feed, likes and comments routes (OpenAPI + serialisation).
 
-export const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
-
 export const authorSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { likeMessages } from "#domain/comment.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
-import { errorResponse, idParam } from "#server/modules/feed/feed.schemas.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { idParam } from "#server/modules/feed/feed.schemas.ts";
 import type { ItemKind } from "#server/modules/feed/items.queries.ts";
 import { setLike } from "./likes.service.ts";
 

@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { postInput, postUpdateInput } from "#domain/review.ts";
 import { requireUser } from "#server/auth/session.ts";
-import {
-  contentContext,
-  errorResponse,
-  postResponse,
-} from "#server/modules/reviews/reviews.routes.ts";
+import { errorResponse } from "#server/http/errors.ts";
+import { contentContext, postResponse } from "#server/modules/reviews/reviews.routes.ts";
 import { createPost, deletePost, getPost, updatePost } from "./posts.service.ts";
 
 const idParams = z.object({ id: z.string().min(1).max(100) });

@@ -8,7 +8,7 @@ import {
   usernameInput,
 } from "#domain/profile.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { ApiError, errorResponse } from "#server/http/errors.ts";
 import {
   getMe,
   isUsernameAvailable,
@@ -16,8 +16,6 @@ import {
   updateProfile,
   uploadAvatar,
 } from "./profiles.service.ts";
-
-const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 const profileResponse = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponse } from "#server/http/errors.ts";
 import { getRestaurant } from "./restaurants.service.ts";
 
-const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const ratingStat = z.object({ average: z.number().nullable(), count: z.number() });
 
 export const restaurantResponse = z.object({

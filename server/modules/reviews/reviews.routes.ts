@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createReviewInput, reviewUpdateInput } from "#domain/review.ts";
 import { getSessionUser, requireUser } from "#server/auth/session.ts";
+import { errorResponse } from "#server/http/errors.ts";
 import {
   type ContentContext,
   createReview,
@@ -11,10 +12,6 @@ import {
   getReviewBySlug,
   updateReview,
 } from "./reviews.service.ts";
-
-export const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
 
 export const imageResponse = z.object({
   id: z.string(),

@@ -3,10 +3,8 @@ import { z } from "zod";
 import { CONTENT_LIMITS, reviewMessages } from "#domain/review.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { ApiError, errorResponse } from "#server/http/errors.ts";
 import { cleanupStaleUploads, uploadPhoto } from "./uploads.service.ts";
-
-const errorResponse = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 const uploadedImage = z.object({
   id: z.string(),
