@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { itemKinds } from "./item-kinds.ts";
+import { authorSchema } from "./items.ts";
+import { pageSchema } from "./paging.ts";
 
 /**
- * Spec 5: a comment is non-empty after trimming and is sent trimmed. The spec sets no upper
- * bound; 1000 characters keeps comments conversational and bounds what one request stores.
+ * A comment is non-empty after trimming and is sent trimmed. 1000 characters keeps comments
+ * conversational and bounds what one request stores.
  */
 export const COMMENT_LIMITS = {
   contentMax: 1000,
-  /** Collapsed comment list shows this many (spec 9). */
+  /** The collapsed comment list shows this many. */
   collapsed: 2,
 } as const;
 
@@ -19,11 +22,6 @@ export const commentMessages = {
   empty: "No comments yet. Be the first to comment!",
 } as const;
 
-export const likeMessages = {
-  signInRequired: "Please sign in to like posts",
-  updateFailed: "Failed to update like",
-} as const;
-
 export const commentContent = z
   .string({ error: commentMessages.contentRequired })
   .trim()
@@ -33,7 +31,26 @@ export const commentContent = z
 export const createCommentInput = z.object({ content: commentContent });
 export type CreateCommentInput = z.infer<typeof createCommentInput>;
 
-/** "View all {count} comments" (spec 2). */
+export const commentSchema = z.object({
+  id: z.string(),
+  itemType: z.enum(itemKinds),
+  itemId: z.string(),
+  content: z.string(),
+  author: authorSchema,
+  /** The author's display name and profile handle, as on items. */
+  userName: z.string(),
+  userHandler: z.string(),
+  /** The signed-in caller wrote it (may delete it). */
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+});
+export type CommentDto = z.infer<typeof commentSchema>;
+
+/** Comments of one item, newest first. */
+export const commentPageSchema = pageSchema(commentSchema);
+export type CommentPage = z.infer<typeof commentPageSchema>;
+
+/** "View all {count} comments". */
 export function viewAllCommentsLabel(count: number): string {
   return `View all ${count} comments`;
 }

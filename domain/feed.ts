@@ -1,25 +1,16 @@
-/** Spec 3, "feed item derived fields": what a card shows for its author. */
-export interface AuthorNames {
-  username: string | null;
-  fullName: string | null;
-  slug: string | null;
-}
+import { z } from "zod";
+import { itemSchema } from "./items.ts";
+import { pageQuery, pageSchema } from "./paging.ts";
 
-/** Full name, else username, else "Anonymous". */
-export function authorDisplayName(author: AuthorNames): string {
-  const fullName = author.fullName?.trim();
-  if (fullName) return fullName;
-  const username = author.username?.trim();
-  return username ? username : "Anonymous";
-}
+export const feedScopes = ["everyone", "following"] as const;
+export type FeedScope = (typeof feedScopes)[number];
 
-/** The profile link's handle: slug, else username (empty when neither exists). */
-export function authorHandle(author: AuthorNames): string {
-  return author.slug?.trim() || author.username?.trim() || "";
-}
+/** GET /api/feed: everyone's items, or (signed in) those of the people you follow. */
+export const feedQuery = pageQuery.extend({ scope: z.enum(feedScopes).optional() });
 
-/** Feed page sizes (issue 5: 20 a page). */
-export const FEED_LIMITS = { pageDefault: 20, pageMax: 50 } as const;
+/** Reviews and posts together, newest first. */
+export const feedPageSchema = pageSchema(itemSchema);
+export type FeedPage = z.infer<typeof feedPageSchema>;
 
 export const feedMessages = {
   empty: "No posts yet. Be the first to post!",

@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { optionalText } from "./text-input.ts";
 
-/** Spec 5 and 9: profile rules with the exact messages users see. */
+/** Profile rules with the exact messages users see. */
 export const PROFILE_LIMITS = {
   nameMax: 50,
   usernameMin: 3,
   usernameMax: 30,
   bioMax: 500,
-  /** The settings panel's counter (spec 9); the server keeps the 500 rule. */
+  /** The settings panel's counter; the server keeps the 500 rule so a longer bio written at
+   * setup is never cut. */
   bioPanelMax: 150,
   locationMax: 100,
   avatarMaxBytes: 5 * 1024 * 1024,
@@ -31,7 +33,7 @@ export const profileMessages = {
   avatarTooLarge: "Avatar image must be less than 5MB",
 } as const;
 
-/** Trimmed and lower-cased before the checks: usernames are stored lower case (spec 5). */
+/** Trimmed and lower-cased before the checks: usernames are stored lower case. */
 export const usernameInput = z
   .string({ error: profileMessages.usernameTooShort })
   .trim()
@@ -39,14 +41,6 @@ export const usernameInput = z
   .min(PROFILE_LIMITS.usernameMin, profileMessages.usernameTooShort)
   .max(PROFILE_LIMITS.usernameMax, profileMessages.usernameTooLong)
   .regex(/^[a-z0-9_]+$/, profileMessages.usernameFormat);
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 export const profileSetupInput = z.object({
   firstName: z
@@ -73,7 +67,7 @@ export const profileSetupInput = z.object({
 export type ProfileSetupInput = z.input<typeof profileSetupInput>;
 export type ProfileSetupValues = z.output<typeof profileSetupInput>;
 
-/** full_name is first and last name joined by a space (spec 3). */
+/** full_name is first and last name joined by a space. */
 export function fullName(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`.trim();
 }
@@ -82,10 +76,53 @@ export function isTemporaryUsername(username: string | null | undefined): boolea
   return !username || username.startsWith(TEMPORARY_USERNAME_PREFIX);
 }
 
-/** The auth callback's rule (spec 2): /setup while full_name is empty or the username is temporary. */
+/** After sign-in, /setup while full_name is empty or the username is still temporary. */
 export function needsProfileSetup(profile: {
   fullName: string | null;
   username: string | null;
 }): boolean {
   return !profile.fullName?.trim() || isTemporaryUsername(profile.username);
 }
+
+export const roles = ["admin", "moderator", "user"] as const;
+export type Role = (typeof roles)[number];
+
+/** A person's public profile; `GET /api/me` and `PUT /api/profile` answer with it. */
+export const profileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  slug: z.string(),
+  fullName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;
+
+/** Account facts of the signed-in person (not part of the public profile). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  /** null for phone accounts (they only have a placeholder address). */
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/me: who is signed in, their profile and role. */
+export const meSchema = z.object({
+  user: sessionUserSchema,
+  profile: profileSchema,
+  role: z.enum(roles),
+  isAdmin: z.boolean(),
+  isModerator: z.boolean(),
+});
+export type MeDto = z.infer<typeof meSchema>;
+
+export const usernameAvailabilitySchema = z.object({ available: z.boolean() });
+
+/** POST /api/profile/avatar: the stored picture's address, applied by the next profile save. */
+export const avatarUploadSchema = z.object({ avatarUrl: z.string() });

@@ -25,6 +25,7 @@ import { DiskStorage, S3Storage, type Storage } from "./media/storage.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
 import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
@@ -154,6 +155,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(uploadRoutes);
+      await api.register(itemRoutes);
       await api.register(reviewRoutes);
       await api.register(postRoutes);
       await api.register(restaurantRoutes);

@@ -21,8 +21,8 @@ import { promisify } from "node:util";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
-import { type Cursor, encodeCursor } from "#server/modules/feed/cursor.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
+import { type Cursor, encodeCursor } from "#server/modules/items/cursor.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const execFileAsync = promisify(execFile);

@@ -1,16 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isPlaceholderEmail } from "#domain/auth.ts";
+import type { SessionUser } from "#domain/profile.ts";
 import { ApiError } from "#server/http/errors.ts";
-
-/** Who is signed in, as every module sees it. */
-export interface SessionUser {
-  id: string;
-  /** null for phone accounts (they only have a placeholder address). */
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  twoFactorEnabled: boolean;
-}
 
 export interface RequestSession {
   user: SessionUser;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { ApiErrorBody } from "#domain/api-error.ts";
 
 /**
  * The one error type services throw. Routes never build error bodies themselves: the handler
@@ -33,16 +33,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
-
-/** The error shape as a route response schema, for the OpenAPI document. */
-export const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
-
-export function errorBody(code: string, message: string): ErrorBody {
+export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 

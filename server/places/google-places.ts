@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, haversineMeters, type PlaceSuggestion } from "#domain/review.ts";
+import { haversineMeters, PLACE_LIMITS, type PlaceSuggestion } from "#domain/places.ts";
 import {
   PLACE_SUGGESTION_LIMIT,
   type PlacePosition,
@@ -88,7 +88,7 @@ export class GooglePlaceSearch implements PlaceSearchProvider {
         : null;
     if (here) {
       params.location = `${here.lat},${here.lng}`;
-      params.radius = String(CONTENT_LIMITS.placeSearchRadiusMeters);
+      params.radius = String(PLACE_LIMITS.radiusMeters);
     }
     const found = await this.call<AutocompleteResponse>("autocomplete/json", params);
     const predictions = (found.predictions ?? []).slice(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { haversineMeters, type PlaceSuggestion } from "#domain/review.ts";
+import { haversineMeters, type PlaceSuggestion } from "#domain/places.ts";
 import type { Executor } from "#server/db/client.ts";
 import { PLACE_SUGGESTION_LIMIT, type PlacePosition, type PlaceSearchProvider } from "./places.ts";
 

@@ -1,26 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { placeSearchQuery } from "#domain/review.ts";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { placeSearchQuery, placeSearchResultSchema } from "#domain/places.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { ApiError, errorResponse } from "#server/http/errors.ts";
+import { ApiError } from "#server/http/errors.ts";
 import { GooglePlaceSearch } from "./google-places.ts";
 import { LocalPlaceSearch } from "./local-places.ts";
 import { type PlaceSearchProvider, PlacesUnavailableError } from "./places.ts";
-
-const suggestion = z.object({
-  placeId: z.string().nullable(),
-  restaurantId: z.string().nullable(),
-  name: z.string(),
-  address: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  priceLevel: z.number().nullable(),
-  googleRating: z.number().nullable(),
-  distance: z.number().nullable(),
-});
 
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   const places = app.config.places;
@@ -41,11 +27,11 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["places"],
         querystring: placeSearchQuery,
         response: {
-          200: z.object({ provider: z.enum(["local", "google"]), results: z.array(suggestion) }),
-          400: errorResponse,
-          401: errorResponse,
-          429: errorResponse,
-          503: errorResponse,
+          200: placeSearchResultSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },

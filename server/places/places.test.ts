@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewMessages } from "#domain/review.ts";
+import { placeMessages } from "#domain/places.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
 import { send } from "#server/test/content-helpers.ts";
@@ -30,7 +30,7 @@ describe("GET /api/places/search (local)", () => {
     expect((await send(app, "GET", "/api/places/search?q=pizza")).statusCode).toBe(401);
     const short = await send(app, "GET", "/api/places/search?q=p", user.cookie);
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.message).toBe(reviewMessages.placeQueryTooShort);
+    expect(short.json().error.message).toBe(placeMessages.queryTooShort);
     const response = await send(
       app,
       "GET",

@@ -1,11 +1,11 @@
-import type { PlaceSuggestion } from "#domain/review.ts";
+import type { PlaceSuggestion } from "#domain/places.ts";
 
 export interface PlacePosition {
   lat?: number | undefined;
   lng?: number | undefined;
 }
 
-/** One interface for every source of place suggestions (spec 3 "Place suggestion"). */
+/** One interface for every source of place suggestions. */
 export interface PlaceSearchProvider {
   readonly name: "local" | "google";
   search(query: string, position: PlacePosition): Promise<PlaceSuggestion[]>;

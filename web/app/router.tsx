@@ -138,8 +138,7 @@ export const router = createBrowserRouter([
             path: "/view/:type/:id",
             lazy: screen(
               async () =>
-                (await import("#web/features/reviews/components/view-review-page.tsx"))
-                  .ViewReviewPage,
+                (await import("#web/features/items/components/view-item-page.tsx")).ViewItemPage,
               "signed-in",
             ),
           },

@@ -5,7 +5,7 @@ interface ConfirmDeleteDialogProps {
   onClose: () => void;
   title: string;
   text: string;
-  /** While true the dialog cannot be dismissed and the button reads "Deleting..." (spec 2). */
+  /** While true the dialog cannot be dismissed and the button reads "Deleting...". */
   deleting: boolean;
   onConfirm: () => void;
 }

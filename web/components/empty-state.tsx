@@ -8,7 +8,7 @@ interface EmptyStateProps {
   action?: ReactNode;
 }
 
-/** The one way a list says "nothing here yet": icon, the spec's text, an optional hint/action. */
+/** The one way a list says "nothing here yet": icon, text, an optional hint and action. */
 export function EmptyState({ icon, title, hint, action }: EmptyStateProps) {
   return (
     <Stack align="center" gap="xs" py={48} px="md" ta="center">

@@ -1,7 +1,7 @@
 import { ActionIcon, UnstyledButton } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
-import type { ImageDto } from "#domain/content.ts";
+import type { ImageDto } from "#domain/photos.ts";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./image-carousel.module.css";
 

@@ -8,7 +8,7 @@ import {
   IconZoomOut,
 } from "@tabler/icons-react";
 import { type PointerEvent, useRef, useState } from "react";
-import type { ImageDto } from "#domain/content.ts";
+import type { ImageDto } from "#domain/photos.ts";
 import { placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./image-viewer.module.css";
 

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 
-/** Full-height placeholder while the session loads (spec 2 "Guards": "Loading..."). */
+/** Full-height "Loading..." placeholder while guards wait for the session. */
 export function LoadingScreen() {
   return (
     <Center mih="60vh" role="status" aria-live="polite">

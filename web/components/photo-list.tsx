@@ -23,7 +23,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useId, useRef, useState } from "react";
-import { CONTENT_LIMITS, reviewMessages, uploadFailedMessage } from "#domain/review.ts";
+import { PHOTO_LIMITS, photoMessages, uploadFailedMessage } from "#domain/photos.ts";
 import { toast } from "#web/lib/toast.ts";
 import type { PhotoItem, PhotoUploads } from "#web/lib/use-photo-uploads.ts";
 import classes from "./photo-list.module.css";
@@ -38,9 +38,9 @@ interface PhotoListProps {
 
 function rejectionReason(rejection: FileRejection): string {
   const code = rejection.errors[0]?.code;
-  if (code === "file-too-large") return reviewMessages.imageTooLarge;
-  if (code === "file-invalid-type") return reviewMessages.imageInvalidType;
-  if (code === "too-many-files") return reviewMessages.tooManyPhotos;
+  if (code === "file-too-large") return photoMessages.tooLarge;
+  if (code === "file-invalid-type") return photoMessages.invalidType;
+  if (code === "too-many-files") return photoMessages.tooMany;
   return rejection.errors[0]?.message ?? "This file cannot be used";
 }
 
@@ -54,7 +54,7 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
   const openRef = useRef<() => void>(null);
   const labelId = useId();
   const errorId = useId();
-  const full = photos.length >= CONTENT_LIMITS.imagesMax;
+  const full = photos.length >= PHOTO_LIMITS.perItemMax;
 
   function rejected(rejections: FileRejection[]) {
     for (const rejection of rejections) {
@@ -80,7 +80,7 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
           )}
         </Text>
         <Text size="xs" c="dimmed">
-          {photos.length}/{CONTENT_LIMITS.imagesMax}
+          {photos.length}/{PHOTO_LIMITS.perItemMax}
         </Text>
       </Group>
 
@@ -104,7 +104,7 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
           onDrop={uploads.add}
           onReject={rejected}
           accept={["image/*"]}
-          maxSize={CONTENT_LIMITS.imageMaxBytes}
+          maxSize={PHOTO_LIMITS.maxBytes}
           multiple
           disabled={disabled}
           openRef={openRef}
@@ -149,7 +149,7 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
             </Button>
           </Group>
           <Text size="xs" ta="center" c="dimmed" pb="sm" style={{ pointerEvents: "none" }}>
-            Images up to 10MB, at most {CONTENT_LIMITS.imagesMax}
+            Images up to 10MB, at most {PHOTO_LIMITS.perItemMax}
           </Text>
         </Dropzone>
       )}
@@ -280,7 +280,7 @@ function PhotoRow({ photo, index, count, uploads, disabled }: PhotoRowProps) {
             label="Describe this photo"
             placeholder="e.g. Crispy fried chicken with slaw"
             value={photo.alt}
-            maxLength={CONTENT_LIMITS.altMax}
+            maxLength={PHOTO_LIMITS.altMax}
             onChange={(event) => uploads.setAlt(photo.key, event.currentTarget.value)}
             disabled={disabled}
             classNames={{ label: classes.altLabel }}

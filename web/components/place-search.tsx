@@ -1,14 +1,15 @@
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from "@mantine/core";
 import { IconBuildingStore, IconMapPinFilled } from "@tabler/icons-react";
 import { useState } from "react";
+import { ITEM_LIMITS } from "#domain/items.ts";
 import {
-  CONTENT_LIMITS,
   formatDistance,
   isNearby,
+  PLACE_LIMITS,
   type PlaceSuggestion,
-  type RestaurantInput,
-  reviewMessages,
-} from "#domain/review.ts";
+  placeMessages,
+} from "#domain/places.ts";
+import type { RestaurantInput } from "#domain/restaurant.ts";
 import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
 import classes from "./place-search.module.css";
 
@@ -39,7 +40,7 @@ export function restaurantFromSuggestion(place: PlaceSuggestion): RestaurantInpu
 }
 
 /**
- * Restaurant field with suggestions (spec 2 "New Review", spec 9): from 2 characters, 300 ms
+ * Restaurant field with suggestions: from 2 characters, 300 ms
  * after typing stops, nearest first when the browser shares its position. Typing freely is
  * always allowed (manual entry); choosing a suggestion fills in the place's details.
  */
@@ -102,7 +103,7 @@ export function PlaceSearch({
     );
   });
 
-  const showDropdown = search.enabled && typed.trim().length >= CONTENT_LIMITS.placeSearchMin;
+  const showDropdown = search.enabled && typed.trim().length >= PLACE_LIMITS.queryMin;
 
   return (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false} disabled={disabled}>
@@ -119,7 +120,7 @@ export function PlaceSearch({
           placeholder={placeholder}
           inputWrapperOrder={["label", "input", "description", "error"]}
           value={value.name}
-          maxLength={CONTENT_LIMITS.titleMax}
+          maxLength={ITEM_LIMITS.titleMax}
           autoComplete="off"
           leftSection={<IconBuildingStore size={16} stroke={1.7} aria-hidden />}
           rightSection={search.searching && showDropdown ? <Loader size={14} /> : null}
@@ -146,10 +147,10 @@ export function PlaceSearch({
         <Combobox.Options mah="24rem" style={{ overflowY: "auto" }} aria-label="Place suggestions">
           {options}
           {options.length === 0 && search.searched && (
-            <Combobox.Empty>{reviewMessages.noPlaces}</Combobox.Empty>
+            <Combobox.Empty>{placeMessages.noPlaces}</Combobox.Empty>
           )}
           {options.length === 0 && !search.searched && (
-            <Combobox.Empty>{search.error ? reviewMessages.noPlaces : "Searching…"}</Combobox.Empty>
+            <Combobox.Empty>{search.error ? placeMessages.noPlaces : "Searching…"}</Combobox.Empty>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -1,6 +1,6 @@
 import { Avatar, type AvatarProps } from "@mantine/core";
 
-/** Spec 2 "Landing": the picture, else the username's first two letters in capitals, else "U". */
+/** The picture, else the username's first two letters in capitals, else "U". */
 export function avatarInitials(username: string | null | undefined): string {
   return username?.trim().slice(0, 2).toUpperCase() || "U";
 }
@@ -10,7 +10,7 @@ interface UserAvatarProps extends Omit<AvatarProps, "src" | "children"> {
   username: string | null | undefined;
 }
 
-/** A user's round picture with the spec's fallback letters; decorative (name shown beside it). */
+/** A user's round picture, else the username's first two letters; decorative (name beside it). */
 export function UserAvatar({ avatarUrl, username, ...props }: UserAvatarProps) {
   return (
     <Avatar src={avatarUrl ?? null} alt="" radius="xl" color="paprika" variant="filled" {...props}>

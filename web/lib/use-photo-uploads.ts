@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ImageDto, UploadedImageDto } from "#domain/content.ts";
-import { CONTENT_LIMITS, reviewMessages, uploadFailedMessage } from "#domain/review.ts";
+import {
+  type ImageDto,
+  PHOTO_LIMITS,
+  photoMessages,
+  type UploadedImageDto,
+  uploadFailedMessage,
+} from "#domain/photos.ts";
 import { apiUpload } from "./api-client.ts";
+import { apiPaths } from "./api-paths.ts";
 import { toast } from "./toast.ts";
 
 /** A photo of a review or post being written: already stored (edit) or uploading/uploaded. */
@@ -36,8 +42,6 @@ export interface NewImageRef {
 /** What an edit request sends: kept photos by imageId, new ones by uploadId. */
 export type EditImageRef = { imageId: string; alt: string | null } | NewImageRef;
 
-const UPLOAD_PATH = "/api/uploads/images";
-
 let nextKey = 0;
 const newKey = () => `photo-${++nextKey}`;
 
@@ -45,10 +49,10 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "Please try again.";
 }
 
-/** The client-side checks of spec 5/9 before anything is sent: images only, 10 MB each. */
+/** The checks made before anything is sent: images only, 10 MB each. */
 export function checkPhotoFile(file: File): string | null {
-  if (!file.type.startsWith("image/")) return reviewMessages.imageInvalidType;
-  if (file.size > CONTENT_LIMITS.imageMaxBytes) return reviewMessages.imageTooLarge;
+  if (!file.type.startsWith("image/")) return photoMessages.invalidType;
+  if (file.size > PHOTO_LIMITS.maxBytes) return photoMessages.tooLarge;
   return null;
 }
 
@@ -94,7 +98,7 @@ export function usePhotoUploads(initial: ImageDto[] = []) {
   const upload = useCallback(
     (key: string, file: File) => {
       patch(key, { status: "uploading", progress: 0, error: null, uploadId: null });
-      const job = apiUpload<UploadedImageDto>(UPLOAD_PATH, file, (progress) => {
+      const job = apiUpload<UploadedImageDto>(apiPaths.photoUploads, file, (progress) => {
         // Keeps the bar just short of full until the server has made the variants.
         patch(key, { progress: Math.min(progress, 97) });
       })
@@ -117,12 +121,12 @@ export function usePhotoUploads(initial: ImageDto[] = []) {
   /** Adds files (after the size/type checks), up to the 10-photo limit. */
   const add = useCallback(
     (files: File[]) => {
-      const room = CONTENT_LIMITS.imagesMax - current.current.length;
+      const room = PHOTO_LIMITS.perItemMax - current.current.length;
       if (room <= 0) {
-        toast.error(reviewMessages.tooManyPhotos);
+        toast.error(photoMessages.tooMany);
         return;
       }
-      if (files.length > room) toast.error(reviewMessages.tooManyPhotos);
+      if (files.length > room) toast.error(photoMessages.tooMany);
       for (const file of files.slice(0, room)) {
         const problem = checkPhotoFile(file);
         if (problem) {

@@ -1,10 +1,16 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { CONTENT_LIMITS, type LatLng, type PlaceSuggestion } from "#domain/review.ts";
+import {
+  type LatLng,
+  PLACE_LIMITS,
+  type PlaceSearchResult,
+  type PlaceSuggestion,
+} from "#domain/places.ts";
 import { apiGet } from "./api-client.ts";
+import { apiPaths } from "./api-paths.ts";
 
-/** Spec 9: place search waits 300 ms after the last keystroke. */
+/** Place search waits 300 ms after the last keystroke. */
 const DEBOUNCE_MS = 300;
 
 /**
@@ -26,16 +32,10 @@ export function useBrowserPosition() {
   return { position, request };
 }
 
-/** GET /api/places/search answers `{ provider, results }`. */
-function toSuggestions(body: unknown): PlaceSuggestion[] {
-  const results = (body as { results?: unknown } | null)?.results;
-  return Array.isArray(results) ? (results as PlaceSuggestion[]) : [];
-}
-
 /** GET /api/places/search from 2 characters, debounced, near the browser's position if known. */
 export function usePlaceSearch(text: string, position: LatLng | null) {
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const enabled = debounced.length >= CONTENT_LIMITS.placeSearchMin;
+  const enabled = debounced.length >= PLACE_LIMITS.queryMin;
   const query = useQuery<PlaceSuggestion[]>({
     queryKey: ["places", debounced, position?.lat ?? null, position?.lng ?? null],
     queryFn: ({ signal }) => {
@@ -44,7 +44,9 @@ export function usePlaceSearch(text: string, position: LatLng | null) {
         params.set("lat", String(position.lat));
         params.set("lng", String(position.lng));
       }
-      return apiGet<unknown>(`/api/places/search?${params}`, { signal }).then(toSuggestions);
+      return apiGet<PlaceSearchResult>(apiPaths.placeSearch(params), { signal }).then(
+        (body) => body.results,
+      );
     },
     enabled,
     staleTime: 5 * 60_000,

@@ -28,7 +28,7 @@ export const userReports = pgTable(
       sql`${t.reportedType} in ('review', 'post', 'comment', 'post_comment', 'user')`,
     ),
     check("user_reports_status_valid", sql`${t.status} in ('pending', 'reviewed', 'resolved')`),
-    // A report leaves 'pending' exactly when someone acts on it (spec 4: actions only while pending).
+    // A report leaves 'pending' exactly when someone acts on it; actions are only taken while pending.
     check(
       "user_reports_reviewed_at_matches_status",
       sql`(${t.status} = 'pending') = (${t.reviewedAt} is null)`,

@@ -15,7 +15,7 @@ export const restaurants = pgTable(
   {
     id: uuidPrimaryKey(),
     name: text("name").notNull(),
-    // Null until the restaurant page first generates it from name and address (spec 4).
+    // Null until the restaurant page first generates it from name and address.
     slug: text("slug").unique("restaurants_slug_unique"),
     // A plain unique constraint lets any number of rows have no place id (nulls are distinct).
     googlePlaceId: text("google_place_id").unique("restaurants_google_place_id_unique"),

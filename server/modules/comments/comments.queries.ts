@@ -1,14 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/feed/cursor.ts";
-import type { ItemKind } from "#server/modules/feed/items.queries.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
+import { itemTables } from "#server/modules/items/item-tables.ts";
 
-// comments (review_id) and post_comments (post_id) have the same shape; these names are
-// constants, never user input.
-const tables: Record<ItemKind, { table: SQL; item: SQL }> = {
-  review: { table: sql.raw("comments"), item: sql.raw("review_id") },
-  post: { table: sql.raw("post_comments"), item: sql.raw("post_id") },
-};
+/**
+ * comments (review_id) and post_comments (post_id) have the same shape: the kind's table and
+ * the column naming its item (constants from item-tables.ts, never user input).
+ */
+function tables(kind: ItemKind): { table: SQL; item: SQL } {
+  const { comments, commentItemId } = itemTables[kind];
+  return { table: sql`${comments}`, item: sql`${sql.identifier(commentItemId.name)}` };
+}
 
 export interface CommentRow extends Record<string, unknown> {
   id: string;
@@ -29,7 +32,7 @@ const columns = (c: SQL) => sql`
   a.slug as author_slug, a.avatar_url as author_avatar_url`;
 
 /**
- * Visible comments of one item, newest first (spec-decisions), keyset-paged through the
+ * Visible comments of one item, newest first, keyset-paged through the
  * (item, created_at desc, id desc) index.
  */
 export async function selectComments(
@@ -39,7 +42,7 @@ export async function selectComments(
   limit: number,
   after?: Cursor,
 ): Promise<CommentRow[]> {
-  const { table, item } = tables[kind];
+  const { table, item } = tables(kind);
   const bound = after
     ? sql`and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
@@ -61,7 +64,7 @@ export async function insertComment(
   kind: ItemKind,
   values: { itemId: string; userId: string; content: string },
 ): Promise<CommentRow | undefined> {
-  const { table, item } = tables[kind];
+  const { table, item } = tables(kind);
   const result = await db.execute<CommentRow>(sql`
     with c as (
       insert into ${table} (${item}, user_id, content)
@@ -84,7 +87,7 @@ export async function lockComment(
   kind: ItemKind,
   commentId: string,
 ): Promise<LockedComment | undefined> {
-  const { table, item } = tables[kind];
+  const { table, item } = tables(kind);
   const result = await db.execute<LockedComment>(sql`
     select id, ${item} as item_id, user_id, is_hidden from ${table}
      where id = ${commentId} for update`);
@@ -92,7 +95,7 @@ export async function lockComment(
 }
 
 export async function deleteCommentRow(db: Executor, kind: ItemKind, commentId: string) {
-  await db.execute(sql`delete from ${tables[kind].table} where id = ${commentId}`);
+  await db.execute(sql`delete from ${tables(kind).table} where id = ${commentId}`);
 }
 
 export async function updateCommentHidden(
@@ -102,6 +105,6 @@ export async function updateCommentHidden(
   hidden: boolean,
 ) {
   await db.execute(
-    sql`update ${tables[kind].table} set is_hidden = ${hidden} where id = ${commentId}`,
+    sql`update ${tables(kind).table} set is_hidden = ${hidden} where id = ${commentId}`,
   );
 }

@@ -1,41 +1,31 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { commentMessages, createCommentInput } from "#domain/comment.ts";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import {
+  commentMessages,
+  commentPageSchema,
+  commentSchema,
+  createCommentInput,
+} from "#domain/comment.ts";
+import { idParam } from "#domain/ids.ts";
+import { itemCollections, itemKinds } from "#domain/item-kinds.ts";
+import { pageQuery } from "#domain/paging.ts";
 import { currentUser, getSessionUser, requireUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { errorResponse } from "#server/http/errors.ts";
-import { authorSchema, idParam, pageQuery } from "#server/modules/feed/feed.schemas.ts";
-import type { ItemKind } from "#server/modules/feed/items.queries.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 
 /**
- * Comments per user and window (security floor: rate limits on comments, kept in the database
- * so every server instance shares them). Generous for a person, a wall for a script.
+ * Comments per user and window, kept in the database so every server instance shares them.
+ * Generous for a person, a wall for a script.
  */
 export const COMMENT_RATE_LIMIT: RateLimitRule = { window: 60, max: 20 };
-
-const commentSchema = z.object({
-  id: z.string(),
-  itemType: z.enum(["review", "post"]),
-  itemId: z.string(),
-  content: z.string(),
-  author: authorSchema,
-  userName: z.string(),
-  userHandler: z.string(),
-  isOwner: z.boolean(),
-  createdAt: z.string(),
-});
 
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const requireSignIn = requireUserWith(commentMessages.signInRequired);
-  const collections: [string, ItemKind][] = [
-    ["reviews", "review"],
-    ["posts", "post"],
-  ];
-
-  for (const [collection, kind] of collections) {
+  for (const kind of itemKinds) {
+    const collection = itemCollections[kind];
     app.get(
       `/${collection}/:id/comments`,
       {
@@ -43,11 +33,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Comments on a ${kind}, newest first (keyset paged, hidden ones left out)`,
           tags: ["comments"],
           params: z.object({ id: idParam }),
-          querystring: z.object(pageQuery),
+          querystring: pageQuery,
           response: {
-            200: z.object({ items: z.array(commentSchema), nextCursor: z.string().nullable() }),
-            400: errorResponse,
-            404: errorResponse,
+            200: commentPageSchema,
+            400: apiErrorSchema,
+            404: apiErrorSchema,
           },
         },
       },
@@ -68,10 +58,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           body: createCommentInput,
           response: {
             201: commentSchema,
-            400: errorResponse,
-            401: errorResponse,
-            404: errorResponse,
-            429: errorResponse,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            404: apiErrorSchema,
+            429: apiErrorSchema,
           },
         },
       },
@@ -93,10 +83,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           params: z.object({ commentId: idParam }),
           response: {
             204: z.null(),
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            404: errorResponse,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
           },
         },
       },

@@ -1,13 +1,14 @@
-import type { CreateCommentInput } from "#domain/comment.ts";
-import type { AuthorDto } from "#domain/content.ts";
-import { authorDisplayName, authorHandle, FEED_LIMITS } from "#domain/feed.ts";
-import type { SessionUser } from "#server/auth/session.ts";
+import type { CommentDto, CommentPage, CreateCommentInput } from "#domain/comment.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodeCursor, encodeCursor } from "#server/modules/feed/cursor.ts";
-import { bumpCounter, findVisibleItem, type ItemKind } from "#server/modules/feed/items.queries.ts";
-import { itemNotFound } from "#server/modules/likes/likes.service.ts";
-import { notifyItemActivity } from "#server/modules/notifications/notifications.service.ts";
+import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
+import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
+import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
+import { itemNotFound } from "#server/modules/items/items.service.ts";
 import {
   type CommentRow,
   deleteCommentRow,
@@ -23,44 +24,16 @@ export interface CommentContext {
   user: SessionUser | null;
 }
 
-export interface CommentDto {
-  id: string;
-  itemType: ItemKind;
-  itemId: string;
-  content: string;
-  author: AuthorDto;
-  /** Spec 3 derived fields, as on feed items. */
-  userName: string;
-  userHandler: string;
-  /** The signed-in caller wrote it (shows Delete). */
-  isOwner: boolean;
-  createdAt: string;
-}
-
-export interface CommentPage {
-  items: CommentDto[];
-  nextCursor: string | null;
-}
-
 const CURSOR_KIND = "comment";
 const commentNotFound = () => ApiError.notFound("Comment not found");
 
 function toCommentDto(row: CommentRow, kind: ItemKind, viewerId: string | undefined): CommentDto {
-  const author: AuthorDto = {
-    id: row.user_id,
-    username: row.author_username,
-    slug: row.author_slug,
-    fullName: row.author_full_name,
-    avatarUrl: row.author_avatar_url,
-  };
   return {
     id: row.id,
     itemType: kind,
     itemId: row.item_id,
     content: row.content,
-    author,
-    userName: authorDisplayName(author),
-    userHandler: authorHandle(author),
+    ...authorFields(row),
     isOwner: viewerId === row.user_id,
     createdAt: new Date(row.created_at_text).toISOString(),
   };
@@ -70,9 +43,9 @@ export async function listComments(
   ctx: CommentContext,
   kind: ItemKind,
   itemId: string,
-  query: { cursor?: string | undefined; limit?: number | undefined },
+  query: PageQuery,
 ): Promise<CommentPage> {
-  const limit = Math.min(query.limit ?? FEED_LIMITS.pageDefault, FEED_LIMITS.pageMax);
+  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
   const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_KIND]) : undefined;
   if (!(await findVisibleItem(ctx.db, kind, itemId))) throw itemNotFound(kind);
   const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after);
@@ -134,7 +107,7 @@ export async function deleteComment(
 }
 
 /**
- * Hides or shows a comment (moderation). Counts exclude hidden comments (spec 4), so the
+ * Hides or shows a comment (moderation). Counts exclude hidden comments, so the
  * item's comment_count moves with it, in the same transaction and only when the flag actually
  * changed; the row lock makes concurrent hides, shows and deletes count once. Returns whether
  * anything changed.

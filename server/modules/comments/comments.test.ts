@@ -7,7 +7,7 @@ import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { comments, postComments } from "#server/db/schema/social.ts";
-import { encodeCursor } from "#server/modules/feed/cursor.ts";
+import { encodeCursor } from "#server/modules/items/cursor.ts";
 import {
   buildAuthTestApp,
   get,

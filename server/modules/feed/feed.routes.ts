@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { feedPageSchema, feedQuery } from "#domain/feed.ts";
 import { getSessionUser } from "#server/auth/session.ts";
-import { errorResponse } from "#server/http/errors.ts";
-import { feedItemSchema, pageQuery } from "./feed.schemas.ts";
 import { getFeed } from "./feed.service.ts";
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,15 +14,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
           "Public. `scope=following` (signed in only) lists people you follow. Pass the previous " +
           "page's `nextCursor` as `cursor`; `nextCursor` is null on the last page.",
         tags: ["feed"],
-        querystring: z.object({
-          ...pageQuery,
-          scope: z.enum(["everyone", "following"]).optional(),
-        }),
-        response: {
-          200: z.object({ items: z.array(feedItemSchema), nextCursor: z.string().nullable() }),
-          400: errorResponse,
-          401: errorResponse,
-        },
+        querystring: feedQuery,
+        response: { 200: feedPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {

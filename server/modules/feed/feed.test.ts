@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
+import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { buildAuthTestApp, get, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
 import {
@@ -13,7 +14,6 @@ import {
   createReviewImage,
   createUser,
 } from "#server/test/factories.ts";
-import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { feedPageSql } from "./feed.queries.ts";
 
 let app: FastifyInstance;

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { likes, postLikes } from "#server/db/schema/social.ts";
-import type { ItemKind } from "#server/modules/feed/items.queries.ts";
+import { itemTables } from "#server/modules/items/item-tables.ts";
 
 /** Inserts the like unless it exists; true when a row was actually added. */
 export async function insertLike(
@@ -10,19 +10,13 @@ export async function insertLike(
   itemId: string,
   userId: string,
 ): Promise<boolean> {
-  const rows =
-    kind === "review"
-      ? await db
-          .insert(likes)
-          .values({ userId, reviewId: itemId })
-          .onConflictDoNothing()
-          .returning({ userId: likes.userId })
-      : await db
-          .insert(postLikes)
-          .values({ userId, postId: itemId })
-          .onConflictDoNothing()
-          .returning({ userId: postLikes.userId });
-  return rows.length > 0;
+  const { likes, likeItemId } = itemTables[kind];
+  const result = await db.execute(sql`
+    insert into ${likes} (user_id, ${sql.identifier(likeItemId.name)})
+    values (${userId}, ${itemId})
+    on conflict do nothing
+    returning user_id`);
+  return result.rows.length > 0;
 }
 
 /** Deletes the like if present; true when a row was actually removed. */
@@ -32,15 +26,10 @@ export async function deleteLike(
   itemId: string,
   userId: string,
 ): Promise<boolean> {
-  const rows =
-    kind === "review"
-      ? await db
-          .delete(likes)
-          .where(and(eq(likes.userId, userId), eq(likes.reviewId, itemId)))
-          .returning({ userId: likes.userId })
-      : await db
-          .delete(postLikes)
-          .where(and(eq(postLikes.userId, userId), eq(postLikes.postId, itemId)))
-          .returning({ userId: postLikes.userId });
+  const { likes, likeItemId } = itemTables[kind];
+  const rows = await db
+    .delete(likes)
+    .where(and(eq(likes.userId, userId), eq(likeItemId, itemId)))
+    .returning({ userId: likes.userId });
   return rows.length > 0;
 }

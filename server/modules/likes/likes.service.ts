@@ -1,22 +1,16 @@
-import type { SessionUser } from "#server/auth/session.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import type { LikeState } from "#domain/like.ts";
+import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
-import { ApiError } from "#server/http/errors.ts";
-import { bumpCounter, findVisibleItem, type ItemKind } from "#server/modules/feed/items.queries.ts";
-import { notifyItemActivity } from "#server/modules/notifications/notifications.service.ts";
+import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
+import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
+import { itemNotFound } from "#server/modules/items/items.service.ts";
 import { deleteLike, insertLike } from "./likes.queries.ts";
 
 export interface LikeContext {
   db: Database;
   user: SessionUser;
 }
-
-export interface LikeState {
-  liked: boolean;
-  likeCount: number;
-}
-
-export const itemNotFound = (kind: ItemKind) =>
-  ApiError.notFound(kind === "review" ? "Review not found" : "Post not found");
 
 /**
  * Likes (liked = true) or unlikes a review or post. Idempotent: the like row's primary key

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { likeMessages } from "#domain/comment.ts";
+import { likeMessages } from "#domain/like.ts";
 import type { Database } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { postInput, postUpdateInput } from "#domain/review.ts";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { postSchema } from "#domain/items.ts";
+import { postInput, postUpdateInput } from "#domain/post.ts";
 import { requireUser } from "#server/auth/session.ts";
-import { errorResponse } from "#server/http/errors.ts";
-import { contentContext, postResponse } from "#server/modules/reviews/reviews.routes.ts";
-import { createPost, deletePost, getPost, updatePost } from "./posts.service.ts";
+import { itemContext, itemIdParams } from "#server/modules/items/items.routes.ts";
+import { createPost, updatePost } from "./posts.service.ts";
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
+/** Writing posts; reading and deleting one are the item routes'. */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/posts",
@@ -17,26 +16,13 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Create a post (title, content, optional restaurant and photos)",
         tags: ["posts"],
         body: postInput,
-        response: { 201: postResponse, 400: errorResponse, 401: errorResponse },
+        response: { 201: postSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const post = await createPost(await contentContext(request), request.body);
+      const post = await createPost(await itemContext(request), request.body);
       return reply.status(201).send(post);
     },
-  );
-
-  app.get(
-    "/posts/:id",
-    {
-      schema: {
-        summary: "One post (hidden or unknown: 404)",
-        tags: ["posts"],
-        params: idParams,
-        response: { 200: postResponse, 404: errorResponse },
-      },
-    },
-    async (request) => getPost(await contentContext(request), request.params.id),
   );
 
   app.patch(
@@ -46,34 +32,17 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Edit your post",
         tags: ["posts"],
-        params: idParams,
+        params: itemIdParams,
         body: postUpdateInput,
         response: {
-          200: postResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
+          200: postSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
         },
       },
     },
-    async (request) => updatePost(await contentContext(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    "/posts/:id",
-    {
-      preValidation: requireUser,
-      schema: {
-        summary: "Delete your post and its photos",
-        tags: ["posts"],
-        params: idParams,
-        response: { 204: z.null(), 401: errorResponse, 403: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      await deletePost(await contentContext(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => updatePost(await itemContext(request), request.params.id, request.body),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { reviewMessages } from "#domain/review.ts";
+import { postMessages } from "#domain/post.ts";
 import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
 import { send, uploadId } from "#server/test/content-helpers.ts";
 
@@ -14,9 +14,9 @@ describe("posts", () => {
     const other = await signUpByEmail(app);
     expect((await send(app, "POST", "/api/posts", undefined, { title: "x" })).statusCode).toBe(401);
     for (const [body, message] of [
-      [{ title: "" }, reviewMessages.titleRequired],
-      [{ title: "x".repeat(201) }, reviewMessages.titleTooLong],
-      [{ title: "ok", content: "x".repeat(2001) }, reviewMessages.contentTooLong],
+      [{ title: "" }, postMessages.titleRequired],
+      [{ title: "x".repeat(201) }, postMessages.titleTooLong],
+      [{ title: "ok", content: "x".repeat(2001) }, postMessages.contentTooLong],
     ] as const) {
       const response = await send(app, "POST", "/api/posts", owner.cookie, body);
       expect(response.statusCode).toBe(400);

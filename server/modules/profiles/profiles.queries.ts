@@ -1,8 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewProfile, type Profile, profiles, userRoles } from "#server/db/schema/profiles.ts";
-
-export type Role = "admin" | "moderator" | "user";
 
 export async function findProfile(db: Executor, id: string): Promise<Profile | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);

@@ -1,14 +1,19 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
 import {
+  avatarUploadSchema,
+  meSchema,
   PROFILE_LIMITS,
   profileMessages,
+  profileSchema,
   profileSetupInput,
+  usernameAvailabilitySchema,
   usernameInput,
 } from "#domain/profile.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
-import { ApiError, errorResponse } from "#server/http/errors.ts";
+import { ApiError } from "#server/http/errors.ts";
 import {
   getMe,
   isUsernameAvailable,
@@ -16,32 +21,6 @@ import {
   updateProfile,
   uploadAvatar,
 } from "./profiles.service.ts";
-
-const profileResponse = z.object({
-  id: z.string(),
-  username: z.string(),
-  slug: z.string(),
-  fullName: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  bio: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  location: z.string().nullable(),
-});
-
-const meResponse = z.object({
-  user: z.object({
-    id: z.string(),
-    email: z.string().nullable(),
-    emailVerified: z.boolean(),
-    phoneNumber: z.string().nullable(),
-    twoFactorEnabled: z.boolean(),
-  }),
-  profile: profileResponse,
-  role: z.enum(["admin", "moderator", "user"]),
-  isAdmin: z.boolean(),
-  isModerator: z.boolean(),
-});
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): ProfileContext => ({
@@ -59,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The signed-in user, their profile and role",
         tags: ["profiles"],
-        response: { 200: meResponse, 401: errorResponse },
+        response: { 200: meSchema, 401: apiErrorSchema },
       },
     },
     async (request) => getMe(context(request)),
@@ -72,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Whether a username is free (your own counts as free)",
         tags: ["profiles"],
         querystring: z.object({ username: usernameInput }),
-        response: { 200: z.object({ available: z.boolean() }), 400: errorResponse },
+        response: { 200: usernameAvailabilitySchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -92,10 +71,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["profiles"],
         body: profileSetupInput,
         response: {
-          200: profileResponse,
-          400: errorResponse,
-          401: errorResponse,
-          409: errorResponse,
+          200: profileSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },
@@ -112,11 +91,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["profiles"],
         consumes: ["multipart/form-data"],
         response: {
-          200: z.object({ avatarUrl: z.string() }),
-          400: errorResponse,
-          401: errorResponse,
-          413: errorResponse,
-          415: errorResponse,
+          200: avatarUploadSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
         },
       },
     },

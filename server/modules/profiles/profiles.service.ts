@@ -2,11 +2,14 @@ import { randomInt } from "node:crypto";
 import { isPlaceholderEmail } from "#domain/auth.ts";
 import {
   fullName,
+  type MeDto,
+  type ProfileDto,
   type ProfileSetupValues,
   profileMessages,
+  type Role,
+  type SessionUser,
   TEMPORARY_USERNAME_PREFIX,
 } from "#domain/profile.ts";
-import type { SessionUser } from "#server/auth/session.ts";
 import type { Database } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Profile } from "#server/db/schema/profiles.ts";
@@ -18,7 +21,6 @@ import {
   findRole,
   insertProfileAndRole,
   promoteToAdmin,
-  type Role,
   slugTakenByOther,
   updateProfileRow,
   usernameOwner,
@@ -30,26 +32,6 @@ export interface ProfileContext {
   adminEmails: readonly string[];
   storage: Storage;
   log: { warn(obj: object, msg: string): void };
-}
-
-export interface ProfileDto {
-  id: string;
-  username: string;
-  slug: string;
-  fullName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  bio: string | null;
-  avatarUrl: string | null;
-  location: string | null;
-}
-
-export interface MeDto {
-  user: SessionUser;
-  profile: ProfileDto;
-  role: Role;
-  isAdmin: boolean;
-  isModerator: boolean;
 }
 
 export function toProfileDto(profile: Profile): ProfileDto {
@@ -167,7 +149,7 @@ export async function isUsernameAvailable(
   return owner === undefined || owner === currentUserId;
 }
 
-/** The user slug is the username (spec 3); -2, -3 … only if another profile holds it. */
+/** The user slug is the username; -2, -3 … only if another profile holds it. */
 async function uniqueSlug(db: Database, username: string, userId: string): Promise<string> {
   for (let suffix = 1; ; suffix++) {
     const candidate = suffix === 1 ? username : `${username}-${suffix}`;
@@ -232,7 +214,7 @@ async function deleteOwnAvatar(ctx: ProfileContext, url: string): Promise<void> 
 
 /**
  * Stores a new avatar and returns its address. The profile keeps its old picture until
- * PUT /api/profile saves the new address (spec 4).
+ * PUT /api/profile saves the new address.
  */
 export async function uploadAvatar(
   ctx: ProfileContext,

@@ -70,9 +70,9 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
   dish_count: string | number;
   restaurant_avg: string | number | null;
   restaurant_count: string | number;
-  /** Average price range (1-4) that restaurant reviews gave; stored in their cost (spec 3). */
+  /** Average price range (1-4) that restaurant reviews gave; they store it in their cost. */
   restaurant_price_avg: string | number | null;
-  /** Average amount paid for a dish, for the spec's derived tier (spec 9). */
+  /** Average amount paid for a dish, for the derived price tier. */
   dish_cost_avg: string | number | null;
   post_count: string | number;
 }

@@ -1,10 +1,11 @@
+import { isUuid } from "#domain/ids.ts";
 import {
   derivedPriceTier,
-  numberedSlug,
+  type RestaurantDto,
   type RestaurantValues,
-  restaurantSlug,
-  reviewMessages,
-} from "#domain/review.ts";
+  restaurantMessages,
+} from "#domain/restaurant.ts";
+import { numberedSlug, restaurantSlug } from "#domain/slugs.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Restaurant } from "#server/db/schema/restaurants.ts";
@@ -20,32 +21,6 @@ import {
   setRestaurantSlug,
   slugsLike,
 } from "./restaurants.queries.ts";
-
-export interface RestaurantDto {
-  id: string;
-  name: string;
-  slug: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  phone: string | null;
-  website: string | null;
-  /** Google's level when known, else derived from restaurant-review costs (spec 9). */
-  priceLevel: number | null;
-  priceLevelSource: "google" | "reviews" | null;
-  googleRating: number | null;
-  stats: {
-    dishRating: { average: number | null; count: number };
-    restaurantRating: { average: number | null; count: number };
-    postCount: number;
-  };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 const SLUG_ATTEMPTS = 20;
 
@@ -98,7 +73,7 @@ export async function findOrCreateRestaurant(
   }
 }
 
-/** Spec 4: a restaurant without a slug gets one from its name and address on first view. */
+/** A restaurant without a slug gets one from its name and address on first view. */
 async function ensureSlug(db: Database, restaurant: Restaurant): Promise<Restaurant> {
   if (restaurant.slug) return restaurant;
   for (let attempt = 0; ; attempt++) {
@@ -118,9 +93,9 @@ const toNumber = (value: string | number | null): number | null =>
 
 /**
  * The price tier shown when Google gives none. Restaurant reviews store the reviewer's price
- * range (1-4) in their cost (spec 3), so averaging them as money (spec 9's thresholds) would
- * always say Budget; their rounded average is the people's verdict. Without such votes, the
- * spec's thresholds apply to what dishes there cost: under 15 → 1, under 30 → 2, under 50 → 3.
+ * range (1-4) in their cost, so averaging them as money would always say Budget; their rounded
+ * average is the people's verdict. Without such votes, the money thresholds of
+ * derivedPriceTier apply to what dishes there cost (docs/decisions/0007).
  */
 function reviewedPriceTier(stats: RestaurantStatsRow): number | null {
   const votes = toNumber(stats.restaurant_price_avg);
@@ -158,7 +133,7 @@ export async function getRestaurant(db: Database, idOrSlug: string): Promise<Res
   const found = isUuid(idOrSlug)
     ? await findRestaurantById(db, idOrSlug)
     : await findRestaurantBySlug(db, idOrSlug.toLowerCase());
-  if (!found) throw ApiError.notFound(reviewMessages.restaurantNotFound);
+  if (!found) throw ApiError.notFound(restaurantMessages.notFound);
   const restaurant = await ensureSlug(db, found);
   return toRestaurantDto(restaurant, await selectRestaurantStats(db, restaurant.id));
 }

@@ -1,20 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
+import { itemNotFoundMessages } from "#domain/items.ts";
+import { photoMessages } from "#domain/photos.ts";
+import { restaurantMessages } from "#domain/restaurant.ts";
 import { reviewMessages } from "#domain/review.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { reviewImages, reviews } from "#server/db/schema/reviews.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
-import { cleanupStaleUploads } from "#server/modules/uploads/uploads.service.ts";
 import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
-import {
-  postDishReview,
-  send,
-  testJpeg,
-  uploadId,
-  uploadImage,
-} from "#server/test/content-helpers.ts";
+import { postDishReview, send, uploadId } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
 
 let app: FastifyInstance;
@@ -37,111 +32,6 @@ async function dish(cookie: string, overrides: Record<string, unknown> = {}) {
     ...overrides,
   });
 }
-
-describe("POST /api/uploads/images", () => {
-  it("re-encodes to WebP variants without metadata (GPS EXIF gone)", async () => {
-    await start();
-    const user = await signUpByEmail(app);
-    const jpeg = await testJpeg({
-      width: 2000,
-      height: 1000,
-      exif: {
-        IFD0: { Make: "Camera" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" },
-      },
-    });
-    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const response = await uploadImage(app, user.cookie, jpeg, { alt: "Tacos on a plate" });
-    expect(response.statusCode, response.body).toBe(201);
-    const body = response.json();
-    expect(body).toMatchObject({ width: 1280, height: 640 });
-    expect(body.placeholder).toMatch(/^[A-Za-z0-9+/=]+$/);
-    expect(body.url1280).toMatch(/-1280\.webp$/);
-    expect(body.url480).toMatch(/-480\.webp$/);
-    for (const [url, width] of [
-      [body.url1280, 1280],
-      [body.url480, 480],
-    ] as const) {
-      const file = await app.inject({ method: "GET", url });
-      expect(file.statusCode).toBe(200);
-      expect(file.headers["cache-control"]).toContain("immutable");
-      expect(file.headers["x-content-type-options"]).toBe("nosniff");
-      const meta = await sharp(file.rawPayload).metadata();
-      expect(meta.format).toBe("webp");
-      expect(meta.width).toBe(width);
-      expect(meta.exif).toBeUndefined();
-      expect(meta.xmp).toBeUndefined();
-    }
-  });
-
-  it("never upscales a small photo", async () => {
-    await start();
-    const user = await signUpByEmail(app);
-    const response = await uploadImage(
-      app,
-      user.cookie,
-      await testJpeg({ width: 300, height: 200 }),
-    );
-    expect(response.json()).toMatchObject({ width: 300, height: 200 });
-  });
-
-  it("decides the type from the bytes: a renamed text file is 415", async () => {
-    await start();
-    const user = await signUpByEmail(app);
-    const response = await uploadImage(
-      app,
-      user.cookie,
-      Buffer.from("hello, not a photo"),
-      {},
-      "x.jpg",
-    );
-    expect(response.statusCode).toBe(415);
-    expect(response.json().error.message).toBe(reviewMessages.imageInvalidType);
-  });
-
-  it("refuses a file over 10 MB with 413 while streaming", async () => {
-    await start();
-    const user = await signUpByEmail(app);
-    const big = Buffer.concat([await testJpeg(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
-    const response = await uploadImage(app, user.cookie, big);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error.message).toBe(reviewMessages.imageTooLarge);
-  });
-
-  it("needs a signed-in user and rate-limits per user in the database", async () => {
-    app = (
-      await buildAuthTestApp({
-        contentRateLimits: {
-          uploads: { window: 3600, max: 2 },
-          placeSearch: { window: 60, max: 60 },
-        },
-      })
-    ).app;
-    expect((await uploadImage(app, "", await testJpeg())).statusCode).toBe(401);
-    const user = await signUpByEmail(app);
-    expect((await uploadImage(app, user.cookie, await testJpeg())).statusCode).toBe(201);
-    expect((await uploadImage(app, user.cookie, await testJpeg())).statusCode).toBe(201);
-    const third = await uploadImage(app, user.cookie, await testJpeg());
-    expect(third.statusCode).toBe(429);
-    expect(third.headers["retry-after"]).toBeDefined();
-  });
-
-  it("cleans up unclaimed uploads older than a day, files included", async () => {
-    await start();
-    const user = await signUpByEmail(app);
-    const response = await uploadImage(app, user.cookie, await testJpeg());
-    const { id, url480 } = response.json();
-    const database = await db();
-    expect(await cleanupStaleUploads(database, app.storage, app.log)).toBe(0);
-    await database
-      .update(imageUploads)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where(eq(imageUploads.id, id));
-    expect(await cleanupStaleUploads(database, app.storage, app.log)).toBe(1);
-    expect(await database.select().from(imageUploads)).toHaveLength(0);
-    expect((await app.inject({ method: "GET", url: url480 })).statusCode).toBe(404);
-  });
-});
 
 describe("POST /api/reviews", () => {
   it("creates a dish review with its restaurant and photos in order", async () => {
@@ -245,7 +135,7 @@ describe("POST /api/reviews", () => {
     await start();
     const user = await signUpByEmail(app);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ restaurant: { name: " " } }, reviewMessages.restaurantRequired],
+      [{ restaurant: { name: " " } }, restaurantMessages.nameRequired],
       [{ title: "" }, reviewMessages.dishRequired],
       [{ title: "x".repeat(201) }, reviewMessages.dishTooLong],
       [{ rating: undefined }, reviewMessages.ratingRequired],
@@ -275,7 +165,7 @@ describe("POST /api/reviews", () => {
       images: Array.from({ length: 11 }, () => ({ uploadId: crypto.randomUUID() })),
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().error.message).toBe(reviewMessages.tooManyPhotos);
+    expect(tooMany.json().error.message).toBe(photoMessages.tooMany);
     const empty = await dish(user.cookie, { cost: "" });
     expect(empty.json().cost).toBeNull();
   });
@@ -313,7 +203,7 @@ describe("POST /api/reviews", () => {
       images: [{ uploadId: mine }, { uploadId: theirs }],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(reviewMessages.uploadInvalid);
+    expect(response.json().error.message).toBe(photoMessages.uploadInvalid);
     const database = await db();
     expect(await database.select().from(reviews)).toHaveLength(0);
     expect(await database.select().from(restaurants)).toHaveLength(0);
@@ -335,7 +225,7 @@ describe("GET /api/reviews/:id and by slug", () => {
     expect((await send(app, "GET", `/api/reviews/${crypto.randomUUID()}`)).statusCode).toBe(404);
     const malformed = await send(app, "GET", "/api/reviews/not-a-uuid");
     expect(malformed.statusCode).toBe(404);
-    expect(malformed.json().error.message).toBe(reviewMessages.reviewNotFound);
+    expect(malformed.json().error.message).toBe(itemNotFoundMessages.review);
     await (await db()).update(reviews).set({ isHidden: true }).where(eq(reviews.id, review.id));
     expect((await send(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
   });

@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { CONTENT_LIMITS, reviewMessages } from "#domain/review.ts";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { PHOTO_LIMITS, photoMessages, uploadedImageSchema } from "#domain/photos.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { ApiError, errorResponse } from "#server/http/errors.ts";
+import { ApiError } from "#server/http/errors.ts";
 import { cleanupStaleUploads, uploadPhoto } from "./uploads.service.ts";
-
-const uploadedImage = z.object({
-  id: z.string(),
-  url: z.string(),
-  url480: z.string(),
-  url1280: z.string(),
-  width: z.number(),
-  height: z.number(),
-  placeholder: z.string(),
-});
 
 /** How often unclaimed uploads are swept (besides once at start-up). */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -50,19 +40,19 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["uploads"],
         consumes: ["multipart/form-data"],
         response: {
-          201: uploadedImage,
-          400: errorResponse,
-          401: errorResponse,
-          413: errorResponse,
-          415: errorResponse,
-          429: errorResponse,
+          201: uploadedImageSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       if (!request.isMultipart()) {
-        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", reviewMessages.imageInvalidType);
+        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", photoMessages.invalidType);
       }
       await consumeActionQuota(
         app.database.db,
@@ -74,7 +64,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       let data: Buffer | undefined;
       let alt: string | null = null;
       const parts = request.parts({
-        limits: { fileSize: CONTENT_LIMITS.imageMaxBytes, files: 1, fields: 5, parts: 6 },
+        limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
       });
       try {
         for await (const part of parts) {
@@ -83,16 +73,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
             if (part.fieldname === "file") data = await part.toBuffer();
             else part.file.resume();
           } else if (part.fieldname === "alt" && typeof part.value === "string") {
-            alt = part.value.trim().slice(0, CONTENT_LIMITS.altMax) || null;
+            alt = part.value.trim().slice(0, PHOTO_LIMITS.altMax) || null;
           }
         }
       } catch (error) {
         if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new ApiError(413, "PAYLOAD_TOO_LARGE", reviewMessages.imageTooLarge);
+          throw new ApiError(413, "PAYLOAD_TOO_LARGE", photoMessages.tooLarge);
         }
         throw error;
       }
-      if (!data) throw ApiError.badRequest(reviewMessages.imageInvalidType);
+      if (!data) throw ApiError.badRequest(photoMessages.invalidType);
       const uploaded = await uploadPhoto(
         { db: app.database.db, userId: user.id, storage: app.storage, log: request.log },
         data,

@@ -1,9 +1,9 @@
 import {
   IMAGE_VARIANT_SUFFIXES,
   imageVariantUrls,
+  photoMessages,
   type UploadedImageDto,
-} from "#domain/content.ts";
-import { reviewMessages } from "#domain/review.ts";
+} from "#domain/photos.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import type { ImageUpload } from "#server/db/schema/uploads.ts";
 import { ApiError } from "#server/http/errors.ts";
@@ -50,7 +50,7 @@ export async function uploadPhoto(
     encoded = await encodePhoto(file);
   } catch (error) {
     if (error instanceof UnsupportedImageError) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", reviewMessages.imageInvalidType);
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", photoMessages.invalidType);
     }
     throw error;
   }
@@ -136,13 +136,13 @@ export async function claimUploads(
 ): Promise<ClaimedImage[]> {
   const ids = refs.map((ref) => ref.uploadId);
   if (new Set(ids).size !== ids.length) {
-    throw ApiError.badRequest(reviewMessages.uploadInvalid, "INVALID_UPLOAD");
+    throw ApiError.badRequest(photoMessages.uploadInvalid, "INVALID_UPLOAD");
   }
   const rows = await takeUploads(tx, userId, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return refs.map((ref) => {
     const row = byId.get(ref.uploadId);
-    if (!row) throw ApiError.badRequest(reviewMessages.uploadInvalid, "INVALID_UPLOAD");
+    if (!row) throw ApiError.badRequest(photoMessages.uploadInvalid, "INVALID_UPLOAD");
     return {
       imageUrl: row.imageUrl,
       width: row.width,

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { commentMessages } from "#domain/comment.ts";
-import type { ItemType } from "#domain/content.ts";
-import { updateCachedItem } from "#web/features/feed/api/feed-queries.ts";
+import { type CommentDto, commentMessages } from "#domain/comment.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import { updateCachedItem } from "#web/features/items/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
 import { toast } from "#web/lib/toast.ts";
-import { type CommentDto, commentKeys, commentsPath } from "./comment-queries.ts";
+import { commentKeys } from "./comment-queries.ts";
 
 /** Adds a comment (sent trimmed), then refreshes the list and every cached count. */
-export function useAddComment(kind: ItemType, id: string) {
+export function useAddComment(kind: ItemKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) =>
-      apiSend<CommentDto>("POST", commentsPath(kind, id), { content: content.trim() }),
+      apiSend<CommentDto>("POST", apiPaths.itemComments(kind, id), { content: content.trim() }),
     onSuccess: async () => {
       updateCachedItem(queryClient, kind, id, (item) => ({
         ...item,
@@ -35,11 +36,10 @@ export const commentDeleteMessages = {
 } as const;
 
 /** Deletes one of the caller's own comments. */
-export function useDeleteComment(kind: ItemType, id: string) {
+export function useDeleteComment(kind: ItemKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) =>
-      apiSend<unknown>("DELETE", `/api/comments/${kind}/${encodeURIComponent(commentId)}`),
+    mutationFn: (commentId: string) => apiSend<null>("DELETE", apiPaths.comment(kind, commentId)),
     onSuccess: async () => {
       updateCachedItem(queryClient, kind, id, (item) => ({
         ...item,

@@ -16,13 +16,18 @@ import { IconSend2, IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { COMMENT_LIMITS, commentMessages, viewAllCommentsLabel } from "#domain/comment.ts";
-import type { ItemType } from "#domain/content.ts";
-import { authorDisplayName, authorHandle } from "#domain/feed.ts";
+import {
+  COMMENT_LIMITS,
+  type CommentDto,
+  commentMessages,
+  viewAllCommentsLabel,
+} from "#domain/comment.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { type CommentDto, commentsQuery } from "../api/comment-queries.ts";
+import { commentsQuery } from "../api/comment-queries.ts";
 import {
   commentDeleteMessages,
   useAddComment,
@@ -30,14 +35,14 @@ import {
 } from "../api/use-comment-mutations.ts";
 
 interface CommentSectionProps {
-  kind: ItemType;
+  kind: ItemKind;
   itemId: string;
   /** The item's comment count (from the feed or detail), shown before the list arrives. */
   commentCount: number;
 }
 
 /**
- * Comments of a review or post (spec 2 and 9): newest first, the 2 newest while collapsed,
+ * Comments of a review or post: newest first, the 2 newest while collapsed,
  * "View all {count} comments" / "Show less", an "Add a comment..." box for signed-in users and
  * "Please sign in to comment" for visitors. Authors may delete their own comments.
  */
@@ -131,7 +136,7 @@ export function CommentSection({ kind, itemId, commentCount }: CommentSectionPro
         <Paper withBorder radius="md" px="md" py="sm">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{commentMessages.signInRequired}</Text>
-            <Anchor component={Link} to="/auth" size="sm" fw={600}>
+            <Anchor component={Link} to={screenPaths.auth} size="sm" fw={600}>
               Sign in
             </Anchor>
           </Group>
@@ -148,13 +153,13 @@ function CommentRow({
   canDelete,
 }: {
   comment: CommentDto;
-  kind: ItemType;
+  kind: ItemKind;
   itemId: string;
   canDelete: boolean;
 }) {
   const remove = useDeleteComment(kind, itemId);
-  const name = authorDisplayName(comment.author);
-  const handle = authorHandle(comment.author);
+  const name = comment.userName;
+  const handle = comment.userHandler;
 
   function confirmDelete() {
     modals.openConfirmModal({
@@ -179,7 +184,7 @@ function CommentRow({
           {handle ? (
             <Anchor
               component={Link}
-              to={`/user/${handle}`}
+              to={screenPaths.user(handle)}
               size="sm"
               fw={600}
               c="var(--mantine-color-text)"
@@ -222,7 +227,7 @@ function CommentRow({
   );
 }
 
-function CommentInput({ kind, itemId }: { kind: ItemType; itemId: string }) {
+function CommentInput({ kind, itemId }: { kind: ItemKind; itemId: string }) {
   const [value, setValue] = useState("");
   const add = useAddComment(kind, itemId);
   const blank = value.trim().length === 0;

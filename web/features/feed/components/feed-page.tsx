@@ -1,34 +1,25 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Loader,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconToolsKitchen2 } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { feedMessages } from "#domain/feed.ts";
+import { type FeedScope, feedMessages } from "#domain/feed.ts";
+import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
+import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
 import { useSession } from "#web/lib/session.tsx";
-import { type FeedItem, type FeedScope, feedQuery } from "../api/feed-queries.ts";
-import cardClasses from "./feed-card.module.css";
-import { FeedCard } from "./feed-card.tsx";
+import { feedQuery } from "../api/feed-queries.ts";
 import classes from "./feed-page.module.css";
-import { ItemDetailDialog } from "./item-detail-dialog.tsx";
 
-/** Spec 9: three skeleton cards while the feed loads. */
+/** Three skeleton cards while the feed loads. */
 const SKELETON_CARDS = ["first", "second", "third"] as const;
 /** Start loading the next page this far before the end comes into view. */
 const PREFETCH_MARGIN = "800px 0px";
 
 /**
- * Home feed (spec 2 "Home feed"): reviews and posts newest first, infinite scroll on keyset
- * pages. Public and read-only for visitors (ADR 0003); signed-in users can switch to people
+ * The home feed: reviews and posts newest first, infinite scroll on keyset pages. Public and
+ * read-only for visitors (docs/decisions/0003); signed-in users can switch to people
  * they follow.
  */
 export function FeedPage() {
@@ -37,7 +28,7 @@ export function FeedPage() {
   const [chosenScope, setScope] = useState<FeedScope>("everyone");
   const scope: FeedScope = signedIn ? chosenScope : "everyone";
   const feed = useInfiniteQuery({ ...feedQuery(scope), enabled: session.status !== "loading" });
-  const [openItem, setOpenItem] = useState<{ kind: FeedItem["itemType"]; id: string } | null>(null);
+  const [openItem, setOpenItem] = useState<{ kind: ItemDto["itemType"]; id: string } | null>(null);
 
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   // The dialog shows the cached item, so a like in the dialog and on the card stay in step.
@@ -94,7 +85,7 @@ export function FeedPage() {
 
 interface FeedListProps {
   status: "pending" | "error" | "success";
-  items: FeedItem[];
+  items: ItemDto[];
   scope: FeedScope;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -102,7 +93,7 @@ interface FeedListProps {
   isRefetching: boolean;
   onRetry: () => void;
   onLoadMore: () => void;
-  onOpen: (item: FeedItem) => void;
+  onOpen: (item: ItemDto) => void;
 }
 
 function FeedList({
@@ -140,7 +131,7 @@ function FeedList({
     return (
       <Stack gap="md" aria-busy aria-label="Loading the feed">
         {SKELETON_CARDS.map((key) => (
-          <FeedCardSkeleton key={key} />
+          <ItemCardSkeleton key={key} />
         ))}
       </Stack>
     );
@@ -179,7 +170,7 @@ function FeedList({
     <Stack gap="md">
       <Stack gap="md" component="section" aria-label="Feed">
         {items.map((item, index) => (
-          <FeedCard
+          <ItemCard
             key={`${item.itemType}:${item.id}`}
             item={item}
             onOpen={onOpen}
@@ -212,25 +203,5 @@ function FeedList({
         </Text>
       )}
     </Stack>
-  );
-}
-
-function FeedCardSkeleton() {
-  return (
-    <div className={cardClasses.card} style={{ cursor: "default" }}>
-      <div className={cardClasses.header}>
-        <Skeleton circle height={40} />
-        <Stack gap={6} style={{ flex: 1 }}>
-          <Skeleton height={12} width="40%" />
-          <Skeleton height={10} width="25%" />
-        </Stack>
-      </div>
-      <Skeleton height={0} radius={0} style={{ aspectRatio: "4 / 3", height: "auto" }} />
-      <Stack gap={8} p="md">
-        <Skeleton height={18} width="65%" />
-        <Skeleton height={12} width="35%" />
-        <Skeleton height={12} width="90%" />
-      </Stack>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
-import type { PostDto } from "#domain/content.ts";
-import { reviewMessages } from "#domain/review.ts";
+import type { PostDto } from "#domain/items.ts";
+import { postMessages } from "#domain/post.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { PostForm } from "./post-form.tsx";
@@ -11,14 +11,14 @@ export interface CreatePostDialogProps {
   onCreated?: (post: PostDto) => void;
 }
 
-/** The Add chooser's "Post" (spec 2): the Create Post dialog, full screen on phones. */
+/** The Add chooser's "Post": the Create Post dialog, full screen on phones. */
 export function CreatePostDialog({ opened, onClose, onCreated }: CreatePostDialogProps) {
   return (
     <FormDialog opened={opened} onClose={onClose} title="Create Post">
       <PostForm
         onSaved={(post) => {
           onClose();
-          toast.success(reviewMessages.postCreated);
+          toast.success(postMessages.created);
           onCreated?.(post);
         }}
       />

@@ -1,4 +1,5 @@
-import type { PostDto } from "#domain/content.ts";
+import type { PostDto } from "#domain/items.ts";
+import { postMessages } from "#domain/post.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { PostForm } from "./post-form.tsx";
@@ -10,10 +11,7 @@ export interface EditPostDialogProps {
   onSaved?: (post: PostDto) => void;
 }
 
-/** The spec has no post editing text; this follows its review wording. */
-const POST_UPDATED = "Post updated successfully!";
-
-/** Edit own post (issue 4): title, content and photos; the restaurant stays. */
+/** Edit own post: title, content and photos; the restaurant stays. */
 export function EditPostDialog({ opened, onClose, post, onSaved }: EditPostDialogProps) {
   return (
     <FormDialog opened={opened} onClose={onClose} title="Edit Post">
@@ -21,7 +19,7 @@ export function EditPostDialog({ opened, onClose, post, onSaved }: EditPostDialo
         post={post}
         onSaved={(saved) => {
           onClose();
-          toast.success(POST_UPDATED);
+          toast.success(postMessages.updated);
           onSaved?.(saved);
         }}
       />

@@ -27,7 +27,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { dollarSigns, priceLevelLabel } from "#domain/review.ts";
+import { dollarSigns, priceLevelLabel } from "#domain/restaurant.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";

@@ -2,14 +2,14 @@ import { ActionIcon, Paper, Tabs } from "@mantine/core";
 import { IconArrowLeft, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { ReviewDto, ReviewType } from "#domain/content.ts";
+import type { ReviewDto, ReviewType } from "#domain/items.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { afterPostPath, postedMessage } from "./review-dialog.tsx";
 import { ReviewForm } from "./review-form.tsx";
 
 /**
- * /post (spec 2 "New Review"): Back, "New Review", tabs "Dish Review" / "Restaurant Review" with
+ * /post, "New Review": Back, "New Review", tabs "Dish Review" / "Restaurant Review" with
  * the forms inline. The first tab comes from navigation state `{ kind }`.
  */
 export function NewReviewPage() {

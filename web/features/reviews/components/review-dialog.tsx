@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
-import type { ReviewDto, ReviewType } from "#domain/content.ts";
+import type { ReviewDto, ReviewType } from "#domain/items.ts";
 import { reviewMessages } from "#domain/review.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { ReviewForm } from "./review-form.tsx";
@@ -25,18 +26,20 @@ export function reviewDialogTitle(mode: "create" | "edit", reviewType: ReviewTyp
   return reviewType === "dish" ? "New Review - Dish" : "New Review - Restaurant";
 }
 
-/** Where a newly posted review leads (spec 4): dish → /profile, restaurant → its page. */
+/** Where a newly posted review leads: a dish to the own profile, a restaurant to its page. */
 export function afterPostPath(review: ReviewDto): string {
-  return review.reviewType === "dish" ? "/profile" : `/restaurant/${review.restaurant.id}`;
+  return review.reviewType === "dish"
+    ? screenPaths.ownProfile
+    : screenPaths.restaurant({ id: review.restaurant.id, slug: null });
 }
 
-/** The success toast of a newly posted review (spec 8). */
+/** The success toast of a newly posted review. */
 export function postedMessage(review: ReviewDto): string {
   return review.reviewType === "dish" ? reviewMessages.dishPosted : reviewMessages.restaurantPosted;
 }
 
 /**
- * Create or edit a review in a dialog (spec 2, 4): full screen on phones. The form is mounted
+ * Create or edit a review in a dialog, full screen on phones. The form is mounted
  * only while open, so every opening starts fresh (or from the review being edited).
  */
 export function ReviewDialog({

@@ -1,36 +1,24 @@
 import { Button, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { ReviewDto, ReviewType } from "#domain/content.ts";
+import { ITEM_LIMITS, type ReviewDto, type ReviewType } from "#domain/items.ts";
+import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/restaurant.ts";
 import {
-  CONTENT_LIMITS,
+  type CreateReviewValues,
   createReviewInput,
-  dollarSigns,
-  priceLevelLabel,
-  type RestaurantInput,
-  type ReviewImageEditInput,
+  type ReviewUpdateValues,
   reviewMessages,
   reviewUpdateInput,
 } from "#domain/review.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
+import { useCreateItem, useUpdateItem } from "#web/features/items/api/item-queries.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import {
-  type FieldErrors,
-  firstIssueMessage,
-  focusFirstInvalid,
-  issuesByField,
-} from "#web/lib/form-errors.ts";
 import { toast } from "#web/lib/toast.ts";
-import {
-  editImageRefs,
-  failedPhotoCount,
-  newImageRefs,
-  type PhotoItem,
-  usePhotoUploads,
-} from "#web/lib/use-photo-uploads.ts";
-import { useCreateReview, useUpdateReview } from "../api/review-queries.ts";
+import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
+import { editImageRefs, newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
 import { ChoiceRadios, type RadioChoice } from "./choice-radios.tsx";
 
 export interface ReviewFormProps {
@@ -60,39 +48,31 @@ const PRICE_CHOICES: RadioChoice[] = [1, 2, 3, 4].map((value) => ({
   ariaLabel: `${priceLevelLabel(value)} (${dollarSigns(value)})`,
 }));
 
-const FAILED_PHOTOS = "Retry or remove the photos that failed to upload";
-/** Stands in for an upload still running while the form is checked before waiting for it. */
-const PENDING_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
+type ReviewSubmission =
+  | { mode: "create"; input: CreateReviewValues }
+  | { mode: "edit"; input: ReviewUpdateValues };
 
 function initialRestaurant(review: ReviewDto | undefined): RestaurantInput {
   if (!review) return { name: "" };
   return { name: review.restaurant.name, address: review.restaurant.address };
 }
 
-/** Photos as the schema sees them before uploads finish: every photo not failed counts. */
-function provisionalRefs(photos: PhotoItem[]): ReviewImageEditInput[] {
-  return photos
-    .filter((photo) => !(photo.kind === "new" && photo.status === "failed"))
-    .map((photo) =>
-      photo.kind === "existing"
-        ? { imageId: photo.imageId, alt: photo.alt }
-        : { uploadId: photo.uploadId ?? PENDING_UPLOAD_ID, alt: photo.alt },
-    );
+function errorMessage(error: unknown): string | undefined {
+  return error instanceof Error ? error.message : undefined;
 }
 
 /**
- * The dish or restaurant review form (spec 2 "New Review", spec 5), used inline on /post and in
- * the review dialog. Checked with the same zod schemas as the server; photos upload as they are
- * added and the submit waits for them.
+ * The dish or restaurant review form, used inline on /post and in the review dialog. Checked
+ * with the same zod schemas as the server; photos upload as they are added and the submit
+ * waits for them.
  */
 export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProps) {
   const isDish = reviewType === "dish";
   const editing = mode === "edit" && review !== undefined;
-  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const uploads = usePhotoUploads(review?.images);
-  const create = useCreateReview();
-  const update = useUpdateReview();
+  const create = useCreateItem("review");
+  const update = useUpdateItem("review");
 
   const [restaurant, setRestaurant] = useState<RestaurantInput>(() => initialRestaurant(review));
   const [title, setTitle] = useState(isDish ? (review?.title ?? "") : "");
@@ -102,105 +82,53 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
     !isDish ? (review?.cost ?? null) : null,
   );
   const [description, setDescription] = useState(review?.description ?? "");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
 
-  function clearError(field: string) {
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  }
-
-  // Like every other field, the photos' error goes once the user changes the photos; the next
-  // submit checks them again.
-  const photoCount = uploads.photos.length;
-  useEffect(() => {
-    if (photoCount > 0) setErrors(({ images: _gone, ...rest }) => rest);
-  }, [photoCount]);
-
-  // Built loosely (rating may be unset, cost is the raw field) and checked by the schemas.
-  function createPayload(images: { uploadId: string; alt: string | null }[]): unknown {
-    const common = { restaurant, rating: rating ?? undefined, description, images };
-    return isDish
-      ? { ...common, reviewType: "dish", title, cost }
-      : { ...common, reviewType: "restaurant", priceRange };
-  }
-
-  function updatePayload(images: ReviewImageEditInput[]): unknown {
-    return isDish
-      ? { title, rating: rating ?? undefined, cost, description, images }
-      : { rating: rating ?? undefined, priceRange, description, images };
-  }
-
-  /** Field errors plus the "Validation Error" toast with the first issue (spec 8). */
-  function reject(fieldErrors: FieldErrors, first: string) {
-    setErrors(fieldErrors);
-    toast.error("Validation Error", first);
-    focusFirstInvalid(formRef.current);
-  }
-
-  function parse(images: ReviewImageEditInput[]) {
-    return editing
-      ? reviewUpdateInput.safeParse(updatePayload(images))
-      : createReviewInput.safeParse(
-          createPayload(
-            images.map((image) => ({
-              uploadId: "uploadId" in image ? image.uploadId : PENDING_UPLOAD_ID,
-              alt: image.alt ?? null,
-            })),
+  // The values are gathered loosely (rating may be unset, cost is the raw field) and the
+  // schemas check them.
+  const form = usePhotoFormSubmit({
+    uploads,
+    validate: (photos): FormCheck<ReviewSubmission> => {
+      const fields = { rating: rating ?? undefined, description };
+      if (editing) {
+        const images = editImageRefs(photos);
+        return withMode(
+          "edit",
+          reviewUpdateInput.safeParse(
+            isDish ? { ...fields, title, cost, images } : { ...fields, priceRange, images },
           ),
         );
-  }
-
-  /** Checks the form with the photos as they stand; shows the problems when there are some. */
-  function check(photos: PhotoItem[]): boolean {
-    const result = parse(provisionalRefs(photos));
-    if (!result.success) {
-      reject(issuesByField(result.error), firstIssueMessage(result.error));
-      return false;
-    }
-    if (failedPhotoCount(photos) > 0) {
-      reject({ images: FAILED_PHOTOS }, FAILED_PHOTOS);
-      return false;
-    }
-    return true;
-  }
-
-  async function save(photos: PhotoItem[]): Promise<ReviewDto | null> {
-    if (editing) {
-      const result = reviewUpdateInput.safeParse(updatePayload(editImageRefs(photos)));
-      if (!result.success) return null;
-      return update.mutateAsync({ id: review.id, input: result.data }).catch((error: unknown) => {
-        toast.error(reviewMessages.saveFailed, error instanceof Error ? error.message : undefined);
+      }
+      const created = { ...fields, restaurant, images: newImageRefs(photos) };
+      return withMode(
+        "create",
+        createReviewInput.safeParse(
+          isDish
+            ? { ...created, reviewType: "dish", title, cost }
+            : { ...created, reviewType: "restaurant", priceRange },
+        ),
+      );
+    },
+    save: (values) => {
+      if (values.mode === "edit") {
+        if (!review) return Promise.resolve(null);
+        return update.mutateAsync({ id: review.id, input: values.input }).catch((error) => {
+          toast.error(reviewMessages.saveFailed, errorMessage(error));
+          return null;
+        });
+      }
+      return create.mutateAsync(values.input).catch((error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 401) {
+          // The session ended while the form was open.
+          toast.signInRequired(reviewMessages.signInToReview, () => navigate(screenPaths.auth));
+        } else {
+          toast.error(reviewMessages.postFailed, errorMessage(error));
+        }
         return null;
       });
-    }
-    const result = createReviewInput.safeParse(createPayload(newImageRefs(photos)));
-    if (!result.success) return null;
-    return create.mutateAsync(result.data).catch((error: unknown) => {
-      if (error instanceof ApiRequestError && error.status === 401) {
-        // The session ended while the form was open.
-        toast.signInRequired(reviewMessages.signInToReview, () => navigate("/auth"));
-      } else {
-        toast.error(reviewMessages.postFailed, error instanceof Error ? error.message : undefined);
-      }
-      return null;
-    });
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting || !check(uploads.photos)) return;
-    setErrors({});
-    setSubmitting(true);
-    try {
-      // Uploads still running are waited for; a photo that then failed stops the submit.
-      const photos = await uploads.settled();
-      if (!check(photos)) return;
-      const saved = await save(photos);
-      if (saved) onSaved(saved);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    onSaved,
+  });
+  const { errors, submitting, clearError } = form;
 
   const restaurantField = (
     <PlaceSearch
@@ -264,18 +192,18 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
         <Text
           component="span"
           size="xs"
-          c={descriptionLength > CONTENT_LIMITS.bodyMax ? "red" : "dimmed"}
+          c={descriptionLength > ITEM_LIMITS.bodyMax ? "red" : "dimmed"}
           display="block"
           ta="right"
         >
-          {descriptionLength}/{CONTENT_LIMITS.bodyMax}
+          {descriptionLength}/{ITEM_LIMITS.bodyMax}
         </Text>
       }
     />
   );
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-busy={submitting}>
+    <form ref={form.formRef} onSubmit={form.submit} noValidate aria-busy={submitting}>
       <Stack gap="lg">
         {isDish ? (
           <>
@@ -286,7 +214,7 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
               required
               placeholder="e.g. Spicy tuna roll"
               value={title}
-              maxLength={CONTENT_LIMITS.titleMax + 50}
+              maxLength={ITEM_LIMITS.titleMax + 50}
               onChange={(event) => {
                 setTitle(event.currentTarget.value);
                 clearError("title");

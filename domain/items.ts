@@ -1,0 +1,102 @@
+import { z } from "zod";
+import type { ItemKind } from "./item-kinds.ts";
+import { imageSchema } from "./photos.ts";
+
+// What every screen and route says about an item (a review or a post), whatever its kind.
+
+/** Titles, dish and restaurant names; and review texts and post contents. */
+export const ITEM_LIMITS = { titleMax: 200, bodyMax: 2000 } as const;
+
+export const itemNotFoundMessages = {
+  review: "Review not found",
+  post: "Post not found",
+} as const satisfies Record<ItemKind, string>;
+
+/** The author of an item or comment as lists show them. */
+export const authorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  slug: z.string().nullable(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type AuthorDto = z.infer<typeof authorSchema>;
+
+/** The names an author is shown and linked by. */
+export interface AuthorNames {
+  username: string | null;
+  fullName: string | null;
+  slug: string | null;
+}
+
+/** What an author is shown as: the full name, else the username, else "Anonymous". */
+export function authorDisplayName(author: AuthorNames): string {
+  const fullName = author.fullName?.trim();
+  if (fullName) return fullName;
+  const username = author.username?.trim();
+  return username ? username : "Anonymous";
+}
+
+/** The handle of an author's profile link: the slug, else the username (empty with neither). */
+export function authorHandle(author: AuthorNames): string {
+  return author.slug?.trim() || author.username?.trim() || "";
+}
+
+/** The restaurant an item is about, as item cards link to it. */
+export const restaurantRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  slug: z.string().nullable(),
+  priceLevel: z.number().int().nullable(),
+});
+export type RestaurantRefDto = z.infer<typeof restaurantRefSchema>;
+
+const itemBase = {
+  id: z.string(),
+  title: z.string(),
+  author: authorSchema,
+  /** The author's display name (authorDisplayName). */
+  userName: z.string(),
+  /** The author's profile handle (authorHandle). */
+  userHandler: z.string(),
+  images: z.array(imageSchema),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  /** null when nobody is signed in. */
+  likedByMe: z.boolean().nullable(),
+  /** Whether the signed-in caller wrote it (Edit/Delete menu); false for visitors. */
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const reviewTypes = ["dish", "restaurant"] as const;
+export type ReviewType = (typeof reviewTypes)[number];
+
+export const reviewSchema = z.object({
+  ...itemBase,
+  itemType: z.literal("review"),
+  reviewType: z.enum(reviewTypes),
+  description: z.string().nullable(),
+  rating: z.number().int(),
+  /** Dish: the amount paid or null. Restaurant: the price tier 1-4 (dollar signs) or null. */
+  cost: z.number().nullable(),
+  restaurant: restaurantRefSchema,
+});
+export type ReviewDto = z.infer<typeof reviewSchema>;
+
+export const postSchema = z.object({
+  ...itemBase,
+  itemType: z.literal("post"),
+  content: z.string().nullable(),
+  restaurant: restaurantRefSchema.nullable(),
+});
+export type PostDto = z.infer<typeof postSchema>;
+
+/** A review or a post, told apart by `itemType`. */
+export const itemSchema = z.discriminatedUnion("itemType", [reviewSchema, postSchema]);
+export type ItemDto = z.infer<typeof itemSchema>;
+
+/** The response schema of one kind's item routes. */
+export const itemSchemas = { review: reviewSchema, post: postSchema } as const;

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/** Photos of reviews and posts: how many, how large, and how they are described. */
+export const PHOTO_LIMITS = {
+  perItemMax: 10,
+  maxBytes: 10 * 1024 * 1024,
+  altMax: 300,
+} as const;
+
+export const photoMessages = {
+  tooMany: "You can add at most 10 photos",
+  altTooLong: "Image description must be less than 300 characters",
+  tooLarge: "Image must be less than 10MB",
+  invalidType: "Please upload an image file",
+  uploadInvalid: "Photo upload not found; please upload it again",
+} as const;
+
+/** "Failed to upload image: {reason}". */
+export function uploadFailedMessage(reason: string): string {
+  return `Failed to upload image: ${reason}`;
+}
+
+/**
+ * One stored picture of a review or post. `url` is the large variant (1280 px wide at most);
+ * `url480` the small one for cards and `srcset`. width/height are the large variant's size so
+ * the page reserves the box before the file arrives; placeholder is a base64 thumbhash painted
+ * meanwhile.
+ */
+export const imageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  url480: z.string(),
+  url1280: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  placeholder: z.string().nullable(),
+  alt: z.string().nullable(),
+  displayOrder: z.number().int(),
+});
+export type ImageDto = z.infer<typeof imageSchema>;
+
+/** A photo uploaded ahead of the review or post that will show it (POST /api/uploads/images). */
+export const uploadedImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  url480: z.string(),
+  url1280: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string(),
+});
+export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
+
+/**
+ * Variant naming: the stored image_url is the 1280 variant, `<base>-1280.webp`, and the small
+ * variant sits beside it as `<base>-480.webp`. Any other address (older rows, seeds) is its
+ * own small variant.
+ */
+export const IMAGE_VARIANT_SUFFIXES = { large: "-1280.webp", small: "-480.webp" } as const;
+
+export function imageVariantUrls(imageUrl: string): { url480: string; url1280: string } {
+  const { large, small } = IMAGE_VARIANT_SUFFIXES;
+  if (!imageUrl.endsWith(large)) return { url480: imageUrl, url1280: imageUrl };
+  return { url480: `${imageUrl.slice(0, -large.length)}${small}`, url1280: imageUrl };
+}
+
+const altText = z.string().trim().max(PHOTO_LIMITS.altMax, photoMessages.altTooLong);
+
+/** A new photo, uploaded ahead and referenced by its upload id, in display order (first = Main). */
+export const imageRefInput = z.object({
+  uploadId: z.uuid(photoMessages.uploadInvalid),
+  alt: altText.nullish().transform((value) => (value ? value : null)),
+});
+
+/**
+ * One entry of an edited photo list: a photo the item already has (by imageId; an absent alt
+ * keeps its description, null or "" removes it) or a new upload.
+ */
+export const imageEditInput = z.union([
+  z.object({ imageId: z.uuid(photoMessages.uploadInvalid), alt: altText.nullish() }),
+  imageRefInput,
+]);
+export type ImageEditInput = z.input<typeof imageEditInput>;
+export type ImageEdit = z.output<typeof imageEditInput>;
+
+/** The photos of a new review or post. */
+export const imagesInput = z
+  .array(imageRefInput)
+  .max(PHOTO_LIMITS.perItemMax, photoMessages.tooMany);
+
+/** The complete new photo list of an edited review or post, in display order. */
+export const imagesEditInput = z
+  .array(imageEditInput)
+  .max(PHOTO_LIMITS.perItemMax, photoMessages.tooMany);

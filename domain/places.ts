@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+export const PLACE_LIMITS = {
+  queryMin: 2,
+  /** Suggestions are biased to this radius around the caller. */
+  radiusMeters: 5000,
+  /** Suggestions farther than this show no distance. */
+  distanceShownWithinMeters: 50_000,
+  /** Suggestions this close show a pin marker. */
+  nearbyWithinMeters: 2000,
+} as const;
+
+export const EARTH_RADIUS_METERS = 6_371_000;
+
+export const placeMessages = {
+  queryTooShort: "Search must be at least 2 characters",
+  noPlaces: "No restaurants found. You can still enter manually.",
+} as const;
+
+/** GET /api/places/search. */
+export const placeSearchQuery = z.object({
+  q: z
+    .string({ error: placeMessages.queryTooShort })
+    .trim()
+    .min(PLACE_LIMITS.queryMin, placeMessages.queryTooShort)
+    .max(200),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+});
+
+/** A place suggestion from the maps service, or a restaurant we already know. */
+export const placeSuggestionSchema = z.object({
+  placeId: z.string().nullable(),
+  /** Set when the suggestion is a restaurant we already know. */
+  restaurantId: z.string().nullable(),
+  name: z.string(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  priceLevel: z.number().int().nullable(),
+  googleRating: z.number().nullable(),
+  /** Metres from the caller's position, when one was given. */
+  distance: z.number().nullable(),
+});
+export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
+
+export const placeSearchResultSchema = z.object({
+  provider: z.enum(["local", "google"]),
+  results: z.array(placeSuggestionSchema),
+});
+export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Great-circle distance in metres (haversine on a sphere of the Earth's mean radius). */
+export function haversineMeters(a: LatLng, b: LatLng): number {
+  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = toRadians(b.lat - a.lat);
+  const dLng = toRadians(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** "1.2 km" within 50 km; null beyond (no distance shown). */
+export function formatDistance(meters: number | null | undefined): string | null {
+  if (meters === null || meters === undefined || !Number.isFinite(meters)) return null;
+  if (meters > PLACE_LIMITS.distanceShownWithinMeters) return null;
+  return `${(meters / 1000).toFixed(1)} km`;
+}
+
+/** Within 2 km: the suggestion shows a pin marker. */
+export function isNearby(meters: number | null | undefined): boolean {
+  return meters !== null && meters !== undefined && meters <= PLACE_LIMITS.nearbyWithinMeters;
+}

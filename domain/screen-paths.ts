@@ -1,0 +1,64 @@
+// No zod here: the web app's navigation imports this on every page, the landing page included.
+
+/**
+ * The app's screens. The web router renders these patterns, and the server answers 200 with
+ * the app for exactly these paths (404 for any other), so both read the table from here.
+ * `:name` stands for one path segment.
+ */
+export const screenRoutes = {
+  landing: "/",
+  auth: "/auth",
+  authCallback: "/auth/callback",
+  resetPassword: "/auth/reset-password",
+  terms: "/terms",
+  install: "/install",
+  explore: "/explore",
+  userProfile: "/user/:handle",
+  profileByHandle: "/profile/:handle",
+  restaurant: "/restaurant/:restaurantId",
+  restaurantBySlug: "/b/r/:slug",
+  setup: "/setup",
+  feed: "/feed",
+  ownProfile: "/profile",
+  newReview: "/post",
+  view: "/view/:type/:id",
+  notifications: "/notifications",
+  security: "/settings/security",
+  admin: "/admin",
+} as const;
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** Links to screens; the only place screen paths are spelled out. */
+export const screenPaths = {
+  landing: screenRoutes.landing,
+  auth: screenRoutes.auth,
+  authCallback: screenRoutes.authCallback,
+  resetPassword: screenRoutes.resetPassword,
+  terms: screenRoutes.terms,
+  install: screenRoutes.install,
+  explore: screenRoutes.explore,
+  setup: screenRoutes.setup,
+  feed: screenRoutes.feed,
+  ownProfile: screenRoutes.ownProfile,
+  newReview: screenRoutes.newReview,
+  notifications: screenRoutes.notifications,
+  security: screenRoutes.security,
+  admin: screenRoutes.admin,
+  /** A person's profile by their handle (slug or username). */
+  user: (handle: string) => `/user/${segment(handle)}`,
+  /** A restaurant's page: by slug when it has one, else by id. */
+  restaurant: (restaurant: { id: string; slug: string | null }) =>
+    restaurant.slug ? `/b/r/${segment(restaurant.slug)}` : `/restaurant/${segment(restaurant.id)}`,
+  /** One review or post on its own page; type is dish, restaurant or post. */
+  view: (type: "dish" | "restaurant" | "post", id: string) => `/view/${type}/${segment(id)}`,
+};
+
+const patterns = Object.values(screenRoutes).map(
+  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, "[^/]+").replace(/\/$/, "")}/?$`, "u"),
+);
+
+/** Whether `pathname` (without query string) is one of the app's screens. */
+export function isScreenPath(pathname: string): boolean {
+  return patterns.some((pattern) => pattern.test(pathname));
+}

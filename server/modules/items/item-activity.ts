@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { NotificationType } from "#server/db/schema/notifications.ts";
+
+// Activity on an item (a like, a comment) becomes a notification for its author. Reading,
+// marking read and live delivery belong to the notifications module; this is only the write,
+// which likes and comments make inside their own transaction (docs/decisions/0008).
+
+export interface ItemActivity {
+  type: Extract<NotificationType, "new_like" | "new_comment">;
+  /** Who liked or commented. */
+  actorId: string;
+  /** The item's author: the recipient. */
+  recipientId: string;
+  kind: ItemKind;
+  itemId: string;
+}
+
+/**
+ * Records a like or comment on someone's review or post for its author, inside the caller's
+ * transaction: the notification exists exactly when the like or comment committed. Nothing for
+ * activity on your own items.
+ *
+ * A like is skipped while an identical unread like notification exists. Unlike does not delete
+ * it instead, because deleting would make a notification vanish under the reader and a
+ * like/unlike/like burst would still notify twice around a read; skipping gives at most one
+ * unread "X liked your review" per person and item, and a like after the author has read it is
+ * news again. Comments always notify: each one is new content. The like row's primary key
+ * serialises a user's concurrent likes of one item, so the check cannot race with itself.
+ *
+ * Returns whether a row was inserted.
+ */
+export async function notifyItemActivity(db: Executor, activity: ItemActivity): Promise<boolean> {
+  if (activity.actorId === activity.recipientId) return false;
+  const reviewId = activity.kind === "review" ? activity.itemId : null;
+  const postId = activity.kind === "post" ? activity.itemId : null;
+  const onlyIfNew =
+    activity.type === "new_like"
+      ? sql`where not exists (
+          select 1 from notifications n
+           where n.user_id = ${activity.recipientId} and not n.is_read
+             and n.type = 'new_like' and n.actor_id = ${activity.actorId}
+             and n.review_id is not distinct from ${reviewId}::uuid
+             and n.post_id is not distinct from ${postId}::uuid)`
+      : sql``;
+  const result = await db.execute<{ id: string }>(sql`
+    insert into notifications (type, user_id, actor_id, review_id, post_id)
+    select ${activity.type}, ${activity.recipientId}, ${activity.actorId},
+           ${reviewId}::uuid, ${postId}::uuid
+    ${onlyIfNew}
+    returning id`);
+  return result.rows.length > 0;
+}

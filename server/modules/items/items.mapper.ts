@@ -1,0 +1,109 @@
+import {
+  type AuthorDto,
+  authorDisplayName,
+  authorHandle,
+  type ItemDto,
+  type RestaurantRefDto,
+} from "#domain/items.ts";
+import { type ImageDto, imageVariantUrls } from "#domain/photos.ts";
+import type { ImageRow, ItemRow } from "./items.queries.ts";
+
+// Rows → API shapes for items and what items show (photos, authors, restaurants). Every module
+// that returns reviews, posts or comments maps through here, so an item looks the same
+// wherever it is listed.
+
+export function toImageDto(row: ImageRow): ImageDto {
+  return {
+    id: row.id,
+    url: row.imageUrl,
+    ...imageVariantUrls(row.imageUrl),
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    alt: row.altText,
+    displayOrder: Number(row.displayOrder),
+  };
+}
+
+/** The author_* columns every item and comment read selects. */
+export interface AuthorColumns {
+  user_id: string;
+  author_username: string;
+  author_full_name: string | null;
+  author_slug: string | null;
+  author_avatar_url: string | null;
+}
+
+export function toAuthorDto(row: AuthorColumns): AuthorDto {
+  return {
+    id: row.user_id,
+    username: row.author_username,
+    slug: row.author_slug,
+    fullName: row.author_full_name,
+    avatarUrl: row.author_avatar_url,
+  };
+}
+
+/** The author with the display name and profile handle lists show for them. */
+export function authorFields(row: AuthorColumns) {
+  const author = toAuthorDto(row);
+  return { author, userName: authorDisplayName(author), userHandler: authorHandle(author) };
+}
+
+function toRestaurantRefDto(row: ItemRow): RestaurantRefDto | null {
+  if (!row.restaurant_id || row.restaurant_name === null) return null;
+  return {
+    id: row.restaurant_id,
+    name: row.restaurant_name,
+    address: row.restaurant_address,
+    slug: row.restaurant_slug,
+    priceLevel: row.restaurant_price_level,
+  };
+}
+
+/** The images of each item of a page, keyed by kind and id. */
+export function imagesByItem(rows: readonly ImageRow[]): Map<string, ImageDto[]> {
+  const byItem = new Map<string, ImageDto[]>();
+  for (const row of rows) {
+    const key = itemKey(row.kind, row.itemId);
+    const list = byItem.get(key) ?? [];
+    list.push(toImageDto(row));
+    byItem.set(key, list);
+  }
+  return byItem;
+}
+
+export function itemKey(kind: string, id: string): string {
+  return `${kind}:${id}`;
+}
+
+/** One item row as the API returns it; `viewerId` is the signed-in caller (or none). */
+export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | undefined): ItemDto {
+  const restaurant = toRestaurantRefDto(row);
+  const base = {
+    id: row.id,
+    title: row.title,
+    ...authorFields(row),
+    images,
+    likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count),
+    likedByMe: viewerId ? row.liked_by_me === true : null,
+    isOwner: viewerId === row.user_id,
+    // ISO with milliseconds for display; paging uses the microsecond text in the cursor.
+    createdAt: new Date(row.created_at_text).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+  if (row.kind === "review") {
+    if (!restaurant) throw new Error(`review ${row.id} has no restaurant`);
+    return {
+      ...base,
+      itemType: "review",
+      reviewType: row.review_type ?? "dish",
+      description: row.body,
+      rating: Number(row.rating),
+      cost: row.cost === null ? null : Number(row.cost),
+      restaurant,
+    };
+  }
+  return { ...base, itemType: "post", restaurant, content: row.body };
+}

@@ -1,0 +1,269 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import type { Executor } from "#server/db/client.ts";
+import { CREATED_AT_TEXT } from "./cursor.ts";
+import { itemTables } from "./item-tables.ts";
+
+// The reads and writes every item-facing module shares. Kind-generic statements take their
+// table names from item-tables.ts (constants, never user input).
+
+export interface VisibleItem {
+  id: string;
+  /** The author, who gets the notifications. */
+  userId: string;
+  likeCount: number;
+  commentCount: number;
+}
+
+/** A review or post that is not hidden, or undefined (missing and hidden look the same: 404). */
+export async function findVisibleItem(
+  db: Executor,
+  kind: ItemKind,
+  id: string,
+): Promise<VisibleItem | undefined> {
+  const table = itemTables[kind].items;
+  const [row] = await db
+    .select({
+      id: table.id,
+      userId: table.userId,
+      likeCount: table.likeCount,
+      commentCount: table.commentCount,
+    })
+    .from(table)
+    .where(and(eq(table.id, id), sql`not ${table.isHidden}`))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The item's author and type, row-locked until the transaction ends, so two edits or an edit
+ * and a delete of one item never interleave. Hidden items are found too: their author may still
+ * delete them.
+ */
+export async function lockItem(
+  db: Executor,
+  kind: ItemKind,
+  id: string,
+): Promise<{ id: string; userId: string; reviewType: "dish" | "restaurant" | null } | undefined> {
+  const result = await db.execute<{
+    id: string;
+    user_id: string;
+    review_type: "dish" | "restaurant" | null;
+  }>(sql`
+    select id, user_id, ${kind === "review" ? sql`review_type` : sql`null::text`} as review_type
+      from ${itemTables[kind].items} where id = ${id} for update`);
+  const row = result.rows[0];
+  return row && { id: row.id, userId: row.user_id, reviewType: row.review_type };
+}
+
+/** Deletes the item; its photos, likes, comments and notifications go with it (cascade). */
+export async function deleteItemRow(db: Executor, kind: ItemKind, id: string): Promise<void> {
+  const table = itemTables[kind].items;
+  await db.delete(table).where(eq(table.id, id));
+}
+
+/**
+ * Adds `delta` to a counter of the item and returns the new value. Runs in the transaction
+ * that inserted or deleted the counted row, so the counter always equals the row count; the
+ * row lock taken here serialises concurrent changes. greatest() is a guard, never the rule.
+ */
+export async function bumpCounter(
+  db: Executor,
+  kind: ItemKind,
+  id: string,
+  counter: "likeCount" | "commentCount",
+  delta: 1 | -1,
+): Promise<number> {
+  const table = itemTables[kind].items;
+  const column = table[counter];
+  const [row] = await db
+    .update(table)
+    .set({ [counter]: sql`greatest(${column} + ${delta}, 0)` })
+    .where(eq(table.id, id))
+    .returning({ value: column });
+  return row?.value ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+export interface ImageRow extends Record<string, unknown> {
+  kind: ItemKind;
+  itemId: string;
+  id: string;
+  imageUrl: string;
+  displayOrder: number;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  altText: string | null;
+}
+
+/** The photos of the given items, in display order, in one statement. */
+export async function selectItemImages(
+  db: Executor,
+  items: readonly { kind: ItemKind; id: string }[],
+): Promise<ImageRow[]> {
+  if (items.length === 0) return [];
+  const ids = (kind: ItemKind) => {
+    const list = items.filter((item) => item.kind === kind).map((item) => sql`${item.id}::uuid`);
+    // `in (null)` matches nothing and keeps the statement's shape when a kind is absent.
+    return list.length > 0 ? sql.join(list, sql`, `) : sql`null`;
+  };
+  const result = await db.execute<ImageRow>(sql`
+    select 'review'::text as kind, review_id as "itemId", id, image_url as "imageUrl",
+           display_order as "displayOrder", width, height, placeholder, alt_text as "altText"
+      from review_images where review_id in (${ids("review")})
+    union all
+    select 'post'::text, post_id, id, image_url, display_order, width, height, placeholder,
+           alt_text
+      from post_images where post_id in (${ids("post")})
+    order by "itemId", "displayOrder", id`);
+  return result.rows;
+}
+
+/** A stored photo file as a new image row needs it. */
+export interface NewImage {
+  imageUrl: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  altText: string | null;
+  displayOrder: number;
+}
+
+export async function insertItemImages(
+  db: Executor,
+  kind: ItemKind,
+  itemId: string,
+  images: readonly NewImage[],
+): Promise<void> {
+  if (images.length === 0) return;
+  const { images: table, imageItemId } = itemTables[kind];
+  const rows = images.map(
+    (image) => sql`(${itemId}, ${image.imageUrl}, ${image.displayOrder}, ${image.width},
+      ${image.height}, ${image.placeholder}, ${image.altText})`,
+  );
+  await db.execute(sql`
+    insert into ${table} (${sql.identifier(imageItemId.name)}, image_url, display_order, width,
+                          height, placeholder, alt_text)
+    values ${sql.join(rows, sql`, `)}`);
+}
+
+export async function deleteItemImages(
+  db: Executor,
+  kind: ItemKind,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const table = itemTables[kind].images;
+  await db.delete(table).where(inArray(table.id, [...ids]));
+}
+
+export async function updateItemImage(
+  db: Executor,
+  kind: ItemKind,
+  id: string,
+  changes: { displayOrder: number; altText: string | null },
+): Promise<void> {
+  const table = itemTables[kind].images;
+  await db.update(table).set(changes).where(eq(table.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item rows: one shape for every list and detail of reviews and posts
+
+/**
+ * One review or post with its author and restaurant, as every read of items returns it: the
+ * feed, the detail view, and any later list. Built by {@link selectItemRows} around a `page`
+ * of {@link itemColumns}.
+ */
+export interface ItemRow extends Record<string, unknown> {
+  kind: ItemKind;
+  id: string;
+  /** Microsecond text form of created_at, for keyset cursors (see cursor.ts). */
+  created_at_text: string;
+  user_id: string;
+  review_type: "dish" | "restaurant" | null;
+  title: string;
+  /** A review's description or a post's content. */
+  body: string | null;
+  rating: number | null;
+  cost: number | null;
+  like_count: number;
+  comment_count: number;
+  updated_at: Date | string;
+  liked_by_me: boolean;
+  author_username: string;
+  author_full_name: string | null;
+  author_slug: string | null;
+  author_avatar_url: string | null;
+  restaurant_id: string | null;
+  restaurant_name: string | null;
+  restaurant_slug: string | null;
+  restaurant_address: string | null;
+  restaurant_price_level: number | null;
+}
+
+/**
+ * The columns a `page` subquery selects from the `kind`'s table under `alias`, the same for
+ * both kinds so pages of reviews and posts can be UNIONed.
+ */
+export function itemColumns(kind: ItemKind, alias: string): SQL {
+  const a = sql.raw(alias);
+  return kind === "review"
+    ? sql`'review'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
+          ${a}.review_type, ${a}.title, ${a}.description as body, ${a}.rating,
+          ${a}.cost::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at`
+    : sql`'post'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
+          null::text as review_type, ${a}.title, ${a}.content as body, null::int as rating,
+          null::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at`;
+}
+
+/**
+ * The statement that completes a `page` of {@link itemColumns} rows (a subquery that already
+ * filtered and bounded them) with author, restaurant and whether `viewerId` likes each, newest
+ * first, at most `limit`. One statement whatever the page's size.
+ */
+export function itemRowsSql(
+  page: SQL,
+  options: { viewerId?: string | undefined; limit?: number | undefined } = {},
+): SQL {
+  const { viewerId, limit } = options;
+  const likedByMe = viewerId
+    ? sql`case when page.kind = 'review'
+          then exists (select 1 from likes l where l.review_id = page.id and l.user_id = ${viewerId})
+          else exists (select 1 from post_likes pl where pl.post_id = page.id and pl.user_id = ${viewerId})
+          end`
+    : sql`false`;
+  return sql`
+    with page as (${page})
+    select page.kind, page.id,
+           to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
+           page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,
+           page.like_count, page.comment_count, page.updated_at,
+           ${likedByMe} as liked_by_me,
+           a.username as author_username, a.full_name as author_full_name,
+           a.slug as author_slug, a.avatar_url as author_avatar_url,
+           rs.id as restaurant_id, rs.name as restaurant_name, rs.slug as restaurant_slug,
+           rs.address as restaurant_address, rs.price_level as restaurant_price_level
+      from page
+      join profiles a on a.id = page.user_id
+      left join restaurants rs on rs.id = page.restaurant_id
+     order by page.created_at desc, page.id desc
+     ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
+}
+
+export async function selectItemRows(
+  db: Executor,
+  page: SQL,
+  options: { viewerId?: string | undefined; limit?: number | undefined } = {},
+): Promise<ItemRow[]> {
+  return (await db.execute<ItemRow>(itemRowsSql(page, options))).rows;
+}
+
+/** A page holding the one visible item `id` of `kind`. */
+export function visibleItemPage(kind: ItemKind, id: string): SQL {
+  return sql`select ${itemColumns(kind, "i")} from ${itemTables[kind].items} i
+              where i.id = ${id} and not i.is_hidden`;
+}

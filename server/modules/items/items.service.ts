@@ -1,0 +1,155 @@
+import { isUuid } from "#domain/ids.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import { type ItemDto, itemNotFoundMessages } from "#domain/items.ts";
+import type { ImageEdit } from "#domain/photos.ts";
+import type { SessionUser } from "#domain/profile.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { ApiError } from "#server/http/errors.ts";
+import type { Storage } from "#server/media/storage.ts";
+import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
+import {
+  claimUploads,
+  deleteImageFiles,
+  type ImageRef,
+  type Logger,
+} from "#server/modules/uploads/uploads.service.ts";
+import { applyImageEdits } from "./item-images.ts";
+import { imagesByItem, itemKey, toItemDto } from "./items.mapper.ts";
+import {
+  deleteItemRow,
+  type ItemRow,
+  insertItemImages,
+  lockItem,
+  selectItemImages,
+  selectItemRows,
+  visibleItemPage,
+} from "./items.queries.ts";
+
+/** What item services need from a request. */
+export interface ItemContext {
+  db: Database;
+  /** The signed-in caller, or null for visitors (reads only). */
+  user: SessionUser | null;
+  storage: Storage;
+  adminEmails: readonly string[];
+  log: Logger;
+}
+
+/** The review or post DTO of one kind. */
+export type ItemDtoOf<K extends ItemKind> = Extract<ItemDto, { itemType: K }>;
+
+export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
+
+export function itemNotFound(kind: ItemKind): ApiError {
+  return ApiError.notFound(itemNotFoundMessages[kind]);
+}
+
+function signedIn(ctx: ItemContext): SessionUser {
+  if (!ctx.user) throw ApiError.unauthorized();
+  return ctx.user;
+}
+
+/**
+ * The signed-in author of a new item, with the profile row items reference (created here if the
+ * sign-up hook never made it).
+ */
+export async function ensureAuthor(ctx: ItemContext): Promise<SessionUser> {
+  const user = signedIn(ctx);
+  await provisionAccount(
+    ctx.db,
+    { id: user.id, email: user.email ?? "", emailVerified: user.emailVerified },
+    ctx.adminEmails,
+  );
+  return user;
+}
+
+/** Item rows as DTOs with their photos (one more statement for all of them), in row order. */
+export async function toItemDtos(
+  db: Executor,
+  rows: readonly ItemRow[],
+  viewerId: string | undefined,
+): Promise<ItemDto[]> {
+  const images = imagesByItem(await selectItemImages(db, rows));
+  return rows.map((row) => toItemDto(row, images.get(itemKey(row.kind, row.id)) ?? [], viewerId));
+}
+
+/** One visible review or post; hidden and unknown ones are 404 alike. */
+export async function getItem<K extends ItemKind>(
+  ctx: ItemContext,
+  kind: K,
+  id: string,
+): Promise<ItemDtoOf<K>> {
+  if (!isUuid(id)) throw itemNotFound(kind);
+  const viewerId = ctx.user?.id;
+  const rows = await selectItemRows(ctx.db, visibleItemPage(kind, id), { viewerId });
+  const [item] = await toItemDtos(ctx.db, rows, viewerId);
+  if (!item) throw itemNotFound(kind);
+  return item as ItemDtoOf<K>;
+}
+
+/** Claims the caller's uploads as the photos of a new item, in order, in its transaction. */
+export async function addItemImages(
+  tx: Executor,
+  kind: ItemKind,
+  itemId: string,
+  userId: string,
+  refs: readonly ImageRef[],
+): Promise<void> {
+  const claimed = await claimUploads(tx, userId, refs);
+  await insertItemImages(
+    tx,
+    kind,
+    itemId,
+    claimed.map((image, index) => ({ ...image, displayOrder: index })),
+  );
+}
+
+/** The caller's own item, row-locked for an edit or delete; 404 unknown, 403 someone else's. */
+async function lockOwnItem(
+  tx: Executor,
+  kind: ItemKind,
+  id: string,
+  user: SessionUser,
+): Promise<LockedItem> {
+  const item = isUuid(id) ? await lockItem(tx, kind, id) : undefined;
+  if (!item) throw itemNotFound(kind);
+  if (item.userId !== user.id) {
+    throw ApiError.forbidden(`You can only change your own ${kind}s`);
+  }
+  return item;
+}
+
+/**
+ * Edits the caller's own item: `writeChanges` updates its own columns, then `images` (when
+ * given) replaces the photo list, all in one transaction; files of removed photos are deleted
+ * after it commits.
+ */
+export async function updateItem<K extends ItemKind>(
+  ctx: ItemContext,
+  kind: K,
+  id: string,
+  images: readonly ImageEdit[] | undefined,
+  writeChanges: (tx: Executor, item: LockedItem) => Promise<void>,
+): Promise<ItemDtoOf<K>> {
+  const user = signedIn(ctx);
+  const removedUrls = await ctx.db.transaction(async (tx) => {
+    const item = await lockOwnItem(tx, kind, id, user);
+    await writeChanges(tx, item);
+    if (images === undefined) return [];
+    return applyImageEdits(tx, kind, item.id, user.id, images);
+  });
+  await deleteImageFiles(ctx.storage, ctx.log, removedUrls);
+  return getItem(ctx, kind, id);
+}
+
+/** Deletes the caller's own item; its photos' files go once the rows are gone. */
+export async function deleteItem(ctx: ItemContext, kind: ItemKind, id: string): Promise<void> {
+  const user = signedIn(ctx);
+  const imageUrls = await ctx.db.transaction(async (tx) => {
+    const item = await lockOwnItem(tx, kind, id, user);
+    const images = await selectItemImages(tx, [{ kind, id: item.id }]);
+    await deleteItemRow(tx, kind, item.id);
+    return images.map((image) => image.imageUrl);
+  });
+  await deleteImageFiles(ctx.storage, ctx.log, imageUrls);
+}

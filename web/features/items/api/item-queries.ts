@@ -1,0 +1,110 @@
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { FeedPage } from "#domain/feed.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
+import type { ItemDto } from "#domain/items.ts";
+import type { PostInput, PostUpdateInput } from "#domain/post.ts";
+import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
+import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
+import { apiGet, apiSend } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+import { refreshContent } from "#web/lib/content-cache.ts";
+
+/** The review or post of one kind. */
+export type ItemOf<K extends ItemKind> = Extract<ItemDto, { itemType: K }>;
+
+/** What creating and editing each kind sends. */
+interface ItemInputs {
+  review: { create: CreateReviewInput; update: ReviewUpdateInput };
+  post: { create: PostInput; update: PostUpdateInput };
+}
+
+export const itemKeys = {
+  item: (kind: ItemKind, id: string) => ["items", kind, id] as const,
+  bySlug: (type: string, slug: string) => ["items", "by-slug", type, slug] as const,
+};
+
+/** One review or post (with isOwner for the Edit/Delete menu). */
+export function itemQuery<K extends ItemKind>(kind: K, id: string) {
+  return queryOptions({
+    queryKey: itemKeys.item(kind, id),
+    queryFn: ({ signal }) => apiGet<ItemOf<K>>(apiPaths.item(kind, id), { signal }),
+  });
+}
+
+type InfiniteFeed = { pages: FeedPage[]; pageParams: unknown[] };
+
+/**
+ * Applies `update` to one review or post wherever it is cached: every loaded page of every feed
+ * scope and its detail entry. Likes and comment counts change through here so the card and the
+ * open dialog never disagree.
+ */
+export function updateCachedItem(
+  queryClient: QueryClient,
+  kind: ItemKind,
+  id: string,
+  update: (item: ItemDto) => ItemDto,
+): void {
+  const matches = (item: ItemDto) => item.itemType === kind && item.id === id;
+  queryClient.setQueriesData<InfiniteFeed>({ queryKey: feedKeys.all }, (data) => {
+    if (!data?.pages) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.items.some(matches)) return page;
+      changed = true;
+      return { ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+  queryClient.setQueryData<ItemDto>(itemKeys.item(kind, id), (item) =>
+    item ? update(item) : item,
+  );
+}
+
+/** Query keys whose data updateCachedItem may touch for one item (to cancel reads first). */
+export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
+  return [feedKeys.all, itemKeys.item(kind, id)];
+}
+
+/** POST a new review or post → the item (201); every list showing items is re-read. */
+export function useCreateItem<K extends ItemKind>(kind: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ItemInputs[K]["create"]) =>
+      apiSend<ItemOf<K>>("POST", apiPaths.items(kind), input),
+    onSuccess: (item) => {
+      queryClient.setQueryData(itemKeys.item(kind, item.id), item);
+      void refreshContent(queryClient);
+    },
+  });
+}
+
+/** PATCH one's own review or post; the answer replaces the cached item, lists are re-read. */
+export function useUpdateItem<K extends ItemKind>(kind: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ItemInputs[K]["update"] }) =>
+      apiSend<ItemOf<K>>("PATCH", apiPaths.item(kind, id), input),
+    onSuccess: (item) => {
+      queryClient.setQueryData(itemKeys.item(kind, item.id), item);
+      void refreshContent(queryClient);
+    },
+  });
+}
+
+/** DELETE one's own review or post (204). */
+export function useDeleteItem(kind: ItemKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend<null>("DELETE", apiPaths.item(kind, id)),
+    onSuccess: (_nothing, id) => {
+      queryClient.removeQueries({ queryKey: itemKeys.item(kind, id) });
+      void refreshContent(queryClient);
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { Modal } from "@mantine/core";
+import { useMediaQuery, useWindowEvent } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
+import type { ItemDto } from "#domain/items.ts";
+import { MOBILE_QUERY } from "#web/app/theme.ts";
+import { itemQuery } from "../api/item-queries.ts";
+import classes from "./item-detail.module.css";
+import { ItemDetail } from "./item-detail.tsx";
+import { itemDetailTitle } from "./item-meta.ts";
+
+interface ItemDetailDialogProps {
+  /** The card's item, shown at once; null keeps the dialog closed. */
+  item: ItemDto | null;
+  onClose: () => void;
+}
+
+/**
+ * An item's detail dialog: wide on desktop, full screen below 768 px. It opens with
+ * the card's data and refreshes from GET /api/{reviews|posts}/:id; if that read fails the card's
+ * data stays on screen. Phones use the dialog too (not /view), so closing it returns to the same
+ * place in the feed.
+ */
+export function ItemDetailDialog({ item, onClose }: ItemDetailDialogProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const opened = item !== null;
+
+  // Mantine closes every open modal on Escape. This one ignores an Escape meant for something
+  // on top of it (photo viewer, edit form, confirmation, an open menu): those hold the focus.
+  useWindowEvent(
+    "keydown",
+    (event) => {
+      if (event.key !== "Escape" || !opened || event.isComposing) return;
+      const active = document.activeElement;
+      const inThisDialog = active instanceof Element && active.closest(`.${classes.dialogContent}`);
+      const inSomethingElse =
+        active instanceof Element &&
+        active.closest('[role="dialog"], [role="menu"], [role="listbox"]');
+      if (inThisDialog || !inSomethingElse) onClose();
+      // Capture phase, registered before anything opened on top: runs while focus is still there.
+    },
+    { capture: true },
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={false}
+      size="xl"
+      fullScreen={mobile}
+      radius={mobile ? 0 : "lg"}
+      title={item ? itemDetailTitle(item) : ""}
+      classNames={{ content: classes.dialogContent, title: classes.dialogTitle }}
+      transitionProps={{ transition: mobile ? "slide-up" : "pop", duration: 180 }}
+    >
+      {item && <FreshItemDetail item={item} onDeleted={onClose} />}
+    </Modal>
+  );
+}
+
+function FreshItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted: () => void }) {
+  const fresh = useQuery({ ...itemQuery(item.itemType, item.id), retry: false });
+  return <ItemDetail item={fresh.data ?? item} onDeleted={onDeleted} />;
+}

@@ -1,0 +1,139 @@
+import { ActionIcon, Divider, Group, Menu } from "@mantine/core";
+import { IconDots, IconMessageCircle, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import type { ItemDto } from "#domain/items.ts";
+import { ImageCarousel } from "#web/components/image-carousel.tsx";
+import { ImageViewer } from "#web/components/image-viewer.tsx";
+import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
+import { EditPostDialog } from "#web/features/posts/components/edit-post-dialog.tsx";
+import { ReviewDialog } from "#web/features/reviews/components/review-dialog.tsx";
+import { DeleteItemDialog } from "./delete-item-dialog.tsx";
+import { ItemByline } from "./item-byline.tsx";
+import classes from "./item-detail.module.css";
+import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
+import { ItemRating } from "./item-rating.tsx";
+import { KindBadge } from "./kind-badge.tsx";
+import { LikeButton } from "./like-button.tsx";
+import { RestaurantLink } from "./restaurant-link.tsx";
+
+const DETAIL_IMAGE_SIZES = "(max-width: 768px) 100vw, 760px";
+
+/**
+ * The whole of one review or post: photos (opening the fullscreen viewer), text, rating, cost,
+ * like and comments. Shared by the feed's detail dialog and the /view/{type}/{id} page.
+ */
+export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () => void }) {
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const review = isReviewItem(item) ? item : null;
+  const badge = itemBadge(item);
+  const body = itemBody(item);
+
+  return (
+    <article className={classes.root} aria-label={item.title}>
+      <Group gap="sm" wrap="nowrap">
+        <ItemByline item={item} avatarSize={44} />
+        <KindBadge kind={badge} />
+        {item.isOwner && (
+          <Menu position="bottom-end" withinPortal zIndex={350}>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={item.itemType === "review" ? "Review options" : "Post options"}
+              >
+                <IconDots size={20} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                Edit
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+
+      {item.images.length > 0 && (
+        <ImageCarousel
+          images={item.images}
+          fallbackAlt={item.title}
+          sizes={DETAIL_IMAGE_SIZES}
+          maxHeight="min(70vh, 620px)"
+          priority
+          className={classes.media}
+          onOpen={setViewerIndex}
+        />
+      )}
+
+      <div>
+        <h2 className={classes.title}>{item.title}</h2>
+        {item.restaurant && (
+          <RestaurantLink
+            restaurant={item.restaurant}
+            label={
+              review?.reviewType === "restaurant"
+                ? item.restaurant.address || item.restaurant.name
+                : item.restaurant.name
+            }
+          />
+        )}
+      </div>
+
+      {review && <ItemRating review={review} size={20} />}
+
+      {body && <p className={classes.body}>{body}</p>}
+
+      <div className={classes.actions}>
+        <LikeButton item={item} />
+        <span className={classes.commentCount}>
+          <IconMessageCircle size={20} stroke={1.8} aria-hidden />
+          <span>
+            {item.commentCount} {item.commentCount === 1 ? "comment" : "comments"}
+          </span>
+        </span>
+      </div>
+
+      <Divider />
+
+      <CommentSection kind={item.itemType} itemId={item.id} commentCount={item.commentCount} />
+
+      {item.isOwner && item.itemType === "review" && (
+        <ReviewDialog
+          opened={editing}
+          onClose={() => setEditing(false)}
+          mode="edit"
+          reviewType={item.reviewType}
+          review={item}
+        />
+      )}
+      {item.isOwner && item.itemType === "post" && (
+        <EditPostDialog opened={editing} onClose={() => setEditing(false)} post={item} />
+      )}
+      {item.isOwner && (
+        <DeleteItemDialog
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          kind={item.itemType}
+          itemId={item.id}
+          onDeleted={onDeleted}
+        />
+      )}
+
+      <ImageViewer
+        images={item.images}
+        openIndex={viewerIndex}
+        onClose={() => setViewerIndex(null)}
+        fallbackAlt={item.title}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { UnstyledButton } from "@mantine/core";
+import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
+import { useNavigate } from "react-router";
+import type { ItemDto } from "#domain/items.ts";
+import { likeMessages } from "#domain/like.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { useSession } from "#web/lib/session.tsx";
+import { toast } from "#web/lib/toast.ts";
+import { useToggleLike } from "../api/use-toggle-like.ts";
+import classes from "./item.module.css";
+
+/** Heart toggle with its count; visitors are asked to sign in. */
+export function LikeButton({ item }: { item: ItemDto }) {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const toggle = useToggleLike(item.itemType, item.id);
+  const liked = item.likedByMe === true;
+
+  function onClick() {
+    if (session.status !== "signed-in") {
+      toast.signInRequired(likeMessages.signInRequired, () => navigate(screenPaths.auth));
+      return;
+    }
+    toggle.mutate(!liked);
+  }
+
+  return (
+    <UnstyledButton
+      className={classes.action}
+      data-liked={liked || undefined}
+      aria-pressed={liked}
+      aria-label={`Like, ${item.likeCount} ${item.likeCount === 1 ? "like" : "likes"}`}
+      disabled={session.status === "loading"}
+      onClick={onClick}
+    >
+      {liked ? (
+        <IconHeartFilled size={20} className={classes.heart} aria-hidden />
+      ) : (
+        <IconHeart size={20} stroke={1.8} aria-hidden />
+      )}
+      <span className={classes.count}>{item.likeCount}</span>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,89 @@
+import { ActionIcon, Skeleton, Stack } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { isUuid } from "#domain/ids.ts";
+import type { ItemDto } from "#domain/items.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { PageHeader } from "#web/components/page-header.tsx";
+import { apiGet } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+import { itemKeys } from "../api/item-queries.ts";
+import { ItemDetail } from "./item-detail.tsx";
+
+/**
+ * "Dish Review" for type food or dish, otherwise "Restaurant Review"; posts, which have a view
+ * of their own too, are titled "Post".
+ */
+export function viewTitle(type: string | undefined): string {
+  if (type === "post") return "Post";
+  return type === "food" || type === "dish" ? "Dish Review" : "Restaurant Review";
+}
+
+const SLUG_TYPES = new Set(["food", "dish", "restaurant"]);
+
+/**
+ * What /view/{type}/{id} loads: a review or post by id, or (links shared from phones) the
+ * newest review whose slugified title matches. Anything else cannot exist.
+ */
+function viewQuery(type: string, id: string) {
+  const byId = isUuid(id);
+  const kind = type === "post" ? "post" : "review";
+  return queryOptions<ItemDto>({
+    // By id it shares the cache entry of the item's detail, so edits there show here too.
+    queryKey: byId ? itemKeys.item(kind, id) : itemKeys.bySlug(type, id),
+    queryFn: ({ signal }) => {
+      if (byId) return apiGet<ItemDto>(apiPaths.item(kind, id), { signal });
+      if (!SLUG_TYPES.has(type)) throw new Error(`A ${type} cannot be found by its title`);
+      return apiGet<ItemDto>(apiPaths.reviewBySlug(type, id), { signal });
+    },
+  });
+}
+
+/** /view/{type}/{id}: one review or post with its photos, likes and comments. */
+export function ViewItemPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { type = "", id = "" } = useParams();
+  const item = useQuery({ ...viewQuery(type, id), retry: false });
+  const failed = item.isError;
+
+  const goBack = useCallback(() => {
+    // The first page of the tab has nowhere to go back to.
+    if (location.key === "default") navigate(screenPaths.feed, { replace: true });
+    else navigate(-1);
+  }, [location.key, navigate]);
+
+  // A missing item, or any error loading it, goes back where the person came from.
+  useEffect(() => {
+    if (!failed) return;
+    console.error("Could not load /view item", item.error);
+    goBack();
+  }, [failed, item.error, goBack]);
+
+  return (
+    <>
+      <PageHeader
+        title={viewTitle(type)}
+        leading={
+          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={goBack}>
+            <IconArrowLeft size={20} />
+          </ActionIcon>
+        }
+      />
+      {item.data ? (
+        <Stack p="md" pb="xl">
+          <ItemDetail item={item.data} />
+        </Stack>
+      ) : (
+        <Stack p="md" gap="sm" aria-busy aria-label="Loading">
+          <Skeleton height={280} radius="lg" />
+          <Skeleton height={24} width="60%" />
+          <Skeleton height={16} width="40%" />
+          <Skeleton height={64} />
+        </Stack>
+      )}
+    </>
+  );
+}

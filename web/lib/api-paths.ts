@@ -1,0 +1,26 @@
+import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
+
+const segment = (value: string) => encodeURIComponent(value);
+const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${segment(id)}`;
+
+/** Every JSON API address the web app calls (better-auth's /api/auth/* is its client's job). */
+export const apiPaths = {
+  me: "/api/me",
+  profile: "/api/profile",
+  avatar: "/api/profile/avatar",
+  usernameAvailability: (username: string) =>
+    `/api/profiles/username-availability?username=${segment(username)}`,
+  feed: (params: URLSearchParams) => `/api/feed?${params}`,
+  /** POST a new review or post. */
+  items: (kind: ItemKind) => `/api/${itemCollections[kind]}`,
+  item,
+  itemLike: (kind: ItemKind, id: string) => `${item(kind, id)}/like`,
+  itemComments: (kind: ItemKind, id: string, params?: URLSearchParams) =>
+    `${item(kind, id)}/comments${params ? `?${params}` : ""}`,
+  comment: (kind: ItemKind, commentId: string) => `/api/comments/${kind}/${segment(commentId)}`,
+  reviewBySlug: (type: string, slug: string) =>
+    `/api/reviews/by-slug/${segment(type)}/${segment(slug)}`,
+  restaurant: (idOrSlug: string) => `/api/restaurants/${segment(idOrSlug)}`,
+  placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,
+  photoUploads: "/api/uploads/images",
+} as const;
