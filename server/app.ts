@@ -105,7 +105,6 @@ export async function buildApp(
     await background.drain();
     await emailSender.close?.();
   });
-  registerOriginCheck(app, [config.publicUrl, ...config.trustedOrigins]);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -150,6 +149,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      registerOriginCheck(api, [config.publicUrl, ...config.trustedOrigins]);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(authRoutes);
