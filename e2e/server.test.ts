@@ -3,8 +3,8 @@ import { baseURL } from "./support/browser.ts";
 
 /**
  * The HTTP contract of the running server (started by global-setup.ts exactly as `npm start`
- * does): API errors, health, OpenAPI, security and cache headers, the manifest and the SPA's
- * history fallback. Plain fetch, no browser.
+ * does): API errors, health, OpenAPI, security and cache headers, the manifest and which paths are
+ * screens of the app. Plain fetch, no browser.
  */
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
@@ -102,13 +102,25 @@ describe("web app delivery", () => {
     }
   });
 
-  test("a deep link gets index.html (history fallback)", async () => {
+  test("every screen's deep link is the app with 200, for browsers and curl alike", async () => {
     const index = await (await fetch(url("/"), { headers: HTML })).text();
-    const response = await fetch(url("/some/deep/link"), { headers: HTML });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(response.headers.get("cache-control")).toMatch(/no-cache/);
-    expect(await response.text()).toBe(index);
+    for (const path of ["/", "/feed", "/user/someone", "/b/r/some-place", "/view/dish/x"]) {
+      for (const headers of [HTML, { accept: "*/*" }]) {
+        const response = await fetch(url(path), { headers });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+        expect(response.headers.get("cache-control")).toMatch(/no-cache/);
+        expect(await response.text()).toBe(index);
+      }
+    }
+  });
+
+  test("an unknown path is a 404: the app's 404 page for browsers, JSON for others", async () => {
+    const index = await (await fetch(url("/"), { headers: HTML })).text();
+    const page = await fetch(url("/some/deep/link"), { headers: HTML });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toBe(index);
+    await expectErrorBody(await fetch(url("/some/deep/link")), 404);
   });
 
   test("the service worker is always revalidated", async () => {

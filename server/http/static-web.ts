@@ -1,14 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isScreenPath } from "#domain/screen-paths.ts";
 import { errorBody } from "./errors.ts";
 
 /**
  * Serves the built SPA. Vite's hashed files under /assets never change, so browsers may keep
  * them forever; index.html and the service worker must always be revalidated or users would be
- * stuck on an old release. Unknown non-API paths get index.html so the client router decides
- * (it renders the 404 page).
+ * stuck on an old release.
+ *
+ * Every screen of the route table is the app with 200 for any GET, whatever the client
+ * accepts (health checkers, link previews and curl send no text/html). Any other path is a 404:
+ * browsers get the app, which renders its 404 page; other clients a JSON error.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined) {
   const hasWeb = webDistDir !== undefined && existsSync(path.join(webDistDir, "index.html"));
@@ -29,16 +33,30 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    const wantsPage =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !isApi &&
-      (request.headers.accept ?? "").includes("text/html");
-    if (hasWeb && wantsPage) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    const pathname = pathnameOf(request);
+    const isRead = request.method === "GET" || request.method === "HEAD";
+    if (hasWeb && isRead && !isApiPath(pathname)) {
+      if (isScreenPath(pathname))
+        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if ((request.headers.accept ?? "").includes("text/html")) {
+        return reply.status(404).header("cache-control", "no-cache").sendFile("index.html");
+      }
     }
     return reply
       .status(404)
-      .send(errorBody("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
+      .send(errorBody("NOT_FOUND", `No route for ${request.method} ${pathname}`));
   });
+}
+
+/** The request target's path, also for absolute-form targets ("http://host/path"). */
+function pathnameOf(request: FastifyRequest): string {
+  try {
+    return new URL(request.url, "http://host").pathname;
+  } catch {
+    return request.url.split("?")[0] ?? "/";
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
 }

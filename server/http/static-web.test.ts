@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "#server/test/app.ts";
+
+const INDEX = "<!doctype html><title>Tasted</title><div id=root></div>";
+const CURL = { accept: "*/*" };
+const BROWSER = { accept: "text/html,application/xhtml+xml" };
+const API_CLIENT = { accept: "application/json" };
+
+let webDistDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  webDistDir = await mkdtemp(path.join(tmpdir(), "tasted-web-"));
+  await writeFile(path.join(webDistDir, "index.html"), INDEX);
+  await mkdir(path.join(webDistDir, "assets"));
+  await writeFile(path.join(webDistDir, "assets", "app-abc123.js"), "console.log(1)");
+});
+
+afterEach(async () => app?.close());
+
+const get = (url: string, headers: Record<string, string>) =>
+  app.inject({ method: "GET", url, headers });
+
+describe("the web app's host", () => {
+  it("serves the app with 200 for the root and every screen, whatever the client accepts", async () => {
+    app = await buildTestApp({ webDistDir });
+    for (const url of ["/", "/feed", "/explore", "/user/ann", "/b/r/il-joes", "/view/dish/x"]) {
+      for (const headers of [CURL, BROWSER, API_CLIENT, {}]) {
+        const response = await get(url, headers);
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(response.headers["content-type"]).toMatch(/^text\/html/);
+        expect(response.headers["cache-control"]).toBe("no-cache");
+        expect(response.body).toBe(INDEX);
+      }
+    }
+    expect((await app.inject({ method: "HEAD", url: "/feed" })).statusCode).toBe(200);
+  });
+
+  it("answers an unknown path 404: the app (its 404 page) for browsers, JSON for API clients", async () => {
+    app = await buildTestApp({ webDistDir });
+    const page = await get("/no-such-page", BROWSER);
+    expect(page.statusCode).toBe(404);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toBe(INDEX);
+    for (const headers of [CURL, API_CLIENT]) {
+      const response = await get("/no-such-page", headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: "NOT_FOUND", message: "No route for GET /no-such-page" },
+      });
+    }
+    const api = await get("/api/no-such-thing", BROWSER);
+    expect(api.statusCode).toBe(404);
+    expect(api.headers["content-type"]).toMatch(/^application\/json/);
+  });
+
+  it("serves built files as they are, hashed assets cached for good", async () => {
+    app = await buildTestApp({ webDistDir });
+    const asset = await get("/assets/app-abc123.js", CURL);
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    expect((await get("/assets/missing.js", CURL)).statusCode).toBe(404);
+  });
+});
