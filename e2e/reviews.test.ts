@@ -16,7 +16,9 @@ import {
   withPage,
 } from "./support/browser.ts";
 import {
+  addButton,
   addPhotos,
+  CHOOSER_TITLE,
   chooserChoice,
   feedCard,
   makePhoto,
@@ -263,6 +265,21 @@ describe("posting through the Add chooser, /post and the Create Post dialog", ()
       await card.getByText("Every Tuesday at the corner taqueria, all day.").waitFor();
       // Posts show relative time, not a date.
       expect(await card.locator("time").textContent()).not.toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    });
+  });
+
+  test("a tap on Add while the session is still loading is answered once it is known", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await signUpViaApi(page, "eager");
+      const session = await holdRequests(page, "/api/auth/get-session", "GET");
+      await page.goto("/feed");
+      await addButton(page).click();
+      const chooser = page.getByRole("dialog", { name: CHOOSER_TITLE });
+      await page.waitForTimeout(300);
+      expect(await chooser.isVisible()).toBe(false);
+      session.release();
+      await chooser.waitFor();
+      await chooserChoice(chooser, "Dish Review").waitFor();
     });
   });
 });

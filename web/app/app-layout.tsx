@@ -7,9 +7,10 @@ import {
   IconSquareRoundedPlus,
   IconUser,
 } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatUnreadBadge } from "#domain/notifications.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
 import { useSession } from "#web/lib/session.tsx";
@@ -35,7 +36,7 @@ interface NavItem {
 }
 
 /**
- * Frame of every in-app screen: a top bar on desktop and the spec's bottom navigation below
+ * Frame of every in-app screen: a top bar on desktop and the bottom navigation below
  * 768 px. Feed, Explore, Add, Notifications, Profile; Add and Profile send visitors to /auth.
  */
 export function AppLayout() {
@@ -49,38 +50,41 @@ export function AppLayout() {
     review: false,
     post: false,
   });
+  // A tap on Add while the session is still loading is kept and answered once it is known.
+  const [addTapped, setAddTapped] = useState(false);
   const unread = useUnreadNotificationCount();
   const signedIn = session.status === "signed-in";
 
   const items: NavItem[] = [
-    { label: "Feed", to: "/feed", icon: <IconHome size={24} stroke={1.7} /> },
-    { label: "Explore", to: "/explore", icon: <IconSearch size={24} stroke={1.7} /> },
+    { label: "Feed", to: screenPaths.feed, icon: <IconHome size={24} stroke={1.7} /> },
+    { label: "Explore", to: screenPaths.explore, icon: <IconSearch size={24} stroke={1.7} /> },
     {
       label: "Notifications",
-      to: "/notifications",
+      to: screenPaths.notifications,
       icon: <IconBell size={24} stroke={1.7} />,
       badge: formatUnreadBadge(unread),
     },
     {
       label: "Profile",
-      to: signedIn ? "/profile" : "/auth",
+      to: signedIn ? screenPaths.ownProfile : screenPaths.auth,
       icon: <IconUser size={24} stroke={1.7} />,
     },
   ];
 
-  function openAdd() {
-    // While the session is still loading nobody is known yet: neither chooser nor /auth.
-    if (session.status === "loading") return;
+  const sessionKnown = session.status !== "loading";
+  useEffect(() => {
+    if (!addTapped || !sessionKnown) return;
+    setAddTapped(false);
     if (!signedIn) {
-      navigate("/auth");
+      navigate(screenPaths.auth);
       return;
     }
     void loadReviewDialog();
     void loadCreatePostDialog();
     chooser.open();
-  }
+  }, [addTapped, sessionKnown, signedIn, navigate, chooser]);
 
-  /** Spec 2: Dish and Restaurant open the review dialog, Post the Create Post dialog. */
+  /** Dish and Restaurant open the review dialog, Post the Create Post dialog. */
   function choose(choice: AddChoice) {
     chooser.close();
     if (choice === "post") {
@@ -92,14 +96,18 @@ export function AppLayout() {
     setDialog(choice);
   }
 
-  /** After a review from the chooser: "Success!", then the feed (spec 2). */
+  /** After a review from the chooser: "Success!", then the feed. */
   function reviewPosted() {
     toast.success("Success!", "Your review has been posted.");
-    navigate("/feed");
+    navigate(screenPaths.feed);
   }
 
   const addButton = (
-    <UnstyledButton className={classes.navItem} onClick={openAdd} aria-haspopup="dialog">
+    <UnstyledButton
+      className={classes.navItem}
+      onClick={() => setAddTapped(true)}
+      aria-haspopup="dialog"
+    >
       <span className={classes.addIcon} aria-hidden>
         <IconSquareRoundedPlus size={26} stroke={1.7} />
       </span>
@@ -127,7 +135,7 @@ export function AppLayout() {
     <div className={classes.root}>
       <Box component="header" className={classes.topBar} visibleFrom="sm">
         <Group justify="space-between" h="100%" maw={1120} mx="auto" px="lg">
-          <Link to="/" className={classes.wordmark}>
+          <Link to={screenPaths.landing} className={classes.wordmark}>
             <Text span inherit>
               Tasted
             </Text>
@@ -172,7 +180,7 @@ export function AppLayout() {
             <CreatePostDialog
               opened={dialog === "post"}
               onClose={() => setDialog(null)}
-              onCreated={() => navigate("/feed")}
+              onCreated={() => navigate(screenPaths.feed)}
             />
           )}
         </Suspense>
