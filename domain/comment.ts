@@ -22,7 +22,7 @@ export const commentMessages = {
   empty: "No comments yet. Be the first to comment!",
 } as const;
 
-export const commentContent = z
+const commentContent = z
   .string({ error: commentMessages.contentRequired })
   .trim()
   .min(1, commentMessages.contentRequired)

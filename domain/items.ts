@@ -98,5 +98,8 @@ export type PostDto = z.infer<typeof postSchema>;
 export const itemSchema = z.discriminatedUnion("itemType", [reviewSchema, postSchema]);
 export type ItemDto = z.infer<typeof itemSchema>;
 
+/** The review or post DTO of one kind. */
+export type ItemDtoOf<K extends ItemKind> = Extract<ItemDto, { itemType: K }>;
+
 /** The response schema of one kind's item routes. */
 export const itemSchemas = { review: reviewSchema, post: postSchema } as const;

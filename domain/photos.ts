@@ -80,7 +80,6 @@ export const imageEditInput = z.union([
   z.object({ imageId: z.uuid(photoMessages.uploadInvalid), alt: altText.nullish() }),
   imageRefInput,
 ]);
-export type ImageEditInput = z.input<typeof imageEditInput>;
 export type ImageEdit = z.output<typeof imageEditInput>;
 
 /** The photos of a new review or post. */

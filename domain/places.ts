@@ -10,7 +10,7 @@ export const PLACE_LIMITS = {
   nearbyWithinMeters: 2000,
 } as const;
 
-export const EARTH_RADIUS_METERS = 6_371_000;
+const EARTH_RADIUS_METERS = 6_371_000;
 
 export const placeMessages = {
   queryTooShort: "Search must be at least 2 characters",

@@ -10,7 +10,7 @@ import {
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText } from "./text-input.ts";
 
-export const REVIEW_LIMITS = {
+const REVIEW_LIMITS = {
   ratingMin: 1,
   ratingMax: 5,
   priceRangeMax: 4,
@@ -42,7 +42,7 @@ export const reviewMessages = {
   signInToReview: "Please sign in to post a review",
 } as const;
 
-export const ratingInput = z
+const ratingInput = z
   .number({ error: reviewMessages.ratingRequired })
   .int(reviewMessages.ratingInvalid)
   .min(REVIEW_LIMITS.ratingMin, reviewMessages.ratingInvalid)
@@ -74,7 +74,7 @@ export const costInput = z
   });
 
 /** Form price range 0-4; 0 or empty means "not given" (stored as null). */
-export const priceRangeInput = z
+const priceRangeInput = z
   .number()
   .int(reviewMessages.priceRangeInvalid)
   .min(0, reviewMessages.priceRangeInvalid)
@@ -82,7 +82,7 @@ export const priceRangeInput = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-export const descriptionInput = optionalText(ITEM_LIMITS.bodyMax, reviewMessages.reviewTooLong);
+const descriptionInput = optionalText(ITEM_LIMITS.bodyMax, reviewMessages.reviewTooLong);
 
 const dishName = z
   .string({ error: reviewMessages.dishRequired })
@@ -90,7 +90,7 @@ const dishName = z
   .min(1, reviewMessages.dishRequired)
   .max(ITEM_LIMITS.titleMax, reviewMessages.dishTooLong);
 
-export const dishReviewInput = z.object({
+const dishReviewInput = z.object({
   reviewType: z.literal("dish"),
   restaurant: restaurantInput,
   /** The dish name. */
@@ -105,7 +105,7 @@ export const dishReviewInput = z.object({
     .max(PHOTO_LIMITS.perItemMax, photoMessages.tooMany),
 });
 
-export const restaurantReviewInput = z.object({
+const restaurantReviewInput = z.object({
   reviewType: z.literal("restaurant"),
   restaurant: restaurantInput,
   rating: ratingInput,

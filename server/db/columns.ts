@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /** Postgres `tsvector`; only used for generated search columns, never written by the app. */
-export const tsvector = customType<{ data: string; driverData: string }>({
+const tsvector = customType<{ data: string; driverData: string }>({
   dataType() {
     return "tsvector";
   },

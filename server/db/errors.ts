@@ -3,14 +3,13 @@
 // node-postgres and PGlite both put `code` and `constraint` on that error.
 
 export const PG_UNIQUE_VIOLATION = "23505";
-export const PG_FOREIGN_KEY_VIOLATION = "23503";
+const PG_FOREIGN_KEY_VIOLATION = "23503";
 /**
  * ON DELETE RESTRICT refused the delete (e.g. a restaurant that still has reviews) on
  * PostgreSQL 18 (PGlite); PostgreSQL 15 reports the same case as 23503. Use isForeignKeyViolation.
  */
-export const PG_RESTRICT_VIOLATION = "23001";
+const PG_RESTRICT_VIOLATION = "23001";
 export const PG_CHECK_VIOLATION = "23514";
-export const PG_NOT_NULL_VIOLATION = "23502";
 
 interface PgErrorFields {
   code?: unknown;

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
+import { screenRoutes } from "#domain/screen-paths.ts";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { LandingPage } from "#web/features/landing/components/landing-page.tsx";
 import { AppLayout } from "./app-layout.tsx";
@@ -29,7 +30,7 @@ function screen(load: () => Promise<ComponentType>, access: Access = "public") {
 }
 
 /**
- * The spec's route table (section 2). Public pages stand alone; in-app screens share the
+ * The route table (domain/screen-paths.ts, which the server reads too). Public pages stand alone; in-app screens share the
  * navigation frame. /feed is public and read-only for visitors (docs/decisions/0003).
  */
 export const router = createBrowserRouter([
@@ -37,22 +38,22 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { path: "/", element: <LandingPage /> },
+      { path: screenRoutes.landing, element: <LandingPage /> },
       {
-        path: "/auth",
+        path: screenRoutes.auth,
         lazy: screen(
           async () => (await import("#web/features/auth/components/auth-page.tsx")).AuthPage,
         ),
       },
       {
-        path: "/auth/callback",
+        path: screenRoutes.authCallback,
         lazy: screen(
           async () =>
             (await import("#web/features/auth/components/auth-callback-page.tsx")).AuthCallbackPage,
         ),
       },
       {
-        path: "/auth/reset-password",
+        path: screenRoutes.resetPassword,
         lazy: screen(
           async () =>
             (await import("#web/features/auth/components/reset-password-page.tsx"))
@@ -60,27 +61,27 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        path: "/terms",
+        path: screenRoutes.terms,
         lazy: screen(
           async () => (await import("#web/features/legal/components/terms-page.tsx")).TermsPage,
         ),
       },
       {
-        path: "/install",
+        path: screenRoutes.install,
         lazy: screen(
           async () =>
             (await import("#web/features/install/components/install-page.tsx")).InstallPage,
         ),
       },
       {
-        path: "/setup",
+        path: screenRoutes.setup,
         lazy: screen(
           async () => (await import("#web/features/profile/components/setup-page.tsx")).SetupPage,
           "signed-in",
         ),
       },
       {
-        path: "/admin",
+        path: screenRoutes.admin,
         lazy: screen(
           async () => (await import("#web/features/admin/components/admin-page.tsx")).AdminPage,
           "admin",
@@ -90,26 +91,26 @@ export const router = createBrowserRouter([
         element: <AppLayout />,
         children: [
           {
-            path: "/feed",
+            path: screenRoutes.feed,
             lazy: screen(
               async () => (await import("#web/features/feed/components/feed-page.tsx")).FeedPage,
             ),
           },
           {
-            path: "/explore",
+            path: screenRoutes.explore,
             lazy: screen(
               async () =>
                 (await import("#web/features/explore/components/explore-page.tsx")).ExplorePage,
             ),
           },
-          ...["/user/:handle", "/profile/:handle"].map((path) => ({
+          ...[screenRoutes.userProfile, screenRoutes.profileByHandle].map((path) => ({
             path,
             lazy: screen(
               async () =>
                 (await import("#web/features/profile/components/profile-page.tsx")).ProfilePage,
             ),
           })),
-          ...["/restaurant/:restaurantId", "/b/r/:slug"].map((path) => ({
+          ...[screenRoutes.restaurant, screenRoutes.restaurantBySlug].map((path) => ({
             path,
             lazy: screen(
               async () =>
@@ -118,7 +119,7 @@ export const router = createBrowserRouter([
             ),
           })),
           {
-            path: "/profile",
+            path: screenRoutes.ownProfile,
             lazy: screen(
               async () =>
                 (await import("#web/features/profile/components/profile-page.tsx")).ProfilePage,
@@ -126,7 +127,7 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            path: "/post",
+            path: screenRoutes.newReview,
             lazy: screen(
               async () =>
                 (await import("#web/features/reviews/components/new-review-page.tsx"))
@@ -135,7 +136,7 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            path: "/view/:type/:id",
+            path: screenRoutes.view,
             lazy: screen(
               async () =>
                 (await import("#web/features/items/components/view-item-page.tsx")).ViewItemPage,
@@ -143,7 +144,7 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            path: "/notifications",
+            path: screenRoutes.notifications,
             lazy: screen(
               async () =>
                 (await import("#web/features/notifications/components/notifications-page.tsx"))
@@ -152,7 +153,7 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            path: "/settings/security",
+            path: screenRoutes.security,
             lazy: screen(
               async () =>
                 (await import("#web/features/settings/components/security-page.tsx")).SecurityPage,

@@ -41,6 +41,4 @@ export const notifications = pgTable(
   ],
 );
 
-export type Notification = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationType = (typeof notificationTypes)[number];

@@ -57,4 +57,3 @@ export const userRoles = pgTable(
 
 export type Profile = typeof profiles.$inferSelect;
 export type NewProfile = typeof profiles.$inferInsert;
-export type UserRole = typeof userRoles.$inferSelect;

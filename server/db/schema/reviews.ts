@@ -73,5 +73,4 @@ export const reviewImages = pgTable(
 
 export type Review = typeof reviews.$inferSelect;
 export type NewReview = typeof reviews.$inferInsert;
-export type ReviewImage = typeof reviewImages.$inferSelect;
 export type NewReviewImage = typeof reviewImages.$inferInsert;

@@ -26,7 +26,7 @@ export function encodeCursor(cursor: Cursor): string {
   );
 }
 
-export const INVALID_CURSOR_MESSAGE = "Invalid cursor";
+const INVALID_CURSOR_MESSAGE = "Invalid cursor";
 
 /**
  * Parses a cursor from a query string; anything not made by encodeCursor is a 400, never a

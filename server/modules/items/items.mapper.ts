@@ -12,7 +12,7 @@ import type { ImageRow, ItemRow } from "./items.queries.ts";
 // that returns reviews, posts or comments maps through here, so an item looks the same
 // wherever it is listed.
 
-export function toImageDto(row: ImageRow): ImageDto {
+function toImageDto(row: ImageRow): ImageDto {
   return {
     id: row.id,
     url: row.imageUrl,
@@ -34,7 +34,7 @@ export interface AuthorColumns {
   author_avatar_url: string | null;
 }
 
-export function toAuthorDto(row: AuthorColumns): AuthorDto {
+function toAuthorDto(row: AuthorColumns): AuthorDto {
   return {
     id: row.user_id,
     username: row.author_username,

@@ -1,6 +1,6 @@
 import { isUuid } from "#domain/ids.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { type ItemDto, itemNotFoundMessages } from "#domain/items.ts";
+import { type ItemDto, type ItemDtoOf, itemNotFoundMessages } from "#domain/items.ts";
 import type { ImageEdit } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
@@ -34,9 +34,6 @@ export interface ItemContext {
   adminEmails: readonly string[];
   log: Logger;
 }
-
-/** The review or post DTO of one kind. */
-export type ItemDtoOf<K extends ItemKind> = Extract<ItemDto, { itemType: K }>;
 
 export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
 

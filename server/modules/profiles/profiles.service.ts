@@ -34,7 +34,7 @@ export interface ProfileContext {
   log: { warn(obj: object, msg: string): void };
 }
 
-export function toProfileDto(profile: Profile): ProfileDto {
+function toProfileDto(profile: Profile): ProfileDto {
   return {
     id: profile.id,
     username: profile.username,
@@ -52,7 +52,7 @@ const TEMP_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const TEMP_SUFFIX_LENGTH = 12;
 
 /** `user_` + 12 random lowercase letters/digits: passes ^[a-z0-9_]{3,30}$ and is unguessable. */
-export function temporaryUsername(): string {
+function temporaryUsername(): string {
   let suffix = "";
   for (let index = 0; index < TEMP_SUFFIX_LENGTH; index++) {
     suffix += TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)];

@@ -103,7 +103,7 @@ function reviewedPriceTier(stats: RestaurantStatsRow): number | null {
   return derivedPriceTier(toNumber(stats.dish_cost_avg));
 }
 
-export function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): RestaurantDto {
+function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): RestaurantDto {
   const derived = reviewedPriceTier(stats);
   return {
     id: restaurant.id,

@@ -23,9 +23,9 @@ export interface UploadContext {
 }
 
 /** Unclaimed uploads older than this are deleted with their files. */
-export const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
-export function toUploadedImageDto(row: ImageUpload): UploadedImageDto {
+function toUploadedImageDto(row: ImageUpload): UploadedImageDto {
   return {
     id: row.id,
     url: row.imageUrl,
@@ -76,7 +76,7 @@ export async function uploadPhoto(
 }
 
 /** The storage keys of both variants behind a stored image address. */
-export function imageKeys(storage: Storage, imageUrl: string): string[] {
+function imageKeys(storage: Storage, imageUrl: string): string[] {
   const { url480, url1280 } = imageVariantUrls(imageUrl);
   return [...new Set([url1280, url480])]
     .map((url) => storage.keyFromUrl(url))
@@ -84,7 +84,7 @@ export function imageKeys(storage: Storage, imageUrl: string): string[] {
 }
 
 /** Best effort: a file that cannot be deleted is logged, never fails the request. */
-export async function deleteStoredImages(
+async function deleteStoredImages(
   storage: Storage,
   log: Logger,
   keys: readonly string[],

@@ -5,7 +5,7 @@ import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 
 /** How many comments one request brings (the collapsed list shows 2 of them). */
-export const COMMENT_PAGE_SIZE = 20;
+const COMMENT_PAGE_SIZE = 20;
 
 export const commentKeys = {
   all: ["comments"] as const,

@@ -7,16 +7,13 @@ import {
 } from "@tanstack/react-query";
 import type { FeedPage } from "#domain/feed.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import type { ItemDto } from "#domain/items.ts";
+import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
-
-/** The review or post of one kind. */
-export type ItemOf<K extends ItemKind> = Extract<ItemDto, { itemType: K }>;
 
 /** What creating and editing each kind sends. */
 interface ItemInputs {
@@ -33,7 +30,7 @@ export const itemKeys = {
 export function itemQuery<K extends ItemKind>(kind: K, id: string) {
   return queryOptions({
     queryKey: itemKeys.item(kind, id),
-    queryFn: ({ signal }) => apiGet<ItemOf<K>>(apiPaths.item(kind, id), { signal }),
+    queryFn: ({ signal }) => apiGet<ItemDtoOf<K>>(apiPaths.item(kind, id), { signal }),
   });
 }
 
@@ -76,7 +73,7 @@ export function useCreateItem<K extends ItemKind>(kind: K) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ItemInputs[K]["create"]) =>
-      apiSend<ItemOf<K>>("POST", apiPaths.items(kind), input),
+      apiSend<ItemDtoOf<K>>("POST", apiPaths.items(kind), input),
     onSuccess: (item) => {
       queryClient.setQueryData(itemKeys.item(kind, item.id), item);
       void refreshContent(queryClient);
@@ -89,7 +86,7 @@ export function useUpdateItem<K extends ItemKind>(kind: K) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ItemInputs[K]["update"] }) =>
-      apiSend<ItemOf<K>>("PATCH", apiPaths.item(kind, id), input),
+      apiSend<ItemDtoOf<K>>("PATCH", apiPaths.item(kind, id), input),
     onSuccess: (item) => {
       queryClient.setQueryData(itemKeys.item(kind, item.id), item);
       void refreshContent(queryClient);

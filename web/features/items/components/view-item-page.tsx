@@ -16,7 +16,7 @@ import { ItemDetail } from "./item-detail.tsx";
  * "Dish Review" for type food or dish, otherwise "Restaurant Review"; posts, which have a view
  * of their own too, are titled "Post".
  */
-export function viewTitle(type: string | undefined): string {
+function viewTitle(type: string | undefined): string {
   if (type === "post") return "Post";
   return type === "food" || type === "dish" ? "Dish Review" : "Restaurant Review";
 }
