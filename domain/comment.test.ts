@@ -30,7 +30,7 @@ describe("createCommentInput", () => {
     expect(commentMessages.contentTooLong).toBe("Comment must be less than 1000 characters");
   });
 
-  it("keeps the spec's strings", () => {
+  it("keeps the strings users see", () => {
     expect(commentMessages.signInRequired).toBe("Please sign in to comment");
     expect(commentMessages.empty).toBe("No comments yet. Be the first to comment!");
     expect(viewAllCommentsLabel(5)).toBe("View all 5 comments");

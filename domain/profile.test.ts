@@ -11,7 +11,7 @@ describe("usernameInput", () => {
     expect(usernameInput.parse("  Ann_Lee99 ")).toBe("ann_lee99");
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the messages users see", () => {
     expect(firstMessage(usernameInput.safeParse("ab"))).toBe(
       "Username must be at least 3 characters",
     );
@@ -44,7 +44,7 @@ describe("profileSetupInput", () => {
     });
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the messages users see", () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ firstName: "" }, "First name is required"],
       [{ firstName: "a".repeat(51) }, "First name is too long"],

@@ -86,7 +86,7 @@ describe("landing page", () => {
   test.each([
     ["mobile", MOBILE],
     ["desktop", DESKTOP],
-  ])("shows every section of the spec (%s)", async (_label, viewport) => {
+  ])("shows every section of the landing page (%s)", async (_label, viewport) => {
     await withPage(browser, { viewport }, async (page) => {
       await openLanding(page);
       for (const text of LANDING_TEXTS) await waitForText(page, text);

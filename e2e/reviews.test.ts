@@ -463,7 +463,7 @@ describe("photos and /view", () => {
       await page.getByRole("heading", { name: "Dish Review", level: 1 }).waitFor();
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
       await page.getByText("$11.00", { exact: true }).waitFor();
-      // "food" is the spec's other name for a dish.
+      // "food" is the other name /view links use for a dish.
       await page.goto(`/view/food/${review.id}`);
       await page.getByRole("heading", { name: "Dish Review", level: 1 }).waitFor();
       await page.getByRole("heading", { name: title, exact: true }).waitFor();

@@ -236,7 +236,7 @@ export interface DishReviewInput {
 }
 
 /**
- * The spec's chooser flow: Add → Dish Review → fill "New Review - Dish" → Post Review →
+ * The chooser flow: Add → Dish Review → fill "New Review - Dish" → Post Review →
  * "Success!" / "Your review has been posted." on /feed.
  */
 export async function postDishReviewViaUi(page: Page, input: DishReviewInput): Promise<void> {

@@ -159,7 +159,7 @@ describe("migrations", () => {
     expect(result.rows).toHaveLength(1);
   });
 
-  it("resetDatabase covers every table of the spec", () => {
+  it("resetDatabase covers every table", () => {
     expect([...appTableNames].sort()).toEqual(
       [
         "account",

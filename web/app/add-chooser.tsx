@@ -37,7 +37,7 @@ const choices: { value: AddChoice; label: string; hint: string; icon: ReactNode 
 ];
 
 /**
- * The Add button's chooser (spec 2 "Bottom navigation"): a bottom sheet with Cancel on phones,
+ * The Add button's chooser: a bottom sheet with Cancel on phones,
  * a centred dialog on larger screens.
  */
 export function AddChooser({ opened, onClose, onChoose }: AddChooserProps) {

@@ -1,7 +1,7 @@
 import { localStorageColorSchemeManager } from "@mantine/core";
 
 /**
- * Light, dark or system ("auto"); default light (spec 9). The key is also read by
+ * Light, dark or system ("auto"); default light. The key is also read by
  * public/theme-init.js before the app loads, so both must change together.
  */
 export const COLOR_SCHEME_STORAGE_KEY = "tasted-color-scheme";

@@ -12,7 +12,7 @@ import type { ImageDto } from "#domain/photos.ts";
 import { placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./image-viewer.module.css";
 
-/** Spec 5 and 9: zoom 1 to 3 in steps of 0.5. */
+/** Zoom from 1 to 3 in steps of 0.5. */
 export const ZOOM = { min: 1, max: 3, step: 0.5 } as const;
 /** A horizontal drag longer than this (px) at 100 % turns the page. */
 const SWIPE_DISTANCE = 50;

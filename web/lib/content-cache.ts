@@ -2,17 +2,9 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * Query-key roots of everything that lists or counts reviews and posts. A create, edit or
- * delete marks them stale so every screen shows the change without a page reload (spec 4).
+ * delete marks them stale so every screen shows the change without a page reload.
  */
-const CONTENT_KEYS = [
-  "feed",
-  "reviews",
-  "posts",
-  "profile",
-  "profiles",
-  "restaurants",
-  "explore",
-] as const;
+const CONTENT_KEYS = ["feed", "items", "profile", "profiles", "restaurants", "explore"] as const;
 
 export function refreshContent(queryClient: QueryClient): Promise<void> {
   return Promise.all(

@@ -12,7 +12,7 @@ export function issuesByField(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The first issue's message, for the "Validation Error" toast (spec 8). */
+/** The first issue's message, for the "Validation Error" toast. */
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form";
 }

@@ -4,7 +4,7 @@ import relativeTime from "dayjs/plugin/relativeTime";
 dayjs.extend(relativeTime);
 
 /**
- * The one date formatter (spec 9: dates MM/dd/yyyy; posts and notifications use relative time).
+ * The one date formatter: dates MM/dd/yyyy; posts and notifications use relative time.
  * Every screen formats dates through these so they read the same everywhere.
  */
 

@@ -4,7 +4,7 @@ import { useSession } from "./session.tsx";
 import { toast } from "./toast.ts";
 
 /**
- * Sign out from anywhere (spec 4 and 8): the server ends the session, everything local is
+ * Sign out from anywhere: the server ends the session, everything local is
  * cleared (even when the server had already forgotten it), "Logged Out", then the landing page.
  */
 export function useSignOut() {

@@ -104,7 +104,7 @@ describe("GET /api/profiles/username-availability", () => {
     expect((await availability("Ann_Lee", ann.cookie)).json()).toEqual({ available: true });
   });
 
-  it("answers invalid names with the spec's messages", async () => {
+  it("answers invalid names with the messages users see", async () => {
     await start();
     const cases: Array<[string, string]> = [
       ["ab", profileMessages.usernameTooShort],
@@ -148,7 +148,7 @@ describe("PUT /api/profile", () => {
     expect((await get(app, "/api/me", signedUp.cookie)).json().profile.fullName).toBe("Ann Lee");
   });
 
-  it("answers each invalid field with the spec's message", async () => {
+  it("answers each invalid field with its message", async () => {
     await start();
     const signedUp = await signUpByEmail(app);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -258,7 +258,7 @@ describe("POST /api/profile/avatar", () => {
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 512, height: 512 });
 
-    // Not applied until the profile is saved (spec 4).
+    // Not applied until the profile is saved.
     expect((await get(app, "/api/me", signedUp.cookie)).json().profile.avatarUrl).toBeNull();
     const saved = await putProfile(signedUp.cookie, { ...validProfile, avatarUrl });
     expect(saved.json().avatarUrl).toBe(avatarUrl);
@@ -309,7 +309,7 @@ describe("POST /api/profile/avatar", () => {
     expect(svg.statusCode).toBe(415);
   });
 
-  it("rejects files over 5 MB with 413 and the spec's message", async () => {
+  it("rejects files over 5 MB with 413 and its message", async () => {
     await start();
     const signedUp = await signUpByEmail(app);
     const response = await uploadAvatar(signedUp.cookie, Buffer.alloc(5 * 1024 * 1024 + 1, 1));

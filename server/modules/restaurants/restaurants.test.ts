@@ -54,7 +54,7 @@ describe("GET /api/restaurants/:idOrSlug", () => {
     const review = await postDishReview(app, user.cookie, { cost: "12.00" });
     await postDishReview(app, user.cookie, { cost: "40.00" });
     const response = await send(app, "GET", `/api/restaurants/${review.restaurant.id}`);
-    // Average dish cost 26 → under 30 → tier 2 (spec 9).
+    // Average dish cost 26 → under 30 → tier 2.
     expect(response.json()).toMatchObject({ priceLevel: 2, priceLevelSource: "reviews" });
   });
 

@@ -131,7 +131,7 @@ describe("POST /api/reviews", () => {
     expect(slugs).toContain("noodle-bar");
   });
 
-  it("applies every rule with the spec's messages", async () => {
+  it("applies every rule with the messages users see", async () => {
     await start();
     const user = await signUpByEmail(app);
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -5,7 +5,7 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 
 const stats = ["Total Users", "Total Reviews", "Total Comments", "Pending Reports"];
 
-/** Moderation dashboard (spec 2 "Admin dashboard"); totals and reports come with moderation. */
+/** Moderation dashboard; totals and reports come with moderation. */
 export function AdminPage() {
   return (
     <Stack p="md" maw={1120} mx="auto" gap="lg">

@@ -12,7 +12,7 @@ const tabs = [
   { value: "users", label: "Users", empty: "No users yet" },
 ] as const;
 
-/** Search across dishes, restaurants, posts and people (spec 2 "Explore"). */
+/** Search across dishes, restaurants, posts and people. */
 export function ExplorePage() {
   const location = useLocation();
   const initialQuery = (location.state as { query?: unknown } | null)?.query;

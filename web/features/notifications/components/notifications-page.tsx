@@ -3,7 +3,7 @@ import { IconBell } from "@tabler/icons-react";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 
-/** Notifications (spec 2 "Notifications"); the list arrives with the notifications work. */
+/** Notifications; the list arrives with the notifications work. */
 export function NotificationsPage() {
   return (
     <>

@@ -3,13 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { PROFILE_LIMITS, usernameInput } from "#domain/profile.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 
-/** Spec 4 "Username check": nothing under 3 characters, then checking → available/taken/unknown. */
+/** Username check: nothing under 3 characters, then checking → available/taken/unknown. */
 export type UsernameAvailability = "idle" | "checking" | "available" | "taken" | "unknown";
 
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
 /**
- * Live availability of the username being typed, debounced 500 ms (spec 4, 9). `ownUsername`
+ * Live availability of the username being typed, debounced 500 ms. `ownUsername`
  * is the signed-in user's current one, which is always theirs to keep. Values that break the
  * format rules are not sent; the form shows the rule instead.
  */

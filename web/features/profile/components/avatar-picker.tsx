@@ -24,7 +24,7 @@ interface AvatarPickerProps {
   onUploadingChange?: (uploading: boolean) => void;
 }
 
-/** Spec 5: images only, under 5 MB, each with its own toast. */
+/** Images only, under 5 MB, each refusal with its own toast. */
 export function checkAvatarFile(file: File): boolean {
   if (!file.type.startsWith("image/")) {
     toast.error(profileMessages.avatarInvalidTypeTitle, profileMessages.avatarInvalidType);

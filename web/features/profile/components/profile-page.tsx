@@ -9,7 +9,7 @@ import { UserNotFound } from "./user-not-found.tsx";
 
 /**
  * Own profile at /profile, and public profiles at /user/{handle} and /profile/{handleOrId}
- * (spec 2 "Profile"). Reviews and posts fill the tabs once they exist; looking up other people
+ * Reviews and posts fill the tabs once they exist; looking up other people
  * by handle arrives with the people work, so a handle that is not your own is not found yet.
  */
 export function ProfilePage() {

@@ -77,7 +77,7 @@ function initialsOf(firstName: string, lastName: string, username: string): stri
 }
 
 /**
- * /setup "Complete Your Profile" (spec 2 "Setup", 5): photo, names, a username checked live and
+ * /setup "Complete Your Profile": photo, names, a username checked live and
  * a bio. Saving goes to /feed with "Profile created!".
  */
 export function SetupPage() {

@@ -1,9 +1,9 @@
-/** Spec 9 "Map link opens a maps search for the location text". */
+/** A map link opens a maps search for the location text. */
 export function mapsSearchUrl(text: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`;
 }
 
-/** Spec 2: the website link gets https:// when it has no scheme. */
+/** The website link gets https:// when it has no scheme. */
 export function websiteUrl(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
@@ -18,7 +18,7 @@ export function telUrl(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** Average ratings show one decimal (spec 9). */
+/** Average ratings show one decimal. */
 export function oneDecimal(value: number): string {
   return value.toFixed(1);
 }

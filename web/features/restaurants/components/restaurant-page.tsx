@@ -40,7 +40,7 @@ import { mapsSearchUrl, oneDecimal, telUrl, websiteLabel, websiteUrl } from "./r
 import classes from "./restaurant-page.module.css";
 
 /**
- * Restaurant page by UUID (/restaurant/:restaurantId) or slug (/b/r/:slug), spec 2: details,
+ * Restaurant page by UUID (/restaurant/:restaurantId) or slug (/b/r/:slug): details,
  * rating stats, a local-only Follow button and tabs Posts / Dishes / Restaurant.
  */
 export function RestaurantPage() {
@@ -112,7 +112,7 @@ export function RestaurantPage() {
 }
 
 function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDetails }) {
-  // Spec 2: the Follow button is local only; nothing is saved.
+  // The Follow button is local only; nothing is saved.
   const [following, setFollowing] = useState(false);
   const { stats } = restaurant;
   const tier = restaurant.priceLevel;
