@@ -58,10 +58,13 @@ export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
  */
 export const IMAGE_VARIANT_SUFFIXES = { large: "-1280.webp", small: "-480.webp" } as const;
 
-export function imageVariantUrls(imageUrl: string): { url480: string; url1280: string } {
+/** The addresses a stored image is served at: `url` (large) and both variants. */
+export function imageUrls(imageUrl: string): { url: string; url480: string; url1280: string } {
   const { large, small } = IMAGE_VARIANT_SUFFIXES;
-  if (!imageUrl.endsWith(large)) return { url480: imageUrl, url1280: imageUrl };
-  return { url480: `${imageUrl.slice(0, -large.length)}${small}`, url1280: imageUrl };
+  const url480 = imageUrl.endsWith(large)
+    ? `${imageUrl.slice(0, -large.length)}${small}`
+    : imageUrl;
+  return { url: imageUrl, url480, url1280: imageUrl };
 }
 
 const altText = z.string().trim().max(PHOTO_LIMITS.altMax, photoMessages.altTooLong);

@@ -5,7 +5,7 @@ import {
   type ItemDto,
   type RestaurantRefDto,
 } from "#domain/items.ts";
-import { type ImageDto, imageVariantUrls } from "#domain/photos.ts";
+import { type ImageDto, imageUrls } from "#domain/photos.ts";
 import type { ImageRow, ItemRow } from "./items.queries.ts";
 
 // Rows → API shapes for items and what items show (photos, authors, restaurants). Every module
@@ -15,8 +15,7 @@ import type { ImageRow, ItemRow } from "./items.queries.ts";
 function toImageDto(row: ImageRow): ImageDto {
   return {
     id: row.id,
-    url: row.imageUrl,
-    ...imageVariantUrls(row.imageUrl),
+    ...imageUrls(row.imageUrl),
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,

@@ -50,7 +50,7 @@ function signedIn(ctx: ItemContext): SessionUser {
  * The signed-in author of a new item, with the profile row items reference (created here if the
  * sign-up hook never made it).
  */
-export async function ensureAuthor(ctx: ItemContext): Promise<SessionUser> {
+async function ensureAuthor(ctx: ItemContext): Promise<SessionUser> {
   const user = signedIn(ctx);
   await provisionAccount(
     ctx.db,
@@ -84,21 +84,31 @@ export async function getItem<K extends ItemKind>(
   return item as ItemDtoOf<K>;
 }
 
-/** Claims the caller's uploads as the photos of a new item, in order, in its transaction. */
-export async function addItemImages(
-  tx: Executor,
-  kind: ItemKind,
-  itemId: string,
-  userId: string,
-  refs: readonly ImageRef[],
-): Promise<void> {
-  const claimed = await claimUploads(tx, userId, refs);
-  await insertItemImages(
-    tx,
-    kind,
-    itemId,
-    claimed.map((image, index) => ({ ...image, displayOrder: index })),
-  );
+/**
+ * Creates an item in ONE transaction: `insertItem` writes its row (and finds or creates its
+ * restaurant) and returns its id, then the caller's uploads become its photos in order. Any
+ * failure (a photo that is not the caller's pending upload, a constraint) leaves no item, no
+ * new restaurant and no image rows, and the uploads stay claimable.
+ */
+export async function createItem<K extends ItemKind>(
+  ctx: ItemContext,
+  kind: K,
+  images: readonly ImageRef[],
+  insertItem: (tx: Executor, author: SessionUser) => Promise<string>,
+): Promise<ItemDtoOf<K>> {
+  const author = await ensureAuthor(ctx);
+  const itemId = await ctx.db.transaction(async (tx) => {
+    const id = await insertItem(tx, author);
+    const claimed = await claimUploads(tx, author.id, images);
+    await insertItemImages(
+      tx,
+      kind,
+      id,
+      claimed.map((image, index) => ({ ...image, displayOrder: index })),
+    );
+    return id;
+  });
+  return getItem(ctx, kind, itemId);
 }
 
 /** The caller's own item, row-locked for an edit or delete; 404 unknown, 403 someone else's. */

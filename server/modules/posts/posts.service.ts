@@ -1,30 +1,21 @@
 import type { PostDto } from "#domain/items.ts";
 import type { PostUpdateValues, PostValues } from "#domain/post.ts";
-import {
-  addItemImages,
-  ensureAuthor,
-  getItem,
-  type ItemContext,
-  updateItem,
-} from "#server/modules/items/items.service.ts";
+import { createItem, type ItemContext, updateItem } from "#server/modules/items/items.service.ts";
 import { findOrCreateRestaurant } from "#server/modules/restaurants/restaurants.service.ts";
 import { insertPost, updatePostRow } from "./posts.queries.ts";
 
-/** Post, optional restaurant (found or created) and photos in one transaction. */
+/** A post with its optional restaurant (found or created) and its photos, all or nothing. */
 export async function createPost(ctx: ItemContext, input: PostValues): Promise<PostDto> {
-  const user = await ensureAuthor(ctx);
-  const postId = await ctx.db.transaction(async (tx) => {
+  return createItem(ctx, "post", input.images, async (tx, author) => {
     const restaurant = input.restaurant ? await findOrCreateRestaurant(tx, input.restaurant) : null;
     const post = await insertPost(tx, {
-      userId: user.id,
+      userId: author.id,
       restaurantId: restaurant?.id ?? null,
       title: input.title,
       content: input.content,
     });
-    await addItemImages(tx, "post", post.id, user.id, input.images);
     return post.id;
   });
-  return getItem(ctx, "post", postId);
 }
 
 /** Owner only; the restaurant a post mentions is chosen when it is created. */

@@ -2,8 +2,7 @@ import type { ReviewDto, ReviewType } from "#domain/items.ts";
 import type { CreateReviewValues, ReviewUpdateValues } from "#domain/review.ts";
 import { slugifyTitle } from "#domain/slugs.ts";
 import {
-  addItemImages,
-  ensureAuthor,
+  createItem,
   getItem,
   type ItemContext,
   itemNotFound,
@@ -32,20 +31,15 @@ export async function getReviewBySlug(
   return getItem(ctx, "review", match.id);
 }
 
-/**
- * Creates a review with its restaurant (found or created) and its photos in ONE transaction:
- * any failure (a photo that is not the caller's pending upload, a constraint) leaves no
- * review, no new restaurant and no image rows, and the uploads stay claimable.
- */
+/** A review with its restaurant (found or created) and its photos, all or nothing. */
 export async function createReview(
   ctx: ItemContext,
   input: CreateReviewValues,
 ): Promise<ReviewDto> {
-  const user = await ensureAuthor(ctx);
-  const reviewId = await ctx.db.transaction(async (tx) => {
+  return createItem(ctx, "review", input.images, async (tx, author) => {
     const restaurant = await findOrCreateRestaurant(tx, input.restaurant);
     const review = await insertReview(tx, {
-      userId: user.id,
+      userId: author.id,
       restaurantId: restaurant.id,
       reviewType: input.reviewType,
       title: input.reviewType === "dish" ? input.title : input.restaurant.name,
@@ -54,10 +48,8 @@ export async function createReview(
       // A restaurant review keeps its price range in cost (cards show that many dollar signs).
       cost: input.reviewType === "dish" ? input.cost : input.priceRange,
     });
-    await addItemImages(tx, "review", review.id, user.id, input.images);
     return review.id;
   });
-  return getItem(ctx, "review", reviewId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import {
   IMAGE_VARIANT_SUFFIXES,
-  imageVariantUrls,
+  imageUrls,
   photoMessages,
   type UploadedImageDto,
 } from "#domain/photos.ts";
@@ -28,8 +28,7 @@ const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 function toUploadedImageDto(row: ImageUpload): UploadedImageDto {
   return {
     id: row.id,
-    url: row.imageUrl,
-    ...imageVariantUrls(row.imageUrl),
+    ...imageUrls(row.imageUrl),
     width: row.width,
     height: row.height,
     placeholder: row.placeholder,
@@ -77,7 +76,7 @@ export async function uploadPhoto(
 
 /** The storage keys of both variants behind a stored image address. */
 function imageKeys(storage: Storage, imageUrl: string): string[] {
-  const { url480, url1280 } = imageVariantUrls(imageUrl);
+  const { url480, url1280 } = imageUrls(imageUrl);
   return [...new Set([url1280, url480])]
     .map((url) => storage.keyFromUrl(url))
     .filter((key): key is string => key !== undefined);

@@ -67,16 +67,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
           </h2>
         </UnstyledButton>
 
-        {item.restaurant && (
-          <RestaurantLink
-            restaurant={item.restaurant}
-            label={
-              review?.reviewType === "restaurant"
-                ? item.restaurant.address || "View restaurant"
-                : item.restaurant.name
-            }
-          />
-        )}
+        <RestaurantLink item={item} noAddress="View restaurant" />
 
         {review && <ItemRating review={review} />}
 

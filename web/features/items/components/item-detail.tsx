@@ -76,16 +76,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
 
       <div>
         <h2 className={classes.title}>{item.title}</h2>
-        {item.restaurant && (
-          <RestaurantLink
-            restaurant={item.restaurant}
-            label={
-              review?.reviewType === "restaurant"
-                ? item.restaurant.address || item.restaurant.name
-                : item.restaurant.name
-            }
-          />
-        )}
+        <RestaurantLink item={item} />
       </div>
 
       {review && <ItemRating review={review} size={20} />}
