@@ -123,6 +123,8 @@ export const meSchema = z.object({
 export type MeDto = z.infer<typeof meSchema>;
 
 export const usernameAvailabilitySchema = z.object({ available: z.boolean() });
+export type UsernameAvailabilityDto = z.infer<typeof usernameAvailabilitySchema>;
 
 /** POST /api/profile/avatar: the stored picture's address, applied by the next profile save. */
 export const avatarUploadSchema = z.object({ avatarUrl: z.string() });
+export type AvatarUploadDto = z.infer<typeof avatarUploadSchema>;

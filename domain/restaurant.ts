@@ -28,6 +28,7 @@ export type RestaurantInput = z.input<typeof restaurantInput>;
 export type RestaurantValues = z.output<typeof restaurantInput>;
 
 const ratingStatSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type RatingStat = z.infer<typeof ratingStatSchema>;
 
 /** GET /api/restaurants/:idOrSlug: the restaurant page's header and stats. */
 export const restaurantSchema = z.object({

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconFlag, IconHistory } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 
 const stats = ["Total Users", "Total Reviews", "Total Comments", "Pending Reports"];
@@ -18,7 +19,7 @@ export function AdminPage() {
         </Stack>
         <Button
           component={Link}
-          to="/feed"
+          to={screenPaths.feed}
           variant="default"
           leftSection={<IconArrowLeft size={16} />}
         >

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileSetupInput } from "#domain/profile.ts";
+import type { AvatarUploadDto, ProfileSetupInput } from "#domain/profile.ts";
 import { apiSend, apiUpload } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
 import { type MeResponse, meQuery, type SessionProfile } from "#web/lib/session.tsx";
 
 /** PUT /api/profile; the answer replaces the profile in ["me"] so every screen sees it at once. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileSetupInput) => apiSend<SessionProfile>("PUT", "/api/profile", input),
+    mutationFn: (input: ProfileSetupInput) =>
+      apiSend<SessionProfile>("PUT", apiPaths.profile, input),
     onSuccess: (profile) => {
       queryClient.setQueryData<MeResponse>(meQuery.queryKey, (me) =>
         me ? { ...me, profile } : me,
@@ -19,5 +21,5 @@ export function useSaveProfile() {
 
 /** POST /api/profile/avatar: the stored picture's address, to be saved with the profile. */
 export function uploadAvatar(file: File, onProgress: (percent: number) => void) {
-  return apiUpload<{ avatarUrl: string }>("/api/profile/avatar", file, onProgress);
+  return apiUpload<AvatarUploadDto>(apiPaths.avatar, file, onProgress);
 }

@@ -1,7 +1,8 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { PROFILE_LIMITS, usernameInput } from "#domain/profile.ts";
+import { PROFILE_LIMITS, type UsernameAvailabilityDto, usernameInput } from "#domain/profile.ts";
 import { apiGet } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
 
 /** Username check: nothing under 3 characters, then checking → available/taken/unknown. */
 export type UsernameAvailability = "idle" | "checking" | "available" | "taken" | "unknown";
@@ -26,10 +27,7 @@ export function useUsernameAvailability(
   const query = useQuery({
     queryKey: ["username-availability", debounced],
     queryFn: ({ signal }) =>
-      apiGet<{ available: boolean }>(
-        `/api/profiles/username-availability?username=${encodeURIComponent(debounced)}`,
-        { signal },
-      ),
+      apiGet<UsernameAvailabilityDto>(apiPaths.usernameAvailability(debounced), { signal }),
     enabled: wellFormed && !own,
     staleTime: 10_000,
     retry: false,
@@ -44,7 +42,7 @@ export function useUsernameAvailability(
   return statusOf(query.data);
 }
 
-function statusOf(data: { available: boolean } | undefined): UsernameAvailability {
+function statusOf(data: UsernameAvailabilityDto | undefined): UsernameAvailability {
   if (!data) return "unknown";
   return data.available ? "available" : "taken";
 }

@@ -20,6 +20,7 @@ import {
   profileSetupInput,
   usernameInput,
 } from "#domain/profile.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
@@ -141,7 +142,7 @@ export function SetupPage() {
     try {
       await save.mutateAsync(parsed.data);
       toast.success("Profile created!");
-      navigate("/feed", { replace: true });
+      navigate(screenPaths.feed, { replace: true });
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 409) {
         setErrors({ username: profileMessages.usernameTaken });

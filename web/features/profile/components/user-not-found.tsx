@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { IconUserQuestion } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 
 export function UserNotFound() {
@@ -10,7 +11,7 @@ export function UserNotFound() {
       title="User Not Found"
       hint="The user you're looking for doesn't exist."
       action={
-        <Button component={Link} to="/feed" mt="sm">
+        <Button component={Link} to={screenPaths.feed} mt="sm">
           Go to Feed
         </Button>
       }

@@ -27,15 +27,17 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { dollarSigns, priceLevelLabel } from "#domain/restaurant.ts";
+import {
+  dollarSigns,
+  priceLevelLabel,
+  type RatingStat,
+  type RestaurantDto,
+} from "#domain/restaurant.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import {
-  type RatingStat,
-  type RestaurantDetails,
-  restaurantQuery,
-} from "../api/restaurant-queries.ts";
+import { restaurantQuery } from "../api/restaurant-queries.ts";
 import { mapsSearchUrl, oneDecimal, telUrl, websiteLabel, websiteUrl } from "./restaurant-links.ts";
 import classes from "./restaurant-page.module.css";
 
@@ -82,7 +84,7 @@ export function RestaurantPage() {
             title="Restaurant not found"
             hint="It may have been removed, or the link is mistyped."
             action={
-              <Button component={Link} to="/explore" variant="light" mt="sm">
+              <Button component={Link} to={screenPaths.explore} variant="light" mt="sm">
                 Explore restaurants
               </Button>
             }
@@ -111,7 +113,7 @@ export function RestaurantPage() {
   );
 }
 
-function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDetails }) {
+function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
   // The Follow button is local only; nothing is saved.
   const [following, setFollowing] = useState(false);
   const { stats } = restaurant;
