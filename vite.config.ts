@@ -5,7 +5,9 @@ import { VitePWA } from "vite-plugin-pwa";
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: true },
+  // No source maps in dist: the server publishes every file there, and maps would hand out the
+  // full source along with the build machine's absolute paths.
+  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" },
@@ -46,6 +48,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
         cleanupOutdatedCaches: true,
+        // Same rule for the generated service worker (sw.js.map would name the build's paths).
+        sourcemap: false,
       },
     }),
   ],

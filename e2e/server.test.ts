@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { baseURL } from "./support/browser.ts";
 
@@ -8,6 +10,9 @@ import { baseURL } from "./support/browser.ts";
  */
 
 const HTML = { accept: "text/html,application/xhtml+xml" };
+
+/** The built web app global-setup.ts serves (the same `dist/` `npm start` builds). */
+const DIST = path.resolve("dist");
 
 function url(path: string): string {
   return `${baseURL()}${path}`;
@@ -153,6 +158,69 @@ describe("web app delivery", () => {
       const image = await fetch(new URL(icon.src, url("/manifest.webmanifest")));
       expect(image.status, icon.src).toBe(200);
       expect(image.headers.get("content-type"), icon.src).toMatch(/^image\//);
+    }
+  });
+});
+
+describe("what the build publishes", () => {
+  // Source maps would hand anyone the app's full source, and both maps and development builds
+  // carry the absolute paths of the machine that built them.
+  const buildPath = process.cwd();
+
+  /** Every file under dir, as paths relative to it. */
+  async function filesUnder(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  }
+
+  /** The service worker, its Workbox runtime and the scripts index.html loads. */
+  async function servedScripts(): Promise<string[]> {
+    const html = await (await fetch(url("/"), { headers: HTML })).text();
+    const entries = [...html.matchAll(/src="(\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
+    const worker = await (await fetch(url("/sw.js"))).text();
+    const workbox = [...worker.matchAll(/workbox-[\w-]+\.js/g)].map((m) => `/${m[0]}`);
+    return [...new Set(["/sw.js", ...workbox, ...entries])];
+  }
+
+  test("dist holds no source map", async () => {
+    const maps = (await filesUnder(DIST)).filter((file) => file.endsWith(".map"));
+    expect(maps).toEqual([]);
+  });
+
+  test("no built text file points at a source map or names the build machine's paths", async () => {
+    const textFiles = (await filesUnder(DIST)).filter((file) =>
+      /\.(js|css|html|webmanifest|json)$/.test(file),
+    );
+    expect(textFiles.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const file of textFiles) {
+      const text = await readFile(path.join(DIST, file), "utf8");
+      if (text.includes("sourceMappingURL")) offenders.push(`${file}: sourceMappingURL`);
+      if (text.includes(buildPath)) offenders.push(`${file}: ${buildPath}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  test("the service worker and the app's scripts are served without map links or build paths", async () => {
+    const scripts = await servedScripts();
+    expect(scripts).toContain("/sw.js");
+    expect(scripts.some((script) => script.startsWith("/assets/"))).toBe(true);
+    for (const script of scripts) {
+      const response = await fetch(url(script));
+      expect(response.status, script).toBe(200);
+      const text = await response.text();
+      expect(text.includes("sourceMappingURL"), `${script} links a source map`).toBe(false);
+      expect(text.includes(buildPath), `${script} names ${buildPath}`).toBe(false);
+      expect(response.headers.get("sourcemap"), script).toBeNull();
+      expect(response.headers.get("x-sourcemap"), script).toBeNull();
+    }
+  });
+
+  test("asking for a script's .map is a 404", async () => {
+    for (const script of await servedScripts()) {
+      await expectErrorBody(await fetch(url(`${script}.map`)), 404);
     }
   });
 });

@@ -25,10 +25,19 @@ export function webBuildIsFresh(root = process.cwd()): boolean {
   return BUILD_INPUTS.every((input) => newestModification(path.join(root, input)) <= built);
 }
 
-/** Runs `npx vite build` with inherited output; rejects on a non-zero exit. */
+/**
+ * Runs `npx vite build` with inherited output; rejects on a non-zero exit. The test runner sets
+ * NODE_ENV=test, and Vite keeps a NODE_ENV it finds, which would make a development bundle
+ * (development React, JSX carrying source file paths); the suite must test the production
+ * bundle `npm run build` makes.
+ */
 export function buildWeb(root = process.cwd()): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
+    const child = spawn("npx", ["vite", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     child.on("error", reject);
     child.on("exit", (code, signal) => {
       if (code === 0) resolve();

@@ -1,4 +1,3 @@
-import "@mantine/dropzone/styles.css";
 import {
   ActionIcon,
   Badge,
@@ -11,7 +10,6 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import {
   IconArrowDown,
   IconArrowUp,
@@ -22,7 +20,8 @@ import {
   IconUpload,
   IconX,
 } from "@tabler/icons-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { type FileRejection, useDropzone } from "react-dropzone";
 import { PHOTO_LIMITS, photoMessages, uploadFailedMessage } from "#domain/photos.ts";
 import { toast } from "#web/lib/toast.ts";
 import type { PhotoItem, PhotoUploads } from "#web/lib/use-photo-uploads.ts";
@@ -51,16 +50,9 @@ function rejectionReason(rejection: FileRejection): string {
  */
 export function PhotoList({ uploads, required = false, error, disabled = false }: PhotoListProps) {
   const { photos } = uploads;
-  const openRef = useRef<() => void>(null);
   const labelId = useId();
   const errorId = useId();
   const full = photos.length >= PHOTO_LIMITS.perItemMax;
-
-  function rejected(rejections: FileRejection[]) {
-    for (const rejection of rejections) {
-      toast.error(uploadFailedMessage(rejectionReason(rejection)), rejection.file.name);
-    }
-  }
 
   return (
     <Stack
@@ -100,58 +92,12 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
       )}
 
       {!full && (
-        <Dropzone
-          onDrop={uploads.add}
-          onReject={rejected}
-          accept={["image/*"]}
-          maxSize={PHOTO_LIMITS.maxBytes}
-          multiple
+        <DropZone
+          onFiles={uploads.add}
+          hasPhotos={photos.length > 0}
+          invalid={Boolean(error)}
           disabled={disabled}
-          openRef={openRef}
-          activateOnClick={false}
-          className={classes.dropzone}
-          data-invalid={error ? true : undefined}
-          radius="lg"
-        >
-          <Stack
-            align="center"
-            gap={6}
-            py={photos.length > 0 ? "xs" : "md"}
-            style={{ pointerEvents: "none" }}
-          >
-            <Dropzone.Accept>
-              <IconUpload size={32} stroke={1.5} aria-hidden />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={32} stroke={1.5} aria-hidden />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconPhotoPlus
-                size={photos.length > 0 ? 24 : 32}
-                stroke={1.5}
-                aria-hidden
-                className={classes.dropIcon}
-              />
-            </Dropzone.Idle>
-            <Text size="sm" ta="center" c="dimmed">
-              Drag photos here, or
-            </Text>
-          </Stack>
-          <Group justify="center" pb={photos.length > 0 ? "xs" : "md"}>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPhotoPlus size={16} aria-hidden />}
-              onClick={() => openRef.current?.()}
-              disabled={disabled}
-            >
-              {photos.length > 0 ? "Add more photos" : "Choose photos"}
-            </Button>
-          </Group>
-          <Text size="xs" ta="center" c="dimmed" pb="sm" style={{ pointerEvents: "none" }}>
-            Images up to 10MB, at most {PHOTO_LIMITS.perItemMax}
-          </Text>
-        </Dropzone>
+        />
       )}
 
       {error && (
@@ -161,6 +107,84 @@ export function PhotoList({ uploads, required = false, error, disabled = false }
       )}
     </Stack>
   );
+}
+
+interface DropZoneProps {
+  onFiles: (files: File[]) => void;
+  hasPhotos: boolean;
+  invalid: boolean;
+  disabled: boolean;
+}
+
+/**
+ * Where photos come in: files dragged from the desktop, or the "Choose photos" button, which
+ * opens the system file picker. Images only, each within the size limit; anything else is
+ * refused with an error toast naming the file.
+ */
+function DropZone({ onFiles, hasPhotos, invalid, disabled }: DropZoneProps) {
+  const { getRootProps, getInputProps, open, isDragActive, isDragAccept, isDragReject } =
+    useDropzone({
+      onDropAccepted: onFiles,
+      onDropRejected: rejected,
+      accept: { "image/*": [] },
+      maxSize: PHOTO_LIMITS.maxBytes,
+      multiple: true,
+      disabled,
+      // Only the button opens the picker: a click elsewhere in the zone does nothing, and the
+      // zone is no extra, unnamed tab stop in front of the button.
+      noClick: true,
+      noKeyboard: true,
+    });
+  const accepting = isDragActive && isDragAccept;
+  const refusing = isDragActive && isDragReject;
+
+  return (
+    <div
+      {...getRootProps({ className: classes.dropzone })}
+      data-invalid={invalid || undefined}
+      data-accept={accepting || undefined}
+      data-reject={refusing || undefined}
+    >
+      <input {...getInputProps()} />
+      <Stack align="center" gap={6} py={hasPhotos ? "xs" : "md"} style={{ pointerEvents: "none" }}>
+        {accepting ? (
+          <IconUpload size={32} stroke={1.5} aria-hidden />
+        ) : refusing ? (
+          <IconX size={32} stroke={1.5} aria-hidden />
+        ) : (
+          <IconPhotoPlus
+            size={hasPhotos ? 24 : 32}
+            stroke={1.5}
+            aria-hidden
+            className={classes.dropIcon}
+          />
+        )}
+        <Text size="sm" ta="center" c="dimmed">
+          Drag photos here, or
+        </Text>
+      </Stack>
+      <Group justify="center" pb={hasPhotos ? "xs" : "md"}>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPhotoPlus size={16} aria-hidden />}
+          onClick={open}
+          disabled={disabled}
+        >
+          {hasPhotos ? "Add more photos" : "Choose photos"}
+        </Button>
+      </Group>
+      <Text size="xs" ta="center" c="dimmed" pb="sm" style={{ pointerEvents: "none" }}>
+        Images up to 10MB, at most {PHOTO_LIMITS.perItemMax}
+      </Text>
+    </div>
+  );
+}
+
+function rejected(rejections: FileRejection[]) {
+  for (const rejection of rejections) {
+    toast.error(uploadFailedMessage(rejectionReason(rejection)), rejection.file.name);
+  }
 }
 
 interface PhotoRowProps {
