@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CapturingEmailSender } from "#server/auth/senders/email.ts";
-import type { AuthRateLimits } from "#server/config.ts";
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "#server/config.ts";
 import { account, session, user } from "#server/db/schema/auth.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
 import { TEST_AUTH_RATE_LIMITS } from "#server/test/app.ts";
@@ -255,6 +255,36 @@ describe("email sign-in", () => {
       sql`select key, count from rate_limit where key like '%sign-in/email%'`,
     );
     expect(rows.rows.some((row) => row.key.includes("203.0.113.7") && row.count >= 3)).toBe(true);
+  });
+
+  it("never throttles session reads, while credential paths stay strict", async () => {
+    // The real limits: an office behind one address loads many pages a minute, and every page
+    // load reads the session.
+    await start({ authRateLimits: DEFAULT_AUTH_RATE_LIMITS });
+    const signedUp = await signUpByEmail(app);
+    const office = "203.0.113.20";
+    for (let index = 0; index < 300; index++) {
+      const response = await app.inject({
+        method: "GET",
+        url: "/api/auth/get-session",
+        remoteAddress: office,
+        headers: { cookie: signedUp.cookie },
+      });
+      expect(response.statusCode, `session read ${index + 1}`).toBe(200);
+      expect(response.json()?.user?.id).toBe(signedUp.userId);
+    }
+    const signIns: number[] = [];
+    for (let index = 0; index <= DEFAULT_AUTH_RATE_LIMITS.signIn.max; index++) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: office,
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: signedUp.email, password: "wrong password" },
+      });
+      signIns.push(response.statusCode);
+    }
+    expect(signIns.at(-1)).toBe(429);
   });
 
   it("ignores a client-sent IP header when counting", async () => {

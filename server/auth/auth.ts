@@ -193,6 +193,9 @@ export function authOptions(params: CreateAuthParams) {
       window: limits.default.window,
       max: limits.default.max,
       customRules: {
+        // Every page load reads the session: a limit there throttles busy people (or a whole
+        // office behind one address) into looking signed out, and guards nothing.
+        "/get-session": false,
         "/sign-in/*": limits.signIn,
         "/sign-up/*": limits.signUp,
         "/request-password-reset": limits.emailRequests,
