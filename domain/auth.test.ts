@@ -7,6 +7,7 @@ import {
   normalizePhoneInput,
   otpCodeInput,
   phoneInput,
+  toE164,
 } from "./auth.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -22,7 +23,7 @@ describe("email sign-up and sign-in", () => {
     expect(parsed.email).toBe("ann@example.com");
   });
 
-  it("uses the spec's messages", () => {
+  it("uses the messages users see", () => {
     expect(
       firstMessage(
         emailSignUpInput.safeParse({
@@ -75,7 +76,24 @@ describe("phone", () => {
     expect(isValidPhone("+123456789012345")).toBe(true);
   });
 
-  it("uses the spec's messages", () => {
+  it("reads every spelling of a number as its one E.164 form", () => {
+    for (const spelling of [
+      "+12025550123",
+      " +12025550123",
+      "+12025550123 ",
+      "+1 202 555 0123",
+      "+1 (202) 555-0123",
+      "+1.202.555.0123",
+      "\t+12025550123\n",
+    ]) {
+      expect(toE164(spelling), spelling).toBe("+12025550123");
+    }
+    for (const other of ["12025550123", "+1 202 555 0123 ext 5", "++12025550123", "+1202", ""]) {
+      expect(toE164(other), other).toBeNull();
+    }
+  });
+
+  it("uses the messages users see", () => {
     expect(firstMessage(phoneInput.safeParse("+1202555"))).toBe("Phone number is too short");
     expect(firstMessage(phoneInput.safeParse("+12025550123456789"))).toBe(
       "Phone number is too long",
@@ -110,6 +128,7 @@ describe("phone", () => {
 
   it("recognizes the placeholder email of phone accounts", () => {
     expect(isPlaceholderEmail("12025550123@phone.tasted.invalid")).toBe(true);
+    expect(isPlaceholderEmail("Phone-1-ab@PHONE.TASTED.INVALID")).toBe(true);
     expect(isPlaceholderEmail("ann@example.com")).toBe(false);
     expect(isPlaceholderEmail(null)).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec 5 and 9: sign-in and sign-up rules with the exact messages users see. */
+/** Sign-in and sign-up rules with the exact messages users see. */
 export const PASSWORD_MIN_LENGTH = 6;
 /** better-auth's default ceiling; longer inputs only cost hashing time. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -66,8 +66,18 @@ export function isValidPhone(phone: string): boolean {
 }
 
 /**
- * What the phone field does while typing (spec 5): keep only digits, and when the value has no
- * leading plus put the selected country code (e.g. "+1") in front.
+ * The one form of a phone number the server keys everything on (quota, text, account): E.164,
+ * "+12025550123". Spaces, dashes, dots and parentheses people type between digits are dropped;
+ * anything else that is not a single international number gives null.
+ */
+export function toE164(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s\-.()]/g, "");
+  return isValidPhone(compact) ? compact : null;
+}
+
+/**
+ * What the phone field does while typing: keep only digits, and when the value has no leading
+ * plus put the selected country code (e.g. "+1") in front.
  */
 export function normalizePhoneInput(raw: string, countryCode: string): string {
   const digits = raw.replace(/\D/g, "");
@@ -79,10 +89,14 @@ export function normalizePhoneInput(raw: string, countryCode: string): string {
 
 /**
  * Phone sign-ups get a placeholder email (better-auth requires one). The reserved .invalid TLD
- * guarantees nothing is ever delivered there; the API reports such accounts as having no email.
+ * guarantees nothing is ever delivered there; the API reports such accounts as having no email,
+ * and nobody may sign up or change to an address in this domain.
  */
 export const PHONE_PLACEHOLDER_EMAIL_DOMAIN = "phone.tasted.invalid";
 
 export function isPlaceholderEmail(email: string | null | undefined): boolean {
-  return typeof email === "string" && email.endsWith(`@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`);
+  return (
+    typeof email === "string" &&
+    email.trim().toLowerCase().endsWith(`@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`)
+  );
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -5,22 +6,24 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, jwt, phoneNumber, twoFactor } from "better-auth/plugins";
 import type { FastifyBaseLogger } from "fastify";
 import {
+  authMessages,
   isPlaceholderEmail,
   isValidPhone,
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_PLACEHOLDER_EMAIL_DOMAIN,
+  toE164,
 } from "#domain/auth.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { schema } from "#server/db/client.ts";
+import { countAction } from "#server/http/action-limit.ts";
 import {
   promoteVerifiedAdmin,
   provisionAccount,
 } from "#server/modules/profiles/profiles.service.ts";
 import type { BackgroundTasks } from "./background.ts";
-import { consumePhoneOtpQuota } from "./phone-otp-limit.ts";
 import type { EmailSender } from "./senders/email.ts";
 import { otpMessage, type SmsSender } from "./senders/sms.ts";
 
@@ -31,6 +34,30 @@ export const AUTH_BASE_PATH = "/api/auth";
  * sending the header itself.
  */
 export const CLIENT_IP_HEADER = "x-tasted-client-ip";
+
+/** Every better-auth path that takes a phone number in its body. */
+const PHONE_PATHS = new Set([
+  "/phone-number/send-otp",
+  "/phone-number/verify",
+  "/sign-in/phone-number",
+  "/phone-number/request-password-reset",
+  "/phone-number/reset-password",
+]);
+
+/** Paths that set an account's email address, and the body field holding it. */
+const EMAIL_FIELDS: Record<string, string> = {
+  "/sign-up/email": "email",
+  "/change-email": "newEmail",
+};
+
+/**
+ * The placeholder email of a new phone account. It carries a random part, so no address anyone
+ * registered earlier (or ever will: the domain is refused at sign-up) can collide with it.
+ */
+function phonePlaceholderEmail(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `phone-${digits}-${randomBytes(8).toString("hex")}@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`;
+}
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -98,7 +125,7 @@ export function authOptions(params: CreateAuthParams) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Spec 2/7: sign-up signs in at once; the confirmation email does not block use.
+      // Sign-up signs in at once; the confirmation email does not block use.
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
@@ -215,24 +242,41 @@ export function authOptions(params: CreateAuthParams) {
 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const emailField = EMAIL_FIELDS[ctx.path];
+        if (emailField && isPlaceholderEmail(ctx.body?.[emailField])) {
+          throw new APIError("BAD_REQUEST", {
+            code: "RESERVED_EMAIL",
+            message: "This email address cannot be used. Please use your own address.",
+          });
+        }
         if (ctx.path === "/sign-up/email" && typeof ctx.body?.name !== "string") {
           // better-auth requires a display name; ours lives in the profile (set at /setup).
           return { context: { body: { ...ctx.body, name: "" } } };
         }
-        if (ctx.path !== "/phone-number/send-otp") return;
-        const phone = typeof ctx.body?.phoneNumber === "string" ? ctx.body.phoneNumber : "";
-        if (!isValidPhone(phone)) return; // the endpoint's validator answers 400
-        const quota = await consumePhoneOtpQuota(db, phone, limits.otpSendPerPhone);
-        if (!quota.allowed) {
-          throw new APIError(
-            "TOO_MANY_REQUESTS",
-            {
-              code: "TOO_MANY_CODES_FOR_NUMBER",
-              message: "Too many codes were sent to this number. Please try again later.",
-            },
-            { "X-Retry-After": String(quota.retryAfter) },
-          );
+        if (!PHONE_PATHS.has(ctx.path)) return;
+        // One form of the number before the quota, the text and the account lookup: " +1…"
+        // and "+1… " are the same phone, with one quota and one account.
+        const phone = toE164(typeof ctx.body?.phoneNumber === "string" ? ctx.body.phoneNumber : "");
+        if (!phone) {
+          throw new APIError("BAD_REQUEST", {
+            code: "INVALID_PHONE_NUMBER",
+            message: authMessages.phoneFormat,
+          });
         }
+        if (ctx.path === "/phone-number/send-otp") {
+          const quota = await countAction(db, "otp-send", phone, limits.otpSendPerPhone);
+          if (!quota.allowed) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              {
+                code: "TOO_MANY_CODES_FOR_NUMBER",
+                message: "Too many codes were sent to this number. Please try again later.",
+              },
+              { "X-Retry-After": String(quota.retryAfter) },
+            );
+          }
+        }
+        return { context: { body: { ...ctx.body, phoneNumber: phone } } };
       }),
     },
 
@@ -256,7 +300,7 @@ export function authOptions(params: CreateAuthParams) {
           }
         },
         signUpOnVerification: {
-          getTempEmail: (phone) => `${phone.replace(/\D/g, "")}@${PHONE_PLACEHOLDER_EMAIL_DOMAIN}`,
+          getTempEmail: phonePlaceholderEmail,
           getTempName: () => "",
         },
       }),

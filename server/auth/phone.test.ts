@@ -224,7 +224,8 @@ describe("phone code throttles", () => {
     expect((await sendCode(phone)).statusCode).toBe(200);
     expect((await sendCode(phone)).statusCode).toBe(429);
     await app.database.db.execute(
-      sql`update phone_otp_limits set window_start = now() - interval '2 hours' where phone_number = ${phone}`,
+      sql`update action_limits set window_start = now() - interval '2 hours'
+          where action = 'otp-send' and subject = ${phone}`,
     );
     expect((await sendCode(phone)).statusCode).toBe(200);
   });
@@ -263,5 +264,87 @@ describe("placeholder emails of phone accounts", () => {
       .where(like(user.email, "%@phone.tasted.invalid"));
     expect(row?.id).toBe(signedIn.userId);
     expect((await get(app, "/api/me", signedIn.cookie)).json().user.email).toBeNull();
+  });
+});
+
+describe("one canonical form of a number", () => {
+  it("gives padded spellings of a number the canonical number's quota", async () => {
+    const limits: AuthRateLimits = {
+      ...TEST_AUTH_RATE_LIMITS,
+      otpSendPerPhone: { window: 3600, max: 2 },
+    };
+    await start({ authRateLimits: limits });
+    const phone = uniquePhone();
+    expect((await sendCode(` ${phone}`)).statusCode).toBe(200);
+    expect((await sendCode(`${phone} `)).statusCode).toBe(200);
+    const blocked = await sendCode(phone);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
+    // Texts go to the number itself, never to a spelling of it.
+    expect(sms.messagesTo(phone)).toHaveLength(2);
+    expect(sms.messages).toHaveLength(2);
+  });
+
+  it("signs every spelling of a number into the one account of that number", async () => {
+    await start();
+    const phone = uniquePhone();
+    const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)}-${phone.slice(5, 8)}-${phone.slice(8)}`;
+    expect((await sendCode(` ${spaced} `)).statusCode).toBe(200);
+    const padded = await verify(`${phone} `, sms.lastCodeFor(phone) ?? "");
+    expect(padded.statusCode, padded.body).toBe(200);
+    const accountId = padded.json().user.id;
+    expect(padded.json().user.phoneNumber).toBe(phone);
+    const canonical = await signInByPhone(app, sms, phone);
+    expect(canonical.userId).toBe(accountId);
+    const rows = await app.database.db.select().from(user).where(like(user.phoneNumber, "%"));
+    expect(rows.map((row) => row.phoneNumber)).toEqual([phone]);
+  });
+
+  it("refuses what does not read as one international number", async () => {
+    await start();
+    for (const phone of ["+1 202 555 0123 ext 5", "+1202555abcd", "++12025550123", " "]) {
+      const response = await sendCode(phone);
+      expect(response.statusCode, phone).toBe(400);
+      expect(response.json().message).toBe("Phone must be in international format");
+    }
+    expect(sms.messages).toHaveLength(0);
+  });
+});
+
+describe("the reserved placeholder addresses of phone accounts", () => {
+  it("cannot be taken by an email sign-up, so the number's owner can still sign up", async () => {
+    await start();
+    const phone = uniquePhone();
+    const digits = phone.replace(/\D/g, "");
+    for (const email of [
+      `${digits}@phone.tasted.invalid`,
+      `${digits}@PHONE.Tasted.INVALID`,
+      `someone@phone.tasted.invalid`,
+    ]) {
+      const response = await post(app, "/api/auth/sign-up/email", {
+        email,
+        password: "correct horse 42",
+        name: "",
+      });
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json().code).toBe("RESERVED_EMAIL");
+    }
+    expect(await app.database.db.select().from(user)).toHaveLength(0);
+    const owner = await signInByPhone(app, sms, phone);
+    expect(owner.userId).toBeTruthy();
+  });
+
+  it("are unguessable, so an address taken earlier never blocks a number", async () => {
+    await start();
+    const phone = uniquePhone();
+    // An account made with the old, guessable placeholder of this number.
+    await app.database.db.insert(user).values({
+      id: "squatter",
+      name: "",
+      email: `${phone.replace(/\D/g, "")}@phone.tasted.invalid`,
+      emailVerified: false,
+    });
+    const owner = await signInByPhone(app, sms, phone);
+    expect(owner.userId).not.toBe("squatter");
   });
 });

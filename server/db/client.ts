@@ -9,8 +9,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
-import * as authLimits from "./schema/auth-limits.ts";
 import * as moderation from "./schema/moderation.ts";
 import * as notifications from "./schema/notifications.ts";
 import * as posts from "./schema/posts.ts";
@@ -24,7 +24,7 @@ import * as uploads from "./schema/uploads.ts";
 /** Every table and relation; passed to drizzle so `db.query.<table>` works. */
 export const schema = {
   ...auth,
-  ...authLimits,
+  ...actionLimits,
   ...profiles,
   ...restaurants,
   ...reviews,

@@ -166,7 +166,6 @@ describe("migrations", () => {
         "action_limits",
         "image_uploads",
         "jwks",
-        "phone_otp_limits",
         "rate_limit",
         "session",
         "two_factor",

@@ -4,18 +4,24 @@ import type { RateLimitRule } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "./errors.ts";
 
+export interface QuotaDecision {
+  allowed: boolean;
+  /** Seconds until the window resets; 0 when allowed. */
+  retryAfter: number;
+}
+
 /**
- * Counts one `action` by `subject` (usually a user id) in the action_limits table and throws
- * 429 past `rule` (fixed window). One upsert reads and increments, so concurrent requests on
- * any server instance cannot slip through on a stale count.
+ * Counts one `action` by `subject` (a user id, a phone number) in the action_limits table and
+ * says whether it is within `rule` (fixed window). The database keeps the counts, so every
+ * server instance shares them, and one upsert reads and increments, so concurrent requests
+ * cannot slip through on a stale count, on PGlite and PostgreSQL alike.
  */
-export async function consumeActionQuota(
+export async function countAction(
   db: Executor,
   action: string,
   subject: string,
   rule: RateLimitRule,
-  reply?: FastifyReply,
-): Promise<void> {
+): Promise<QuotaDecision> {
   const windowSeconds = Math.max(1, Math.floor(rule.window));
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into action_limits as l (action, subject, window_start, count)
@@ -29,8 +35,20 @@ export async function consumeActionQuota(
       greatest(0, ceil(extract(epoch from
         (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int as retry_after`);
   const row = result.rows[0];
-  if (Number(row?.count ?? 1) <= rule.max) return;
-  const retryAfter = Number(row?.retry_after ?? windowSeconds);
-  reply?.header("retry-after", String(retryAfter));
+  if (Number(row?.count ?? 1) <= rule.max) return { allowed: true, retryAfter: 0 };
+  return { allowed: false, retryAfter: Number(row?.retry_after ?? windowSeconds) };
+}
+
+/** countAction for an API route: past the rule it answers 429 with Retry-After. */
+export async function consumeActionQuota(
+  db: Executor,
+  action: string,
+  subject: string,
+  rule: RateLimitRule,
+  reply?: FastifyReply,
+): Promise<void> {
+  const decision = await countAction(db, action, subject, rule);
+  if (decision.allowed) return;
+  reply?.header("retry-after", String(decision.retryAfter));
   throw new ApiError(429, "RATE_LIMITED", "Too many requests, please try again later");
 }

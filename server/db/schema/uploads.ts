@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, uuidPrimaryKey } from "../columns.ts";
 import { user } from "./auth.ts";
 
@@ -28,24 +28,6 @@ export const imageUploads = pgTable(
     index("image_uploads_user_idx").on(t.userId),
     index("image_uploads_created_idx").on(t.createdAt),
     check("image_uploads_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
-  ],
-);
-
-/**
- * Fixed-window counters for actions throttled per user (uploads, place searches). Kept in the
- * database so every server instance shares them (ARCHITECTURE security floor).
- */
-export const actionLimits = pgTable(
-  "action_limits",
-  {
-    action: text("action").notNull(),
-    subject: text("subject").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.action, t.subject] }),
-    check("action_limits_count_positive", sql`${t.count} > 0`),
   ],
 );
 

@@ -1,0 +1,1 @@
+DROP TABLE "phone_otp_limits" CASCADE;
