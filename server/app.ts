@@ -23,6 +23,7 @@ import { registerOriginCheck } from "./http/origin-check.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { DiskStorage, S3Storage, type Storage } from "./media/storage.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
+import { configRoutes } from "./modules/config/config.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
@@ -152,6 +153,7 @@ export async function buildApp(
       registerOriginCheck(api, [config.publicUrl, ...config.trustedOrigins]);
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
+      await api.register(configRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(uploadRoutes);

@@ -141,3 +141,15 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
     expect((await get(app, "/api/me", squatter.cookie)).json().user.emailVerified).toBe(false);
   });
 });
+
+describe("which sign-in methods the web app offers", () => {
+  it("offers Google only when a Google client is configured", async () => {
+    app = await buildTestApp();
+    const bare = await get(app, "/api/config");
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({ signInMethods: { email: true, phone: true, google: false } });
+    await app.close();
+    await buildWithIdp();
+    expect((await get(app, "/api/config")).json().signInMethods.google).toBe(true);
+  });
+});

@@ -3,6 +3,8 @@ import { createBrowserRouter } from "react-router";
 import { screenRoutes } from "#domain/screen-paths.ts";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { LandingPage } from "#web/features/landing/components/landing-page.tsx";
+import { appConfigQuery } from "#web/lib/app-config.ts";
+import { queryClient } from "#web/lib/query-client.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { RequireAdmin, RequireAuth } from "./guards.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
@@ -41,6 +43,9 @@ export const router = createBrowserRouter([
       { path: screenRoutes.landing, element: <LandingPage /> },
       {
         path: screenRoutes.auth,
+        // Which sign-in methods exist is known before the card renders, so it never jumps. A
+        // failed read is not fatal: the page then offers email and phone only.
+        loader: () => queryClient.ensureQueryData(appConfigQuery).catch(() => null),
         lazy: screen(
           async () => (await import("#web/features/auth/components/auth-page.tsx")).AuthPage,
         ),

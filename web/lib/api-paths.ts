@@ -6,6 +6,7 @@ const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${se
 /** Every JSON API address the web app calls (better-auth's /api/auth/* is its client's job). */
 export const apiPaths = {
   me: "/api/me",
+  config: "/api/config",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",
   usernameAvailability: (username: string) =>

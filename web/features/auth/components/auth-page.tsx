@@ -1,8 +1,10 @@
 import { Anchor, Divider, SegmentedControl, Stack, Tabs, Text } from "@mantine/core";
 import { IconDeviceMobile, IconMail } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { CenteredCard } from "#web/components/centered-card.tsx";
+import { appConfigQuery } from "#web/lib/app-config.ts";
 import { profileIncomplete, useSession } from "#web/lib/session.tsx";
 import { type AuthMode, initialAuthMode } from "../auth-mode.ts";
 import { useFinishSignIn } from "../use-finish-sign-in.ts";
@@ -39,7 +41,7 @@ const TITLES: Record<View, string> = {
 };
 
 /**
- * /auth (spec 2 "Auth"): Google, then Email and Phone tabs, each with Sign Up / Sign In. The
+ * /auth: Google (where configured), then Email and Phone tabs, each with Sign Up / Sign In. The
  * sub-tab starts from navigation state (landing's Sign In / Sign Up), default sign-up. Forgot
  * password and the two-factor challenge replace the card's content in place.
  */
@@ -52,6 +54,8 @@ export function AuthPage() {
   const [view, setView] = useState<View>("main");
   const [phoneStep, setPhoneStep] = useState<"phone" | "code">("phone");
   const [forgotEmail, setForgotEmail] = useState("");
+  // Google sign-in is offered only where the server has a Google client.
+  const google = useQuery(appConfigQuery).data?.signInMethods.google === true;
 
   // Someone already signed in who opens /auth goes on to the app; someone who signs in here is
   // sent on by the form itself (sign-up to /setup), so the page must not race it.
@@ -98,7 +102,7 @@ export function AuthPage() {
       )}
       {view === "main" && (
         <Stack gap="lg">
-          {!codeStep && (
+          {!codeStep && google && (
             <>
               <GoogleButton />
               <Divider label="or continue with" labelPosition="center" />
