@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startTestIdp } from "#server/test/oidc-idp.ts";
+import { ADMIN_EMAILS } from "./admins.ts";
 import { createServerLogFile } from "./server-log.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
@@ -98,6 +99,7 @@ export default async function setup(project: TestProject) {
   for (const name of ["SMTP_URL", "ADMIN_EMAILS", "TWILIO_ACCOUNT_SID", "S3_BUCKET"]) {
     delete env[name];
   }
+  env.ADMIN_EMAILS = Object.values(ADMIN_EMAILS).join(",");
 
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,

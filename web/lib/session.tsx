@@ -7,41 +7,12 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
 } from "react";
+import type { MeDto, ProfileDto, Role, SessionUser } from "#domain/profile.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
+import { apiPaths } from "./api-paths.ts";
 import { authClient } from "./auth-client.ts";
-
-export type Role = "admin" | "moderator" | "user";
-
-export interface SessionProfile {
-  id: string;
-  username: string;
-  slug: string;
-  fullName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  bio: string | null;
-  avatarUrl: string | null;
-  location: string | null;
-}
-
-/** Account facts from GET /api/me (not the public profile). */
-export interface SessionUser {
-  id: string;
-  email: string | null;
-  emailVerified: boolean;
-  phoneNumber: string | null;
-  twoFactorEnabled: boolean;
-}
-
-/** GET /api/me. */
-export interface MeResponse {
-  user: SessionUser;
-  profile: SessionProfile | null;
-  role: Role | null;
-  isAdmin: boolean;
-  isModerator: boolean;
-}
 
 export type Session =
   | { status: "loading" }
@@ -49,7 +20,7 @@ export type Session =
   | {
       status: "signed-in";
       userId: string;
-      profile: SessionProfile | null;
+      profile: ProfileDto | null;
       role: Role;
     };
 
@@ -65,7 +36,7 @@ export interface SessionContextValue {
    * Re-reads the session and /api/me, e.g. right after a sign-in or a profile save. Resolves
    * with the fresh /api/me answer, or null when nobody is signed in.
    */
-  refresh: () => Promise<MeResponse | null>;
+  refresh: () => Promise<MeDto | null>;
   /**
    * Ends the session on the server and clears everything local: the session, /api/me and every
    * cached query. 401/403/404 from the server still clear locally (spec 8); other failures throw.
@@ -73,22 +44,22 @@ export interface SessionContextValue {
   signOut: () => Promise<void>;
 }
 
-/** Profile and role are fetched once signed in (spec 4, "deferred"), under the key ["me"]. */
+/** Profile and role, fetched once signed in, under the key ["me"]. */
 export const meQuery = queryOptions({
   queryKey: ["me"],
-  queryFn: ({ signal }) => apiGet<MeResponse>("/api/me", { signal }),
+  queryFn: ({ signal }) => apiGet<MeDto>(apiPaths.me, { signal }),
   staleTime: 60_000,
   retry: (failures, error) =>
     failures < 2 && !(error instanceof ApiRequestError && error.status < 500 && error.status > 0),
 });
 
 /**
- * Spec 2 "Auth callback": /setup while full_name is empty or the username is still `user_…`.
- * A missing profile needs setup too (the server creates it on the first request that lacks it).
- * Same rule as domain/profile.ts needsProfileSetup, restated here because importing that module
- * would pull zod into the landing page's bundle (this file loads on every page).
+ * After sign-in: /setup while full_name is empty or the username is still `user_…`. A missing
+ * profile needs setup too (the server creates it on the first request that lacks it). Same rule
+ * as domain/profile.ts needsProfileSetup, restated here because importing that module would
+ * pull zod into the landing page's bundle (this file loads on every page).
  */
-export function profileIncomplete(profile: SessionProfile | null | undefined): boolean {
+export function profileIncomplete(profile: ProfileDto | null | undefined): boolean {
   return !profile?.fullName?.trim() || !profile.username || profile.username.startsWith("user_");
 }
 
@@ -99,6 +70,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 interface SessionAtomValue {
   data: { user?: { id?: string } } | null;
+  error: { status?: number } | null;
   isPending: boolean;
   isRefetching: boolean;
 }
@@ -123,17 +95,59 @@ function settledSessionUser(timeoutMs = 8000): Promise<string | null> {
     };
     const timer = setTimeout(() => finish(store.get() as SessionAtomValue), timeoutMs);
     unsubscribe = store.subscribe((value: SessionAtomValue) => {
-      if (!done && value.data?.user?.id && !value.isPending && !value.isRefetching) finish(value);
+      const settled = !value.isPending && !value.isRefetching;
+      if (!done && settled && (value.data?.user?.id || failedRetryably(value.error))) {
+        finish(value);
+      }
     });
     if (done) unsubscribe();
   });
 }
 
-function toRole(me: MeResponse): Role {
+function toRole(me: MeDto): Role {
   if (me.role === "admin" || me.isAdmin) return "admin";
   if (me.role === "moderator" || me.isModerator) return "moderator";
   return "user";
 }
+
+/**
+ * A session read that failed for a reason that says nothing about the session: the network,
+ * a proxy or server error, a throttle. Only an answer from the server (no session, 401) signs
+ * anyone out.
+ */
+function failedRetryably(error: { status?: number } | null | undefined): boolean {
+  if (!error) return false;
+  const status = error.status ?? 0;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The id of the last person signed in on this browser (nothing secret: the session itself is
+ * an HttpOnly cookie). A page load whose session read fails keeps that person signed in until
+ * the server says otherwise, instead of flashing "signed out".
+ */
+const LAST_USER_KEY = "tasted-last-user";
+
+function readLastUser(): string | null {
+  try {
+    return localStorage.getItem(LAST_USER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeLastUser(userId: string | null): void {
+  try {
+    if (userId) localStorage.setItem(LAST_USER_KEY, userId);
+    else localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    // Storage refused (private mode): the hint is a convenience only.
+  }
+}
+
+/** After the client's own quick retries, a failed session read is retried this long after. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
 
 /**
  * The single source of "who is signed in" for the whole web app. Guards, the navigation and
@@ -146,43 +160,92 @@ function toRole(me: MeResponse): Role {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const auth = authClient.useSession();
-  const authUserId = auth.data?.user?.id ?? null;
+  const sessionUserId = auth.data?.user?.id ?? null;
   const refetchSession = auth.refetch;
+  // The session read failed, not answered: /api/me (never throttled) then says who this is, and
+  // until it answers, the last person signed in on this browser stays signed in. While a read
+  // is in flight (a retry), what the last finished read said still holds, so nothing flickers.
+  const lastReadFailed = useRef(false);
+  if (!auth.isPending && !auth.isRefetching) {
+    lastReadFailed.current = sessionUserId === null && failedRetryably(auth.error);
+  }
+  const checkFailed = sessionUserId === null && lastReadFailed.current;
+  const [lastUserId, setLastUserId] = useState(readLastUser);
 
-  const me = useQuery({ ...meQuery, enabled: authUserId !== null });
+  // The first read of this page load, not answered yet. Someone was signed in here before, so
+  // /api/me is asked at the same time: its answer can show them in without waiting.
+  const firstRead = auth.isPending && !auth.data;
+  const meStandsIn = sessionUserId === null && (checkFailed || (firstRead && lastUserId !== null));
+
+  const me = useQuery({ ...meQuery, enabled: sessionUserId !== null || meStandsIn });
+  // The API says the cookie is no longer good: let better-auth re-read (and drop) the session.
+  const meUnauthorized = me.error instanceof ApiRequestError && me.error.status === 401;
+  const fallbackUserId =
+    meStandsIn && !meUnauthorized ? (me.data?.user.id ?? (checkFailed ? lastUserId : null)) : null;
+  const userId = sessionUserId ?? fallbackUserId;
+
+  // Remember who is signed in; forget it once the server says nobody is.
+  const serverSaysNobody =
+    (!auth.isPending && !auth.isRefetching && !auth.error && auth.data === null) || meUnauthorized;
+  useEffect(() => {
+    if (sessionUserId) {
+      writeLastUser(sessionUserId);
+      setLastUserId(sessionUserId);
+    } else if (serverSaysNobody) {
+      writeLastUser(null);
+      setLastUserId(null);
+    }
+  }, [sessionUserId, serverSaysNobody]);
 
   // A different person (or nobody) now: nothing cached for the previous one may leak through.
-  const previousUserId = useRef<string | null>(authUserId);
+  const previousUserId = useRef<string | null>(userId);
   useEffect(() => {
     const previous = previousUserId.current;
-    previousUserId.current = authUserId;
-    if (previous !== null && previous !== authUserId) queryClient.clear();
-  }, [authUserId, queryClient]);
+    previousUserId.current = userId;
+    if (previous !== null && previous !== userId) queryClient.clear();
+  }, [userId, queryClient]);
 
   // better-auth refetches when the tab becomes visible; this keeps a long-open visible page
-  // fresh and pauses while hidden (spec 4 "refresh automatically while the page is visible").
+  // fresh and pauses while hidden.
   useEffect(() => {
-    if (authUserId === null) return;
+    if (userId === null) return;
     const timer = setInterval(() => {
       if (document.visibilityState === "visible") void refetchSession();
     }, VISIBLE_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [authUserId, refetchSession]);
+  }, [userId, refetchSession]);
 
-  // The API says the cookie is no longer good: let better-auth re-read (and drop) the session.
-  const meUnauthorized = me.error instanceof ApiRequestError && me.error.status === 401;
+  // A failed read is tried again, later each time (the client's own quick retries came first);
+  // a hidden tab waits: better-auth reads again when it becomes visible.
+  const retries = useRef(0);
+  useEffect(() => {
+    if (!checkFailed) {
+      retries.current = 0;
+      return;
+    }
+    if (!failedRetryably(auth.error)) return; // a read is in flight
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current);
+    const timer = setTimeout(() => {
+      retries.current += 1;
+      if (document.visibilityState === "visible") void refetchSession();
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [checkFailed, auth.error, refetchSession]);
+
   useEffect(() => {
     if (meUnauthorized) void refetchSession();
   }, [meUnauthorized, refetchSession]);
 
-  const refresh = useCallback(async (): Promise<MeResponse | null> => {
+  const refresh = useCallback(async (): Promise<MeDto | null> => {
     void refetchSession();
-    const userId = await settledSessionUser();
-    if (!userId) {
+    await settledSessionUser();
+    try {
+      return await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
       queryClient.removeQueries({ queryKey: meQuery.queryKey });
       return null;
     }
-    return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
   }, [queryClient, refetchSession]);
 
   const signOut = useCallback(async () => {
@@ -208,25 +271,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (store && current?.data) {
       store.set({ ...current, data: null, error: null, isPending: false, isRefetching: false });
     }
+    writeLastUser(null);
+    setLastUserId(null);
     queryClient.clear();
   }, [queryClient]);
 
   const value = useMemo<SessionContextValue>(() => {
     let session: Session;
-    if (auth.isPending && !auth.data) {
-      session = { status: "loading" };
-    } else if (authUserId === null || meUnauthorized) {
-      session = { status: "signed-out" };
+    if (userId === null || meUnauthorized) {
+      // Waiting: the first read, or /api/me standing in for a failed one.
+      const waiting = checkFailed ? me.isPending && !meUnauthorized : firstRead;
+      session = { status: waiting ? "loading" : "signed-out" };
     } else if (me.data) {
-      session = {
-        status: "signed-in",
-        userId: authUserId,
-        profile: me.data.profile,
-        role: toRole(me.data),
-      };
+      session = { status: "signed-in", userId, profile: me.data.profile, role: toRole(me.data) };
     } else if (me.isError) {
-      // /api/me is down: still signed in, without profile or privileges.
-      session = { status: "signed-in", userId: authUserId, profile: null, role: "user" };
+      // /api/me is down too: still signed in, without profile or privileges.
+      session = { status: "signed-in", userId, profile: null, role: "user" };
     } else {
       session = { status: "loading" };
     }
@@ -238,12 +298,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
     };
   }, [
-    auth.isPending,
     auth.data,
-    authUserId,
+    firstRead,
+    userId,
+    checkFailed,
     meUnauthorized,
     me.data,
     me.isError,
+    me.isPending,
     refresh,
     signOut,
   ]);

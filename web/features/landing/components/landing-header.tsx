@@ -1,12 +1,13 @@
 import { Button } from "@mantine/core";
 import { IconDeviceMobile } from "@tabler/icons-react";
 import { Link } from "react-router";
+import type { ProfileDto } from "#domain/profile.ts";
 import { PublicHeader } from "#web/components/public-header.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { type SessionProfile, useSession } from "#web/lib/session.tsx";
+import { useSession } from "#web/lib/session.tsx";
 import classes from "./landing-header.module.css";
 
-function SignedInUser({ profile }: { profile: SessionProfile | null }) {
+function SignedInUser({ profile }: { profile: ProfileDto | null }) {
   return (
     <Link to="/profile" className={classes.user} aria-label={profile ? undefined : "Your profile"}>
       {/* The username beside it names the link; the initials would only repeat it. */}

@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AvatarUploadDto, ProfileSetupInput } from "#domain/profile.ts";
+import type { AvatarUploadDto, MeDto, ProfileDto, ProfileSetupInput } from "#domain/profile.ts";
 import { apiSend, apiUpload } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
-import { type MeResponse, meQuery, type SessionProfile } from "#web/lib/session.tsx";
+import { meQuery } from "#web/lib/session.tsx";
 
 /** PUT /api/profile; the answer replaces the profile in ["me"] so every screen sees it at once. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileSetupInput) =>
-      apiSend<SessionProfile>("PUT", apiPaths.profile, input),
+    mutationFn: (input: ProfileSetupInput) => apiSend<ProfileDto>("PUT", apiPaths.profile, input),
     onSuccess: (profile) => {
-      queryClient.setQueryData<MeResponse>(meQuery.queryKey, (me) =>
-        me ? { ...me, profile } : me,
-      );
+      queryClient.setQueryData<MeDto>(meQuery.queryKey, (me) => (me ? { ...me, profile } : me));
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
   });

@@ -1,14 +1,14 @@
 import { ActionIcon, Group, Menu, Stack, Text, Title } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
+import type { ProfileDto } from "#domain/profile.ts";
 import { AccountMenuItems } from "#web/components/account-menu-items.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import type { SessionProfile } from "#web/lib/session.tsx";
 
 /**
  * The signed-in user's own profile header: picture, name, @username, bio, location and the
  * settings menu, which is also how phones reach Security and Log Out (they have no top bar).
  */
-export function OwnProfileHeader({ profile }: { profile: SessionProfile }) {
+export function OwnProfileHeader({ profile }: { profile: ProfileDto }) {
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" p="md">
       <UserAvatar avatarUrl={profile.avatarUrl} username={profile.username} size={80} />
