@@ -29,9 +29,17 @@ export const screenRoutes = {
 
 const segment = (value: string) => encodeURIComponent(value);
 
+/**
+ * Marks the landing page as the end of an email confirmation link, so it can say how that went
+ * (better-auth adds `error=…` when the link was not valid).
+ */
+export const EMAIL_CONFIRMED_PARAM = "email-confirmed";
+
 /** Links to screens; the only place screen paths are spelled out. */
 export const screenPaths = {
   landing: screenRoutes.landing,
+  /** Where an email confirmation link leads: the landing page, which announces the result. */
+  emailConfirmed: `${screenRoutes.landing}?${EMAIL_CONFIRMED_PARAM}=1`,
   auth: screenRoutes.auth,
   authCallback: screenRoutes.authCallback,
   resetPassword: screenRoutes.resetPassword,

@@ -14,6 +14,7 @@ import {
   waitForText,
   withPage,
 } from "./support/browser.ts";
+import { type ExpectedError, withPageExpectingErrors } from "./support/content.ts";
 
 /**
  * The public pages of the foundation issue, in a real browser against the real server: landing,
@@ -212,14 +213,20 @@ describe("terms, install and 404", () => {
   });
 
   test("an unknown path shows the 404 page with a link home", async () => {
-    await withPage(browser, { viewport: MOBILE }, async (page) => {
-      const response = await page.goto("/no-such-page");
-      expect(response?.status()).toBe(200);
-      await waitForText(page, NOT_FOUND);
-      await control(page, /home/i).click();
-      await waitForPath(page, "/");
-      await waitForText(page, "Track what you try. Remember what you love.");
-    });
+    await withPageExpectingErrors(
+      browser,
+      { viewport: MOBILE },
+      UNKNOWN_PATH_ERRORS,
+      async (page) => {
+        const response = await page.goto("/no-such-page");
+        // The status says it too, for crawlers and link checkers.
+        expect(response?.status()).toBe(404);
+        await waitForText(page, NOT_FOUND);
+        await control(page, /home/i).click();
+        await waitForPath(page, "/");
+        await waitForText(page, "Track what you try. Remember what you love.");
+      },
+    );
   });
 });
 
@@ -267,7 +274,15 @@ describe("guards and navigation for visitors", () => {
 });
 
 /** Each page checked for accessibility and photographed at both widths in both schemes. */
-const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+/** The browser reports the 404 of the page itself; nothing else may fail. */
+const UNKNOWN_PATH_ERRORS: ExpectedError[] = [{ status: 404, path: "/no-such-page" }];
+
+const PAGES: {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+  expectedErrors?: ExpectedError[];
+}[] = [
   {
     name: "landing",
     path: "/",
@@ -288,7 +303,12 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     ready: (page) => page.getByRole("heading", { name: "Why Install?" }).waitFor(),
   },
   { name: "feed", path: "/feed", ready: feedSettled },
-  { name: "not-found", path: "/no-such-page", ready: (page) => waitForText(page, NOT_FOUND) },
+  {
+    name: "not-found",
+    path: "/no-such-page",
+    ready: (page) => waitForText(page, NOT_FOUND),
+    expectedErrors: UNKNOWN_PATH_ERRORS,
+  },
 ];
 
 const LOOKS: [string, { width: number; height: number }, ColorScheme][] = [
@@ -299,8 +319,9 @@ const LOOKS: [string, { width: number; height: number }, ColorScheme][] = [
 ];
 
 describe.each(LOOKS)("accessibility and screenshots at %s", (_label, viewport, scheme) => {
-  test.each(PAGES)("$path", async ({ name, path, ready }) => {
-    await withPage(browser, { viewport, colorScheme: scheme }, async (page) => {
+  test.each(PAGES)("$path", async ({ name, path, ready, expectedErrors = [] }) => {
+    const options = { viewport, colorScheme: scheme };
+    await withPageExpectingErrors(browser, options, expectedErrors, async (page) => {
       await page.goto(path);
       await ready(page);
       expect(await renderedColorScheme(page)).toBe(scheme);

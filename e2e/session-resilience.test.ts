@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ADMIN_EMAILS } from "./support/admins.ts";
-import { baseURL, DESKTOP, launchBrowser, newPage, waitForPath, withPage } from "./support/browser.ts";
+import {
+  baseURL,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  waitForPath,
+  withPage,
+} from "./support/browser.ts";
 import { PASSWORD, type SeededUser, signUpViaApi } from "./support/content.ts";
 import { waitForEmailLink } from "./support/server-log.ts";
 

@@ -12,6 +12,7 @@ import { queryClient } from "#web/lib/query-client.ts";
 import { SessionProvider } from "#web/lib/session.tsx";
 import { colorSchemeManager } from "./color-scheme.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
+import toastClasses from "./toasts.module.css";
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -24,7 +25,13 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ModalsProvider>
-            <Notifications position="top-center" zIndex={1000} limit={3} />
+            <Notifications
+              position="bottom-right"
+              zIndex={1000}
+              limit={3}
+              containerWidth={360}
+              classNames={{ root: toastClasses.root }}
+            />
             {children}
           </ModalsProvider>
         </SessionProvider>

@@ -7,6 +7,7 @@ import { appConfigQuery } from "#web/lib/app-config.ts";
 import { queryClient } from "#web/lib/query-client.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { RequireAdmin, RequireAuth } from "./guards.tsx";
+import { RootRoute } from "./root-route.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 
 type Access = "public" | "signed-in" | "admin";
@@ -37,6 +38,7 @@ function screen(load: () => Promise<ComponentType>, access: Access = "public") {
  */
 export const router = createBrowserRouter([
   {
+    element: <RootRoute />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [

@@ -1,55 +1,87 @@
 import { notifications } from "@mantine/notifications";
 import { IconCheck, IconLock, IconX } from "@tabler/icons-react";
-import { createElement } from "react";
-import { SignInToastMessage } from "./sign-in-toast-message.tsx";
+import { createElement, type ReactNode } from "react";
+import { ToastMessage } from "./toast-message.tsx";
+
+type Kind = "success" | "error" | "sign-in";
+
+export interface ToastOptions {
+  /** One action beside the message. */
+  action?: { label: string; onClick: () => void };
+  /**
+   * Whether the toast outlives a move to another screen. By default errors and sign-in prompts
+   * are about the screen they appeared on and go with it; successes stay ("Success!" is shown
+   * right before the app moves to the feed). An error that explains why the app just moved
+   * somewhere (a failed Google sign-in sent back to /auth) keeps itself.
+   */
+  keepOnNavigation?: boolean;
+}
+
+const STYLE = {
+  success: { color: "teal", icon: IconCheck, autoClose: 4000 },
+  error: { color: "red", icon: IconX, autoClose: 6000 },
+  "sign-in": { color: "paprika", icon: IconLock, autoClose: 6000 },
+} as const;
+
+/** Toasts shown on the current screen that go when the person moves to another one. */
+const screenToasts = new Set<string>();
 
 /**
- * The one toast helper (spec 8): a title such as "Success!" or "Error", and an optional
- * message. Errors are red and stay a little longer so they can be read.
+ * The one toast helper: a title such as "Success!" or "Error", and an optional message. A toast
+ * is keyed by what it says, so the same message shown again while it is visible stays one
+ * toast (three "Comment added!" are one); the provider shows at most three at a time.
  */
-function show(kind: "success" | "error", title: string, message?: string) {
-  const error = kind === "error";
+function show(kind: Kind, title: string, message?: string, options: ToastOptions = {}): string {
+  const id = `${kind}:${title}:${message ?? ""}`;
+  const { color, icon, autoClose } = STYLE[kind];
+  const text = message ?? title;
+  const body: ReactNode = options.action
+    ? createElement(ToastMessage, {
+        message: text,
+        action: {
+          label: options.action.label,
+          onClick: () => {
+            notifications.hide(id);
+            options.action?.onClick();
+          },
+        },
+      })
+    : text;
+  const keep = options.keepOnNavigation ?? kind === "success";
+  if (!keep) screenToasts.add(id);
   notifications.show({
+    id,
     // Mantine needs a message; a title-only toast shows the title as its message.
     title: message ? title : undefined,
-    message: message ?? title,
-    color: error ? "red" : "teal",
-    icon: createElement(error ? IconX : IconCheck, { size: 18, stroke: 2.2 }),
-    autoClose: error ? 6000 : 4000,
+    message: body,
+    color,
+    icon: createElement(icon, { size: 18, stroke: 2.2 }),
+    autoClose,
     withBorder: true,
+    onClose: () => screenToasts.delete(id),
     // Mantine's close button has no accessible name of its own.
     closeButtonProps: { "aria-label": "Close notification" },
     // Mantine greys a titled message with gray-6 (about 3.3:1 on white); the theme's dimmed
     // colour keeps it above 4.5:1 in both schemes.
     styles: { description: { color: "var(--mantine-color-dimmed)" } },
   });
-}
-
-/**
- * A visitor tried something that needs an account ("Please sign in to like posts"): the spec's
- * text plus a "Sign in" link. `onSignIn` navigates (toasts render outside the router).
- */
-function signInRequired(message: string, onSignIn: () => void) {
-  const id = `sign-in-${message}`;
-  notifications.show({
-    id,
-    message: createElement(SignInToastMessage, {
-      message,
-      onSignIn: () => {
-        notifications.hide(id);
-        onSignIn();
-      },
-    }),
-    color: "paprika",
-    icon: createElement(IconLock, { size: 18, stroke: 2.2 }),
-    autoClose: 6000,
-    withBorder: true,
-    closeButtonProps: { "aria-label": "Close notification" },
-  });
+  return id;
 }
 
 export const toast = {
-  success: (title: string, message?: string) => show("success", title, message),
-  error: (title: string, message?: string) => show("error", title, message),
-  signInRequired,
+  success: (title: string, message?: string, options?: ToastOptions) =>
+    show("success", title, message, options),
+  error: (title: string, message?: string, options?: ToastOptions) =>
+    show("error", title, message, options),
+  /**
+   * A visitor tried something that needs an account ("Please sign in to like posts"): the
+   * message plus a "Sign in" link. `onSignIn` navigates (toasts render outside the router).
+   */
+  signInRequired: (message: string, onSignIn: () => void) =>
+    show("sign-in", message, undefined, { action: { label: "Sign in", onClick: onSignIn } }),
+  /** Hides the toasts about the screen being left; the router calls it on every move. */
+  clearScreenToasts: () => {
+    for (const id of screenToasts) notifications.hide(id);
+    screenToasts.clear();
+  },
 };

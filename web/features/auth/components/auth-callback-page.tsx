@@ -23,7 +23,8 @@ export function AuthCallbackPage() {
     if (!failed || announced.current) return;
     announced.current = true;
     // The provider's description when it gave one, else the spec's fallback (8).
-    toast.error("Error", errorDescription?.trim() || GOOGLE_FAILED);
+    // It explains why the page moves on to /auth, so it must outlive the move.
+    toast.error("Error", errorDescription?.trim() || GOOGLE_FAILED, { keepOnNavigation: true });
   }, [failed, errorDescription]);
 
   if (session.status === "signed-out") return <Navigate to="/auth" replace />;

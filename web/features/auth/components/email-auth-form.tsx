@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine
 import { IconLock, IconMail } from "@tabler/icons-react";
 import { type FormEvent, useRef, useState } from "react";
 import { emailSignInInput, emailSignUpInput } from "#domain/auth.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
 import {
   type FieldErrors,
@@ -58,7 +59,12 @@ export function EmailAuthForm({ mode, onTwoFactor, onForgotPassword }: EmailAuth
     try {
       const { email, password } = parsed.data;
       if (signUp) {
-        const { error } = await authClient.signUp.email({ email, password, name: "" });
+        const { error } = await authClient.signUp.email({
+          email,
+          password,
+          name: "",
+          callbackURL: screenPaths.emailConfirmed,
+        });
         if (error) throw error;
         await finish("email-sign-up");
         return;

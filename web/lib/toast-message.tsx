@@ -1,12 +1,12 @@
 import { Anchor, Group, Text } from "@mantine/core";
 
-interface SignInToastMessageProps {
+interface ToastMessageProps {
   message: string;
-  onSignIn: () => void;
+  action: { label: string; onClick: () => void };
 }
 
-/** Body of toast.signInRequired: the spec's text and a "Sign in" link. */
-export function SignInToastMessage({ message, onSignIn }: SignInToastMessageProps) {
+/** A toast's text with one action beside it ("Sign in", "Send a new link"). */
+export function ToastMessage({ message, action }: ToastMessageProps) {
   return (
     <Group justify="space-between" gap="sm" wrap="nowrap">
       <Text size="sm">{message}</Text>
@@ -16,9 +16,9 @@ export function SignInToastMessage({ message, onSignIn }: SignInToastMessageProp
         size="sm"
         fw={600}
         style={{ flexShrink: 0, whiteSpace: "nowrap" }}
-        onClick={onSignIn}
+        onClick={action.onClick}
       >
-        Sign in
+        {action.label}
       </Anchor>
     </Group>
   );

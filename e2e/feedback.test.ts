@@ -1,0 +1,206 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ADMIN_EMAILS } from "./support/admins.ts";
+import { authForm, openAuth, setupForm, signUpByEmail, uniqueEmail } from "./support/auth.ts";
+import {
+  type ColorScheme,
+  DESKTOP,
+  expectNoAxeViolations,
+  launchBrowser,
+  MOBILE,
+  screenshot,
+  waitForPath,
+  withPage,
+} from "./support/browser.ts";
+import {
+  chooserChoice,
+  openAddChooser,
+  PASSWORD,
+  reviewForm,
+  signUpViaApi,
+  withPageExpectingErrors,
+} from "./support/content.ts";
+import { serverLogMark, waitForEmailLink } from "./support/server-log.ts";
+
+/**
+ * How the app talks back: toasts (one per message, at most three, clear of dialog titles and
+ * the bottom navigation, gone with the screen they were about), fields in error, and what an
+ * email confirmation link says when it lands.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toasts = (page: Page) => page.getByRole("alert");
+const toastWith = (page: Page, text: string) => toasts(page).filter({ hasText: text });
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error("not visible");
+  return found;
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+describe("toasts", () => {
+  test("the same message shown again stays one toast; at most three show at once", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await openAuth(page);
+      const form = authForm(page);
+      // Enter submits the form, as often as anyone presses it.
+      for (let press = 0; press < 3; press++) await form.email.press("Enter");
+      await toastWith(page, "Validation Error").first().waitFor();
+      expect(await toastWith(page, "Validation Error").count()).toBe(1);
+
+      // Four different messages: the first three show, the fourth waits its turn.
+      await form.email.fill("ann@example.com");
+      await form.email.press("Enter"); // password too short
+      await form.password.fill("secret1");
+      await form.password.press("Enter"); // passwords do not match
+      await form.confirmPassword.fill("secret1x");
+      await form.email.fill("not an email");
+      await form.email.press("Enter"); // the email again
+      await expect.poll(() => toasts(page).count()).toBe(3);
+      await page.waitForTimeout(500);
+      expect(await toasts(page).count()).toBe(3);
+    });
+  });
+
+  for (const scheme of ["light", "dark"] as const satisfies ColorScheme[]) {
+    test(`at 375 px a toast covers neither the dialog's title nor the bottom navigation (${scheme})`, async () => {
+      await withPage(browser, { viewport: MOBILE, colorScheme: scheme }, async (page) => {
+        await signUpViaApi(page, "toasty");
+        await page.goto("/feed");
+        const chooser = await openAddChooser(page);
+        await chooserChoice(chooser, "Dish Review").click();
+        const dialog = page.getByRole("dialog", { name: "New Review - Dish" });
+        await dialog.waitFor();
+        await reviewForm(dialog).submit.click();
+        const toast = toastWith(page, "Validation Error");
+        await toast.waitFor();
+        const title = dialog.getByRole("heading", { name: "New Review - Dish" });
+        expect(overlaps(await box(toast), await box(title))).toBe(false);
+        const nav = page.getByRole("navigation", { name: "Main" }).last();
+        expect(overlaps(await box(toast), await box(nav))).toBe(false);
+        await screenshot(page, "toast-over-dialog", { fullPage: false });
+        await expectNoAxeViolations(page);
+      });
+    });
+
+    test(`at 1280 px a toast stays clear of the dialog's title (${scheme})`, async () => {
+      await withPage(browser, { viewport: DESKTOP, colorScheme: scheme }, async (page) => {
+        await signUpViaApi(page, "toasty");
+        await page.goto("/feed");
+        const chooser = await openAddChooser(page);
+        await chooserChoice(chooser, "Post").click();
+        const dialog = page.getByRole("dialog", { name: "Create Post" });
+        await dialog.waitFor();
+        await dialog.getByRole("button", { name: "Create Post" }).click();
+        const toast = toastWith(page, "Validation Error");
+        await toast.waitFor();
+        const title = dialog.getByRole("heading", { name: "Create Post" });
+        expect(overlaps(await box(toast), await box(title))).toBe(false);
+        await screenshot(page, "toast-over-dialog", { fullPage: false });
+      });
+    });
+  }
+
+  test("a sign-up error goes with /auth; the sign-up's success follows to /setup", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await openAuth(page);
+      const form = authForm(page);
+      await form.createAccount.click();
+      await toastWith(page, "Validation Error").waitFor();
+      const email = uniqueEmail("toasted");
+      await form.email.fill(email);
+      await form.password.fill(PASSWORD);
+      await form.confirmPassword.fill(PASSWORD);
+      await form.createAccount.click();
+      await waitForPath(page, "/setup");
+      await toastWith(page, "Check your email to confirm your account").waitFor();
+      // The error leaves with its screen (after its closing transition).
+      await expect.poll(() => toastWith(page, "Validation Error").count()).toBe(0);
+    });
+  });
+});
+
+describe("fields in error", () => {
+  for (const scheme of ["light", "dark"] as const satisfies ColorScheme[]) {
+    test(`keep their placeholder muted, like any other field (${scheme})`, async () => {
+      await withPage(browser, { viewport: MOBILE, colorScheme: scheme }, async (page) => {
+        await signUpByEmail(page, { email: uniqueEmail("muted"), password: PASSWORD });
+        const form = setupForm(page);
+        await form.submit.click();
+        await page.getByText("First name is required").first().waitFor();
+        const placeholderColor = (locator: Locator) =>
+          locator.evaluate((element) => getComputedStyle(element, "::placeholder").color);
+        const textColor = (locator: Locator) =>
+          locator.evaluate((element) => getComputedStyle(element).borderColor);
+        expect(await form.firstName.getAttribute("aria-invalid")).toBe("true");
+        expect(await form.bio.getAttribute("aria-invalid")).not.toBe("true");
+        expect(await placeholderColor(form.firstName)).toBe(await placeholderColor(form.bio));
+        // The field still shows it is in error.
+        expect(await textColor(form.firstName)).not.toBe(await textColor(form.bio));
+        await screenshot(page, "setup-errors");
+      });
+    });
+  }
+});
+
+describe("email confirmation links", () => {
+  test("a confirmed address is announced once, on the landing page", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      const email = uniqueEmail("confirm");
+      const mark = serverLogMark();
+      await signUpByEmail(page, { email, password: PASSWORD });
+      await page.goto(await waitForEmailLink(email, mark));
+      await waitForPath(page, "/");
+      await toastWith(page, "Email confirmed").waitFor();
+      await toastWith(page, "Thanks! Your email address is confirmed.").waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      await page.reload();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.waitForTimeout(500);
+      expect(await toastWith(page, "Email confirmed").count()).toBe(0);
+    });
+  });
+
+  test("an ADMIN_EMAILS address is told it now has admin rights, and /admin opens", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      const email = ADMIN_EMAILS.emailConfirmation;
+      const mark = serverLogMark();
+      await signUpByEmail(page, { email, password: PASSWORD });
+      await page.goto(await waitForEmailLink(email, mark));
+      await toastWith(page, "Your account now has admin rights.").waitFor();
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    });
+  });
+
+  test("a link that is not valid says so and sends a new one on request", async () => {
+    await withPageExpectingErrors(browser, { viewport: MOBILE }, [], async (page) => {
+      const email = uniqueEmail("tampered");
+      const mark = serverLogMark();
+      await signUpByEmail(page, { email, password: PASSWORD });
+      const link = new URL(await waitForEmailLink(email, mark));
+      link.searchParams.set("token", `${link.searchParams.get("token")}x`);
+      await page.goto(link.toString());
+      await toastWith(page, "This confirmation link is invalid or has expired.").waitFor();
+      const resendMark = serverLogMark();
+      await page.getByRole("button", { name: "Send a new link" }).click();
+      await toastWith(page, "Check your email for a new confirmation link.").waitFor();
+      const fresh = await waitForEmailLink(email, resendMark);
+      await page.goto(fresh);
+      await toastWith(page, "Email confirmed").waitFor();
+    });
+  });
+});
