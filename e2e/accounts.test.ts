@@ -35,6 +35,7 @@ import {
   waitForText,
   withPage,
 } from "./support/browser.ts";
+import { closeToasts } from "./support/content.ts";
 import { serverLogMark, waitForEmailLink, waitForSmsCode } from "./support/server-log.ts";
 
 /**
@@ -159,6 +160,7 @@ describe("email sign-up through /setup to /feed", () => {
 
       await form.email.fill("not-an-email");
       await form.password.fill("12345");
+      await closeToasts(page);
       await form.createAccount.click();
       await expectFieldError(page, "Email", EMAIL_MESSAGES.invalidEmail);
       await expectFieldError(page, "Password", EMAIL_MESSAGES.passwordTooShort);
@@ -167,6 +169,7 @@ describe("email sign-up through /setup to /feed", () => {
       await form.email.fill(email);
       await form.password.fill(PASSWORD);
       await form.confirmPassword.fill(`${PASSWORD}!`);
+      await closeToasts(page);
       await form.createAccount.click();
       await expectFieldError(page, "Confirm password", EMAIL_MESSAGES.passwordsDoNotMatch);
       await expectFieldError(page, "Email", null);
@@ -174,6 +177,7 @@ describe("email sign-up through /setup to /feed", () => {
 
       const mark = serverLogMark();
       await form.confirmPassword.fill(PASSWORD);
+      await closeToasts(page);
       await form.createAccount.click();
       await waitForText(page, "Success!");
       await waitForText(page, "Check your email to confirm your account");

@@ -1,12 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildTestApp } from "#server/test/app.ts";
+import { useTestApp } from "#server/test/app.ts";
 
-let app: FastifyInstance;
+const testApp = useTestApp();
 
 beforeEach(async () => {
-  app = await buildTestApp();
+  const { app } = await testApp.start();
   // A route that accepts a JSON body, to exercise the app-wide body parsing and error shape.
   app.post(
     "/api/test/echo",
@@ -15,32 +14,27 @@ beforeEach(async () => {
   );
 });
 
-afterEach(async () => {
-  await app.close();
-});
-
 describe("health", () => {
   it("reports the database as reachable", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const response = await testApp.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok", database: "ok" });
   });
 
   it("answers 503 when the database is gone", async () => {
-    const broken = await buildTestApp();
+    const { app: broken } = await testApp.start();
     broken.database.ping = async () => {
       throw new Error("connection refused");
     };
     const response = await broken.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: "unavailable", database: "unreachable" });
-    await broken.close();
   });
 });
 
 describe("error shape", () => {
   it("answers unknown API routes with a JSON 404", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/no-such-thing" });
+    const response = await testApp.app.inject({ method: "GET", url: "/api/no-such-thing" });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toContain("application/json");
     expect(response.json()).toEqual({
@@ -49,7 +43,7 @@ describe("error shape", () => {
   });
 
   it("answers malformed JSON with a 400", async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: "POST",
       url: "/api/test/echo",
       headers: { "content-type": "application/json" },
@@ -62,7 +56,7 @@ describe("error shape", () => {
   });
 
   it("answers a failed validation with the first issue's message", async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: "POST",
       url: "/api/test/echo",
       payload: { name: "x" },
@@ -74,7 +68,7 @@ describe("error shape", () => {
   });
 
   it("refuses a body over the limit with a 413", async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: "POST",
       url: "/api/test/echo",
       headers: { "content-type": "application/json" },
@@ -85,7 +79,7 @@ describe("error shape", () => {
   });
 
   it("refuses an unsupported content type with a 415", async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: "POST",
       url: "/api/test/echo",
       headers: { "content-type": "text/csv" },
@@ -96,7 +90,7 @@ describe("error shape", () => {
   });
 
   it("hides internal errors behind a generic 500", async () => {
-    const failing = await buildTestApp();
+    const { app: failing } = await testApp.start();
     failing.get("/api/test/boom", async () => {
       throw new Error("secret connection string postgres://user:pw@host");
     });
@@ -106,13 +100,12 @@ describe("error shape", () => {
       error: { code: "INTERNAL", message: "Something went wrong on our side" },
     });
     expect(response.body).not.toContain("postgres://");
-    await failing.close();
   });
 });
 
 describe("openapi", () => {
   it("documents the API", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    const response = await testApp.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
@@ -123,7 +116,7 @@ describe("openapi", () => {
 
 describe("security headers", () => {
   it("sends a strict CSP that forbids inline script and framing", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const response = await testApp.app.inject({ method: "GET", url: "/api/health" });
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

@@ -277,6 +277,17 @@ export function toastWith(page: Page, text: string): Locator {
 }
 
 /**
+ * Closes every toast on screen, as a person does when one sits over the next thing to tap (on
+ * a phone they sit at the bottom, where a long form's button may scroll to).
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.getByRole("button", { name: "Close notification" }).all()) {
+    await close.click();
+  }
+  await expect.poll(() => page.getByRole("alert").count()).toBe(0);
+}
+
+/**
  * What a page may report on purpose: a failed request Chromium logs itself ("Failed to load
  * resource: … status of 404"), or a console.error the app writes about it.
  */

@@ -1,42 +1,25 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import type { CapturingEmailSender } from "#server/auth/senders/email.ts";
+import { describe, expect, it } from "vitest";
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "#server/config.ts";
 import { account, session, user } from "#server/db/schema/auth.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
-import { TEST_AUTH_RATE_LIMITS } from "#server/test/app.ts";
+import { TEST_AUTH_RATE_LIMITS, TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
 import {
-  buildAuthTestApp,
   CookieJar,
   cookieFrom,
-  get,
-  post,
   SESSION_COOKIE,
   setCookies,
   signInByEmail,
   signUpByEmail,
-  TEST_ORIGIN,
   TEST_PASSWORD,
   totp,
   uniqueEmail,
 } from "#server/test/auth-helpers.ts";
+import { request } from "#server/test/request.ts";
 
-let app: FastifyInstance;
-let email: CapturingEmailSender;
+const testApp = useTestApp();
 
-async function start(overrides: Parameters<typeof buildAuthTestApp>[0] = {}) {
-  const built = await buildAuthTestApp(overrides);
-  app = built.app;
-  email = built.email;
-  return built;
-}
-
-afterEach(async () => {
-  await app?.close();
-});
-
-const db = () => app.database.db;
+const db = () => testApp.app.database.db;
 
 async function sessionRows(userId: string) {
   return db().select().from(session).where(eq(session.userId, userId));
@@ -49,7 +32,7 @@ function sessionToken(cookie: string): string {
 
 describe("email sign-up", () => {
   it("creates the user, a profile with a temporary username and the user role, and signs in", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app, { email: "Ann@Example.com" });
 
     const [row] = await db().select().from(user).where(eq(user.id, signedUp.userId));
@@ -62,7 +45,7 @@ describe("email sign-up", () => {
     const [role] = await db().select().from(userRoles).where(eq(userRoles.userId, signedUp.userId));
     expect(role?.role).toBe("user");
 
-    const me = await get(app, "/api/me", signedUp.cookie);
+    const me = await request(app, "GET", "/api/me", { cookie: signedUp.cookie });
     expect(me.statusCode).toBe(200);
     expect(me.json().user).toEqual({
       id: signedUp.userId,
@@ -74,23 +57,23 @@ describe("email sign-up", () => {
   });
 
   it("sends a verification email whose link verifies the address and lands on the site root", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const link = email.lastLinkTo(signedUp.email);
-    expect(email.lastTo(signedUp.email)?.subject).toBe("Confirm your Tasted account");
+    const link = testApp.email.lastLinkTo(signedUp.email);
+    expect(testApp.email.lastTo(signedUp.email)?.subject).toBe("Confirm your Tasted account");
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
     const url = new URL(link ?? "");
     expect(url.searchParams.get("callbackURL")).toBe("/");
 
-    const verified = await get(app, `${url.pathname}${url.search}`);
+    const verified = await request(app, "GET", `${url.pathname}${url.search}`);
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe("/");
-    const me = await get(app, "/api/me", signedUp.cookie);
+    const me = await request(app, "GET", "/api/me", { cookie: signedUp.cookie });
     expect(me.json().user.emailVerified).toBe(true);
   });
 
   it("hashes passwords with argon2id (m=19456, t=2, p=1)", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const [credential] = await db()
       .select()
@@ -102,35 +85,45 @@ describe("email sign-up", () => {
   });
 
   it("does not need a display name (names are set at /setup)", async () => {
-    await start();
-    const response = await post(app, "/api/auth/sign-up/email", {
-      email: uniqueEmail(),
-      password: TEST_PASSWORD,
+    const { app } = await testApp.start();
+    const response = await request(app, "POST", "/api/auth/sign-up/email", {
+      body: {
+        email: uniqueEmail(),
+        password: TEST_PASSWORD,
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect((await get(app, "/api/me", cookieFrom(response))).statusCode).toBe(200);
+    expect(
+      (await request(app, "GET", "/api/me", { cookie: cookieFrom(response) })).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a taken email, a short password and an invalid email", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const again = await post(app, "/api/auth/sign-up/email", {
-      email: signedUp.email,
-      password: TEST_PASSWORD,
-      name: "",
+    const again = await request(app, "POST", "/api/auth/sign-up/email", {
+      body: {
+        email: signedUp.email,
+        password: TEST_PASSWORD,
+        name: "",
+      },
     });
     expect(again.statusCode).toBe(422);
-    const short = await post(app, "/api/auth/sign-up/email", {
-      email: uniqueEmail(),
-      password: "12345",
-      name: "",
+    const short = await request(app, "POST", "/api/auth/sign-up/email", {
+      body: {
+        email: uniqueEmail(),
+        password: "12345",
+        name: "",
+      },
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().code).toBe("PASSWORD_TOO_SHORT");
-    const invalid = await post(app, "/api/auth/sign-up/email", {
-      email: "not-an-email",
-      password: TEST_PASSWORD,
-      name: "",
+    const invalid = await request(app, "POST", "/api/auth/sign-up/email", {
+      body: {
+        email: "not-an-email",
+        password: TEST_PASSWORD,
+        name: "",
+      },
     });
     expect(invalid.statusCode).toBe(400);
   });
@@ -138,42 +131,44 @@ describe("email sign-up", () => {
 
 describe("ADMIN_EMAILS", () => {
   it("makes the address admin once it is verified (case-insensitive)", async () => {
-    await start({ adminEmails: ["boss@example.com"] });
+    const { app } = await testApp.start({ adminEmails: ["boss@example.com"] });
     const boss = await signUpByEmail(app, { email: "Boss@Example.com" });
     // Unproven until the link is followed: anyone could type the operator's address.
-    expect((await get(app, "/api/me", boss.cookie)).json().role).toBe("user");
+    expect((await request(app, "GET", "/api/me", { cookie: boss.cookie })).json().role).toBe(
+      "user",
+    );
 
-    const url = new URL(email.lastLinkTo("boss@example.com") ?? "");
-    await get(app, `${url.pathname}${url.search}`);
-    const me = (await get(app, "/api/me", boss.cookie)).json();
+    const url = new URL(testApp.email.lastLinkTo("boss@example.com") ?? "");
+    await request(app, "GET", `${url.pathname}${url.search}`);
+    const me = (await request(app, "GET", "/api/me", { cookie: boss.cookie })).json();
     expect(me.role).toBe("admin");
     expect(me.isAdmin).toBe(true);
     expect(me.isModerator).toBe(true);
 
     const other = await signUpByEmail(app);
-    const url2 = new URL(email.lastLinkTo(other.email) ?? "");
-    await get(app, `${url2.pathname}${url2.search}`);
-    const plain = (await get(app, "/api/me", other.cookie)).json();
+    const url2 = new URL(testApp.email.lastLinkTo(other.email) ?? "");
+    await request(app, "GET", `${url2.pathname}${url2.search}`);
+    const plain = (await request(app, "GET", "/api/me", { cookie: other.cookie })).json();
     expect(plain.role).toBe("user");
     expect(plain.isAdmin).toBe(false);
     expect(plain.isModerator).toBe(false);
   });
 
   it("reports moderators as moderators but not admins", async () => {
-    await start();
+    const { app } = await testApp.start();
     const moderator = await signUpByEmail(app);
     await db()
       .update(userRoles)
       .set({ role: "moderator" })
       .where(eq(userRoles.userId, moderator.userId));
-    const me = (await get(app, "/api/me", moderator.cookie)).json();
+    const me = (await request(app, "GET", "/api/me", { cookie: moderator.cookie })).json();
     expect(me).toMatchObject({ role: "moderator", isAdmin: false, isModerator: true });
   });
 });
 
 describe("email sign-in", () => {
   it("signs in with a new session token every time", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const first = await signInByEmail(app, signedUp.email, signedUp.password);
     const second = await signInByEmail(app, signedUp.email, signedUp.password);
@@ -183,13 +178,13 @@ describe("email sign-in", () => {
     expect(new Set(tokens).size).toBe(3);
     expect(tokens.every((token) => token.length >= 32)).toBe(true);
     for (const cookie of [cookieFrom(first), cookieFrom(second)]) {
-      expect((await get(app, "/api/me", cookie)).statusCode).toBe(200);
+      expect((await request(app, "GET", "/api/me", { cookie })).statusCode).toBe(200);
     }
     expect(await sessionRows(signedUp.userId)).toHaveLength(3);
   });
 
   it("answers a wrong password and an unknown email identically", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const wrong = await signInByEmail(app, signedUp.email, "wrong password");
     const unknown = await signInByEmail(app, uniqueEmail("nobody"), "wrong password");
@@ -201,7 +196,7 @@ describe("email sign-in", () => {
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax, not Secure over http", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const response = await signInByEmail(app, signedUp.email, signedUp.password);
     const cookie = setCookies(response).find((line) => line.startsWith(`${SESSION_COOKIE}=`));
@@ -214,7 +209,7 @@ describe("email sign-in", () => {
 
   it("marks cookies Secure (with the __Secure- prefix) when PUBLIC_URL is https", async () => {
     const origin = "https://tasted.example";
-    await start({ publicUrl: origin, trustedOrigins: [] });
+    const { app } = await testApp.start({ publicUrl: origin, trustedOrigins: [] });
     const response = await app.inject({
       method: "POST",
       url: "/api/auth/sign-up/email",
@@ -233,7 +228,7 @@ describe("email sign-in", () => {
 
   it("throttles sign-in attempts per client in the database (429)", async () => {
     const limits: AuthRateLimits = { ...TEST_AUTH_RATE_LIMITS, signIn: { window: 60, max: 3 } };
-    await start({ authRateLimits: limits });
+    const { app } = await testApp.start({ authRateLimits: limits });
     const signedUp = await signUpByEmail(app);
     const attempt = (remoteAddress: string, password = "wrong password") =>
       app.inject({
@@ -260,7 +255,7 @@ describe("email sign-in", () => {
   it("never throttles session reads, while credential paths stay strict", async () => {
     // The real limits: an office behind one address loads many pages a minute, and every page
     // load reads the session.
-    await start({ authRateLimits: DEFAULT_AUTH_RATE_LIMITS });
+    const { app } = await testApp.start({ authRateLimits: DEFAULT_AUTH_RATE_LIMITS });
     const signedUp = await signUpByEmail(app);
     const office = "203.0.113.20";
     for (let index = 0; index < 300; index++) {
@@ -289,7 +284,7 @@ describe("email sign-in", () => {
 
   it("ignores a client-sent IP header when counting", async () => {
     const limits: AuthRateLimits = { ...TEST_AUTH_RATE_LIMITS, signIn: { window: 60, max: 2 } };
-    await start({ authRateLimits: limits });
+    const { app } = await testApp.start({ authRateLimits: limits });
     const statuses: number[] = [];
     for (let index = 0; index < 3; index++) {
       const response = await app.inject({
@@ -307,29 +302,36 @@ describe("email sign-in", () => {
 
 describe("sessions", () => {
   it("answers /api/me without a session with 401 in the API error shape", async () => {
-    await start();
-    const response = await get(app, "/api/me");
+    const { app } = await testApp.start();
+    const response = await request(app, "GET", "/api/me");
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       error: { code: "UNAUTHORIZED", message: "Authentication required" },
     });
-    const forged = await get(app, "/api/me", `${SESSION_COOKIE}=forged.signature`);
+    const forged = await request(app, "GET", "/api/me", {
+      cookie: `${SESSION_COOKIE}=forged.signature`,
+    });
     expect(forged.statusCode).toBe(401);
   });
 
   it("sign-out ends the session on the server: the old cookie gets 401", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const out = await post(app, "/api/auth/sign-out", {}, signedUp.cookie);
+    const out = await request(app, "POST", "/api/auth/sign-out", {
+      cookie: signedUp.cookie,
+      body: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(await sessionRows(signedUp.userId)).toHaveLength(0);
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
-    const session = await get(app, "/api/auth/get-session", signedUp.cookie);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      401,
+    );
+    const session = await request(app, "GET", "/api/auth/get-session", { cookie: signedUp.cookie });
     expect(session.json()).toBeNull();
   });
 
   it("slides an active session and expires one left idle", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const day = 24 * 60 * 60 * 1000;
     const now = Date.now();
@@ -338,7 +340,9 @@ describe("sessions", () => {
       .update(session)
       .set({ createdAt: new Date(now - 2 * day), expiresAt: new Date(now + 5 * day) })
       .where(eq(session.userId, signedUp.userId));
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      200,
+    );
     const [slid] = await sessionRows(signedUp.userId);
     expect(slid?.expiresAt.getTime()).toBeGreaterThan(now + 7 * day - 60_000);
 
@@ -347,13 +351,17 @@ describe("sessions", () => {
       .update(session)
       .set({ updatedAt: new Date(now - 7 * day - 60_000), expiresAt: new Date(now - 60_000) })
       .where(eq(session.userId, signedUp.userId));
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
-    expect((await get(app, "/api/auth/get-session", signedUp.cookie)).json()).toBeNull();
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await request(app, "GET", "/api/auth/get-session", { cookie: signedUp.cookie })).json(),
+    ).toBeNull();
     expect(await sessionRows(signedUp.userId)).toHaveLength(0);
   });
 
   it("never slides a session past its absolute lifetime of 30 days", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const hour = 60 * 60 * 1000;
     const day = 24 * hour;
@@ -364,7 +372,9 @@ describe("sessions", () => {
       .update(session)
       .set({ createdAt, expiresAt: new Date(createdAt.getTime() + 30 * day) })
       .where(eq(session.userId, signedUp.userId));
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      200,
+    );
     const [row] = await sessionRows(signedUp.userId);
     expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(createdAt.getTime() + 30 * day);
     expect(row?.expiresAt.getTime()).toBeLessThan(now + 2 * hour);
@@ -377,59 +387,72 @@ describe("sessions", () => {
         expiresAt: new Date((row?.expiresAt.getTime() ?? 0) - 2 * hour),
       })
       .where(eq(session.userId, signedUp.userId));
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
-    expect((await get(app, "/api/auth/get-session", signedUp.cookie)).json()).toBeNull();
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await request(app, "GET", "/api/auth/get-session", { cookie: signedUp.cookie })).json(),
+    ).toBeNull();
   });
 
   it("refuses a session older than the absolute lifetime on our routes whatever its row says", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const day = 24 * 60 * 60 * 1000;
     await db()
       .update(session)
       .set({ createdAt: new Date(Date.now() - 31 * day) })
       .where(eq(session.userId, signedUp.userId));
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      401,
+    );
     expect(await sessionRows(signedUp.userId)).toHaveLength(0);
   });
 
   it("lists sessions and ends the others", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const laptop = cookieFrom(await signInByEmail(app, signedUp.email, signedUp.password));
     const phone = cookieFrom(await signInByEmail(app, signedUp.email, signedUp.password));
 
-    const listed = await get(app, "/api/auth/list-sessions", laptop);
+    const listed = await request(app, "GET", "/api/auth/list-sessions", { cookie: laptop });
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toHaveLength(3);
 
-    const revoked = await post(app, "/api/auth/revoke-other-sessions", {}, laptop);
+    const revoked = await request(app, "POST", "/api/auth/revoke-other-sessions", {
+      cookie: laptop,
+      body: {},
+    });
     expect(revoked.statusCode).toBe(200);
-    expect((await get(app, "/api/me", laptop)).statusCode).toBe(200);
-    expect((await get(app, "/api/me", phone)).statusCode).toBe(401);
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
-    expect((await get(app, "/api/auth/list-sessions", laptop)).json()).toHaveLength(1);
+    expect((await request(app, "GET", "/api/me", { cookie: laptop })).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/me", { cookie: phone })).statusCode).toBe(401);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await request(app, "GET", "/api/auth/list-sessions", { cookie: laptop })).json(),
+    ).toHaveLength(1);
   });
 
   it("revokes one chosen session", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const other = cookieFrom(await signInByEmail(app, signedUp.email, signedUp.password));
-    const response = await post(
-      app,
-      "/api/auth/revoke-session",
-      { token: sessionToken(other) },
-      signedUp.cookie,
-    );
+    const response = await request(app, "POST", "/api/auth/revoke-session", {
+      cookie: signedUp.cookie,
+      body: { token: sessionToken(other) },
+    });
     expect(response.statusCode).toBe(200);
-    expect((await get(app, "/api/me", other)).statusCode).toBe(401);
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/me", { cookie: other })).statusCode).toBe(401);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      200,
+    );
   });
 });
 
 describe("origin check", () => {
   it("refuses a state-changing cookie request from a foreign origin on every /api route", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const foreign = { origin: "https://evil.example", cookie: signedUp.cookie };
     const profile = await app.inject({
@@ -449,11 +472,13 @@ describe("origin check", () => {
       payload: {},
     });
     expect(signOut.statusCode).toBe(403);
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a cookie request with no Origin or Referer, accepts our Referer", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const bare = await app.inject({
       method: "POST",
@@ -472,7 +497,7 @@ describe("origin check", () => {
   });
 
   it("lets GET requests and cookie-less requests through", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const read = await app.inject({
       method: "GET",
@@ -491,71 +516,81 @@ describe("origin check", () => {
 
 describe("password reset", () => {
   it("emails a link, sets the new password and ends every session", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const otherDevice = cookieFrom(await signInByEmail(app, signedUp.email, signedUp.password));
 
-    const requested = await post(app, "/api/auth/request-password-reset", {
-      email: signedUp.email,
-      redirectTo: "/auth/reset-password",
+    const requested = await request(app, "POST", "/api/auth/request-password-reset", {
+      body: {
+        email: signedUp.email,
+        redirectTo: "/auth/reset-password",
+      },
     });
     expect(requested.statusCode).toBe(200);
-    const message = email.lastTo(signedUp.email);
+    const message = testApp.email.lastTo(signedUp.email);
     expect(message?.subject).toBe("Reset your Tasted password");
-    const link = new URL(email.lastLinkTo(signedUp.email) ?? "");
+    const link = new URL(testApp.email.lastLinkTo(signedUp.email) ?? "");
     expect(link.pathname).toMatch(/^\/api\/auth\/reset-password\/[\w-]+$/);
 
     // The link checks the token and hands it to the web page.
-    const opened = await get(app, `${link.pathname}${link.search}`);
+    const opened = await request(app, "GET", `${link.pathname}${link.search}`);
     expect(opened.statusCode).toBe(302);
     const landing = new URL(String(opened.headers.location), TEST_ORIGIN);
     expect(landing.pathname).toBe("/auth/reset-password");
     const token = landing.searchParams.get("token");
     expect(token).toBeTruthy();
 
-    const reset = await post(app, "/api/auth/reset-password", {
-      token,
-      newPassword: "a brand new password",
+    const reset = await request(app, "POST", "/api/auth/reset-password", {
+      body: {
+        token,
+        newPassword: "a brand new password",
+      },
     });
     expect(reset.statusCode).toBe(200);
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
-    expect((await get(app, "/api/me", otherDevice)).statusCode).toBe(401);
+    expect((await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode).toBe(
+      401,
+    );
+    expect((await request(app, "GET", "/api/me", { cookie: otherDevice })).statusCode).toBe(401);
     expect((await signInByEmail(app, signedUp.email, signedUp.password)).statusCode).toBe(401);
     expect((await signInByEmail(app, signedUp.email, "a brand new password")).statusCode).toBe(200);
     // The token works once.
-    const replay = await post(app, "/api/auth/reset-password", {
-      token,
-      newPassword: "yet another password",
+    const replay = await request(app, "POST", "/api/auth/reset-password", {
+      body: {
+        token,
+        newPassword: "yet another password",
+      },
     });
     expect(replay.statusCode).toBe(400);
   });
 
   it("answers an unknown address like a known one and sends nothing", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const known = await post(app, "/api/auth/request-password-reset", {
-      email: signedUp.email,
-      redirectTo: "/auth/reset-password",
+    const known = await request(app, "POST", "/api/auth/request-password-reset", {
+      body: {
+        email: signedUp.email,
+        redirectTo: "/auth/reset-password",
+      },
     });
     const unknownAddress = uniqueEmail("nobody");
-    const unknown = await post(app, "/api/auth/request-password-reset", {
-      email: unknownAddress,
-      redirectTo: "/auth/reset-password",
+    const unknown = await request(app, "POST", "/api/auth/request-password-reset", {
+      body: {
+        email: unknownAddress,
+        redirectTo: "/auth/reset-password",
+      },
     });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
-    expect(email.lastTo(unknownAddress)).toBeUndefined();
+    expect(testApp.email.lastTo(unknownAddress)).toBeUndefined();
   });
 });
 
 describe("two-factor authentication (TOTP)", () => {
   async function enableTotp(signedUp: { cookie: string; password: string }) {
-    const enabled = await post(
-      app,
-      "/api/auth/two-factor/enable",
-      { password: signedUp.password },
-      signedUp.cookie,
-    );
+    const enabled = await request(testApp.app, "POST", "/api/auth/two-factor/enable", {
+      cookie: signedUp.cookie,
+      body: { password: signedUp.password },
+    });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
     const uri = new URL(totpURI);
@@ -564,87 +599,88 @@ describe("two-factor authentication (TOTP)", () => {
     expect(uri.searchParams.get("issuer")).toBe("Tasted");
     const secret = uri.searchParams.get("secret") ?? "";
     expect(backupCodes.length).toBeGreaterThanOrEqual(5);
-    const verified = await post(
-      app,
-      "/api/auth/two-factor/verify-totp",
-      { code: totp(secret) },
-      signedUp.cookie,
-    );
+    const verified = await request(testApp.app, "POST", "/api/auth/two-factor/verify-totp", {
+      cookie: signedUp.cookie,
+      body: { code: totp(secret) },
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     // Turning 2FA on replaces the session (the old token is revoked).
     const cookie = new CookieJar(signedUp.cookie).update(verified).header();
-    expect((await get(app, "/api/me", signedUp.cookie)).statusCode).toBe(401);
+    expect(
+      (await request(testApp.app, "GET", "/api/me", { cookie: signedUp.cookie })).statusCode,
+    ).toBe(401);
     return { secret, backupCodes, cookie };
   }
 
   async function passwordStep(signedUp: { email: string; password: string }) {
-    const response = await signInByEmail(app, signedUp.email, signedUp.password);
+    const response = await signInByEmail(testApp.app, signedUp.email, signedUp.password);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ twoFactorRedirect: true });
     const jar = new CookieJar().update(response);
     expect(jar.get(SESSION_COOKIE)).toBeUndefined();
-    expect((await get(app, "/api/me", jar.header())).statusCode).toBe(401);
+    expect(
+      (await request(testApp.app, "GET", "/api/me", { cookie: jar.header() })).statusCode,
+    ).toBe(401);
     return jar;
   }
 
   it("requires the TOTP code at sign-in once enabled", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const { secret, cookie } = await enableTotp(signedUp);
-    expect((await get(app, "/api/me", cookie)).json().user.twoFactorEnabled).toBe(true);
+    expect((await request(app, "GET", "/api/me", { cookie })).json().user.twoFactorEnabled).toBe(
+      true,
+    );
 
     const jar = await passwordStep(signedUp);
-    const wrong = await post(
-      app,
-      "/api/auth/two-factor/verify-totp",
-      { code: "000000" },
-      jar.header(),
-    );
+    const wrong = await request(app, "POST", "/api/auth/two-factor/verify-totp", {
+      cookie: jar.header(),
+      body: { code: "000000" },
+    });
     expect(wrong.statusCode).toBe(401);
-    const second = await post(
-      app,
-      "/api/auth/two-factor/verify-totp",
-      { code: totp(secret) },
-      jar.header(),
-    );
+    const second = await request(app, "POST", "/api/auth/two-factor/verify-totp", {
+      cookie: jar.header(),
+      body: { code: totp(secret) },
+    });
     expect(second.statusCode, second.body).toBe(200);
     jar.update(second);
-    const me = await get(app, "/api/me", jar.header());
+    const me = await request(app, "GET", "/api/me", { cookie: jar.header() });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(signedUp.userId);
   });
 
   it("accepts a backup code once instead of the TOTP code", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const { backupCodes } = await enableTotp(signedUp);
     const code = backupCodes[0] ?? "";
 
     const jar = await passwordStep(signedUp);
-    const used = await post(app, "/api/auth/two-factor/verify-backup-code", { code }, jar.header());
+    const used = await request(app, "POST", "/api/auth/two-factor/verify-backup-code", {
+      cookie: jar.header(),
+      body: { code },
+    });
     expect(used.statusCode, used.body).toBe(200);
     jar.update(used);
-    expect((await get(app, "/api/me", jar.header())).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/me", { cookie: jar.header() })).statusCode).toBe(200);
 
     const again = await passwordStep(signedUp);
-    const reused = await post(
-      app,
-      "/api/auth/two-factor/verify-backup-code",
-      { code },
-      again.header(),
-    );
+    const reused = await request(app, "POST", "/api/auth/two-factor/verify-backup-code", {
+      cookie: again.header(),
+      body: { code },
+    });
     expect(reused.statusCode).toBe(401);
   });
 });
 
 describe("JWKS", () => {
   it("serves the public signing keys for API clients", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const token = await get(app, "/api/auth/token", signedUp.cookie);
+    const token = await request(app, "GET", "/api/auth/token", { cookie: signedUp.cookie });
     expect(token.statusCode).toBe(200);
     expect(token.json().token.split(".")).toHaveLength(3);
-    const response = await get(app, "/api/auth/.well-known/jwks.json");
+    const response = await request(app, "GET", "/api/auth/.well-known/jwks.json");
     expect(response.statusCode).toBe(200);
     const { keys } = response.json() as { keys: Array<Record<string, unknown>> };
     expect(keys.length).toBeGreaterThan(0);

@@ -1,16 +1,17 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLink } from "#server/auth/senders/email.ts";
-import { buildTestApp } from "#server/test/app.ts";
-import { get, signUpByEmail, uniqueEmail } from "#server/test/auth-helpers.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail, uniqueEmail } from "#server/test/auth-helpers.ts";
+import { request } from "#server/test/request.ts";
 import {
   decodeQuotedPrintable,
   startTestSmtpServer,
   type TestSmtpServer,
 } from "#server/test/smtp.ts";
 
+const testApp = useTestApp();
+
 let smtp: TestSmtpServer;
-let app: FastifyInstance;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -20,14 +21,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-afterEach(async () => {
-  await app?.close();
-});
-
 describe("emails over SMTP", () => {
   it("delivers the sign-up confirmation to a real SMTP server; its link verifies the address", async () => {
     // No emailSender dependency: the app builds its nodemailer sender from SMTP_URL.
-    app = await buildTestApp(
+    const { app } = await testApp.start(
       { smtpUrl: smtp.url, emailFrom: "Tasted <hello@tasted.test>" },
       { emailSender: undefined },
     );
@@ -41,14 +38,19 @@ describe("emails over SMTP", () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
 
     const url = new URL(link ?? "");
-    const verified = await get(app, `${url.pathname}${url.search}`);
+    const verified = await request(app, "GET", `${url.pathname}${url.search}`);
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe("/");
-    expect((await get(app, "/api/me", signedUp.cookie)).json().user.emailVerified).toBe(true);
+    expect(
+      (await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).json().user.emailVerified,
+    ).toBe(true);
   });
 
   it("does not hold the sign-up response while the mail server is unreachable", async () => {
-    app = await buildTestApp({ smtpUrl: "smtp://127.0.0.1:1" }, { emailSender: undefined });
+    const { app } = await testApp.start(
+      { smtpUrl: "smtp://127.0.0.1:1" },
+      { emailSender: undefined },
+    );
     const started = Date.now();
     await signUpByEmail(app);
     expect(Date.now() - started).toBeLessThan(5000);

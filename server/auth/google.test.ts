@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "#server/test/app.ts";
-import { CookieJar, get, post, signUpByEmail, TEST_ORIGIN } from "#server/test/auth-helpers.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { CookieJar, signUpByEmail } from "#server/test/auth-helpers.ts";
 import { startTestIdp, type TestIdp } from "#server/test/oidc-idp.ts";
+import { request } from "#server/test/request.ts";
+
+const testApp = useTestApp();
 
 let idp: TestIdp;
-let app: FastifyInstance;
 
 beforeAll(async () => {
   idp = await startTestIdp(TEST_ORIGIN);
@@ -15,12 +17,8 @@ afterAll(async () => {
   await idp.close();
 });
 
-afterEach(async () => {
-  await app?.close();
-});
-
 async function buildWithIdp(adminEmails: string[] = []) {
-  app = await buildTestApp(
+  const { app } = await testApp.start(
     { google: { clientId: idp.clientId, clientSecret: idp.clientSecret }, adminEmails },
     { googleDiscoveryUrl: idp.discoveryUrl },
   );
@@ -32,10 +30,12 @@ async function buildWithIdp(adminEmails: string[] = []) {
  * cookies) until one points back at the app, then hand that one to the app (its cookies).
  */
 async function googleRoundTrip(target: FastifyInstance, appJar: CookieJar) {
-  const start = await post(target, "/api/auth/sign-in/social", {
-    provider: "google",
-    callbackURL: "/auth/callback",
-    errorCallbackURL: "/auth/callback",
+  const start = await request(target, "POST", "/api/auth/sign-in/social", {
+    body: {
+      provider: "google",
+      callbackURL: "/auth/callback",
+      errorCallbackURL: "/auth/callback",
+    },
   });
   expect(start.statusCode, start.body).toBe(200);
   appJar.update(start);
@@ -67,11 +67,11 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
   it("creates the account with a profile and returns to /auth/callback", async () => {
     await buildWithIdp();
     const jar = new CookieJar();
-    const callback = await googleRoundTrip(app, jar);
+    const callback = await googleRoundTrip(testApp.app, jar);
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe("/auth/callback");
 
-    const me = await get(app, "/api/me", jar.header());
+    const me = await request(testApp.app, "GET", "/api/me", { cookie: jar.header() });
     expect(me.statusCode).toBe(200);
     const body = me.json();
     expect(body.user.email).toBe(idp.account.email);
@@ -84,12 +84,14 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
   it("signs the same Google account into the same user next time", async () => {
     await buildWithIdp();
     const first = new CookieJar();
-    await googleRoundTrip(app, first);
-    const firstId = (await get(app, "/api/me", first.header())).json().user.id;
+    await googleRoundTrip(testApp.app, first);
+    const firstId = (
+      await request(testApp.app, "GET", "/api/me", { cookie: first.header() })
+    ).json().user.id;
     const second = new CookieJar();
-    const callback = await googleRoundTrip(app, second);
+    const callback = await googleRoundTrip(testApp.app, second);
     expect(callback.statusCode).toBe(302);
-    const me = await get(app, "/api/me", second.header());
+    const me = await request(testApp.app, "GET", "/api/me", { cookie: second.header() });
     expect(me.json().user.id).toBe(firstId);
     expect(second.header()).not.toBe(first.header());
   });
@@ -97,8 +99,8 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
   it("makes a verified ADMIN_EMAILS address admin at sign-up", async () => {
     await buildWithIdp([idp.account.email.toUpperCase().toLowerCase()]);
     const jar = new CookieJar();
-    await googleRoundTrip(app, jar);
-    const me = (await get(app, "/api/me", jar.header())).json();
+    await googleRoundTrip(testApp.app, jar);
+    const me = (await request(testApp.app, "GET", "/api/me", { cookie: jar.header() })).json();
     expect(me.role).toBe("admin");
     expect(me.isAdmin).toBe(true);
     expect(me.isModerator).toBe(true);
@@ -108,13 +110,15 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
     await buildWithIdp();
     const jar = new CookieJar();
     // Exactly the web client's call: no errorCallbackURL, the server's errorURL applies.
-    const start = await post(app, "/api/auth/sign-in/social", {
-      provider: "google",
-      callbackURL: "/auth/callback",
+    const start = await request(testApp.app, "POST", "/api/auth/sign-in/social", {
+      body: {
+        provider: "google",
+        callbackURL: "/auth/callback",
+      },
     });
     jar.update(start);
     const state = new URL(start.json().url).searchParams.get("state");
-    const callback = await app.inject({
+    const callback = await testApp.app.inject({
       method: "GET",
       url: `/api/auth/callback/google?error=access_denied&error_description=${encodeURIComponent("The user said no")}&state=${state}`,
       headers: { cookie: jar.header() },
@@ -128,28 +132,32 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
 
   it("never joins an unverified password account that claims the same email", async () => {
     await buildWithIdp();
-    const squatter = await signUpByEmail(app, { email: idp.account.email });
+    const squatter = await signUpByEmail(testApp.app, { email: idp.account.email });
     const jar = new CookieJar();
-    const callback = await googleRoundTrip(app, jar);
+    const callback = await googleRoundTrip(testApp.app, jar);
     expect(callback.statusCode).toBe(302);
     const location = new URL(String(callback.headers.location), TEST_ORIGIN);
     expect(location.pathname).toBe("/auth/callback");
     expect(location.searchParams.get("error")).toBeTruthy();
-    const me = await get(app, "/api/me", jar.header());
+    const me = await request(testApp.app, "GET", "/api/me", { cookie: jar.header() });
     expect(me.statusCode).toBe(401);
     // The squatter's session gained nothing either.
-    expect((await get(app, "/api/me", squatter.cookie)).json().user.emailVerified).toBe(false);
+    expect(
+      (await request(testApp.app, "GET", "/api/me", { cookie: squatter.cookie })).json().user
+        .emailVerified,
+    ).toBe(false);
   });
 });
 
 describe("which sign-in methods the web app offers", () => {
   it("offers Google only when a Google client is configured", async () => {
-    app = await buildTestApp();
-    const bare = await get(app, "/api/config");
+    const { app } = await testApp.start();
+    const bare = await request(app, "GET", "/api/config");
     expect(bare.statusCode).toBe(200);
     expect(bare.json()).toEqual({ signInMethods: { email: true, phone: true, google: false } });
-    await app.close();
-    await buildWithIdp();
-    expect((await get(app, "/api/config")).json().signInMethods.google).toBe(true);
+    const withGoogle = await buildWithIdp();
+    expect((await request(withGoogle, "GET", "/api/config")).json().signInMethods.google).toBe(
+      true,
+    );
   });
 });

@@ -1,36 +1,16 @@
 import { eq, like, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import type { CapturingSmsSender } from "#server/auth/senders/sms.ts";
+import { describe, expect, it } from "vitest";
 import type { AuthRateLimits } from "#server/config.ts";
 import { user, verification } from "#server/db/schema/auth.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
-import { TEST_AUTH_RATE_LIMITS } from "#server/test/app.ts";
-import {
-  buildAuthTestApp,
-  cookieFrom,
-  get,
-  post,
-  signInByPhone,
-  TEST_ORIGIN,
-  uniquePhone,
-} from "#server/test/auth-helpers.ts";
+import { TEST_AUTH_RATE_LIMITS, TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { cookieFrom, signInByPhone, uniquePhone } from "#server/test/auth-helpers.ts";
+import { request } from "#server/test/request.ts";
 
-let app: FastifyInstance;
-let sms: CapturingSmsSender;
-
-async function start(overrides: Parameters<typeof buildAuthTestApp>[0] = {}) {
-  const built = await buildAuthTestApp(overrides);
-  app = built.app;
-  sms = built.sms;
-}
-
-afterEach(async () => {
-  await app?.close();
-});
+const testApp = useTestApp();
 
 const sendCode = (phoneNumber: string, remoteAddress = "127.0.0.1") =>
-  app.inject({
+  testApp.app.inject({
     method: "POST",
     url: "/api/auth/phone-number/send-otp",
     remoteAddress,
@@ -39,26 +19,26 @@ const sendCode = (phoneNumber: string, remoteAddress = "127.0.0.1") =>
   });
 
 const verify = (phoneNumber: string, code: string) =>
-  post(app, "/api/auth/phone-number/verify", { phoneNumber, code });
+  request(testApp.app, "POST", "/api/auth/phone-number/verify", { body: { phoneNumber, code } });
 
 /** A 6-digit code that is not `code`. */
 const wrongCode = (code: string) => (code === "111111" ? "222222" : "111111");
 
 describe("phone one-time code", () => {
   it("texts a 6-digit code; verifying it creates the account with a profile and signs in", async () => {
-    await start();
+    const { app } = await testApp.start();
     const phone = uniquePhone();
     const sent = await sendCode(phone);
     expect(sent.statusCode).toBe(200);
-    expect(sms.messagesTo(phone)).toHaveLength(1);
-    const code = sms.lastCodeFor(phone) ?? "";
+    expect(testApp.sms.messagesTo(phone)).toHaveLength(1);
+    const code = testApp.sms.lastCodeFor(phone) ?? "";
     expect(code).toMatch(/^\d{6}$/);
-    expect(sms.messagesTo(phone)[0]?.body).toContain(code);
+    expect(testApp.sms.messagesTo(phone)[0]?.body).toContain(code);
 
     const verified = await verify(phone, code);
     expect(verified.statusCode, verified.body).toBe(200);
     const cookie = cookieFrom(verified);
-    const me = await get(app, "/api/me", cookie);
+    const me = await request(app, "GET", "/api/me", { cookie });
     expect(me.statusCode).toBe(200);
     const body = me.json();
     expect(body.user.phoneNumber).toBe(phone);
@@ -76,9 +56,9 @@ describe("phone one-time code", () => {
   });
 
   it("signs a known number into the same account", async () => {
-    await start();
-    const first = await signInByPhone(app, sms);
-    const second = await signInByPhone(app, sms, first.phoneNumber);
+    const { app } = await testApp.start();
+    const first = await signInByPhone(app, testApp.sms);
+    const second = await signInByPhone(app, testApp.sms, first.phoneNumber);
     expect(second.userId).toBe(first.userId);
     expect(second.cookie).not.toBe(first.cookie);
     const all = await app.database.db.select().from(profiles).where(eq(profiles.id, first.userId));
@@ -86,10 +66,10 @@ describe("phone one-time code", () => {
   });
 
   it("kills the code after three wrong tries", async () => {
-    await start();
+    const { app } = await testApp.start();
     const phone = uniquePhone();
     await sendCode(phone);
-    const code = sms.lastCodeFor(phone) ?? "";
+    const code = testApp.sms.lastCodeFor(phone) ?? "";
     for (let attempt = 0; attempt < 3; attempt++) {
       const wrong = await verify(phone, wrongCode(code));
       expect(wrong.statusCode).toBe(400);
@@ -106,21 +86,21 @@ describe("phone one-time code", () => {
   });
 
   it("accepts the right code after fewer than three wrong tries", async () => {
-    await start();
+    await testApp.start();
     const phone = uniquePhone();
     await sendCode(phone);
-    const code = sms.lastCodeFor(phone) ?? "";
+    const code = testApp.sms.lastCodeFor(phone) ?? "";
     await verify(phone, wrongCode(code));
     await verify(phone, wrongCode(code));
     expect((await verify(phone, code)).statusCode).toBe(200);
   });
 
   it("refuses an expired code (codes live 5 minutes)", async () => {
-    await start();
+    const { app } = await testApp.start();
     const phone = uniquePhone();
     const before = Date.now();
     await sendCode(phone);
-    const code = sms.lastCodeFor(phone) ?? "";
+    const code = testApp.sms.lastCodeFor(phone) ?? "";
     const identifier = `phone-number-otp-${phone}`;
     const [row] = await app.database.db
       .select()
@@ -140,10 +120,10 @@ describe("phone one-time code", () => {
   });
 
   it("works once: a used code cannot sign in again", async () => {
-    await start();
+    await testApp.start();
     const phone = uniquePhone();
     await sendCode(phone);
-    const code = sms.lastCodeFor(phone) ?? "";
+    const code = testApp.sms.lastCodeFor(phone) ?? "";
     expect((await verify(phone, code)).statusCode).toBe(200);
     const replay = await verify(phone, code);
     expect(replay.statusCode).toBe(400);
@@ -151,41 +131,39 @@ describe("phone one-time code", () => {
   });
 
   it("a new code replaces the previous one", async () => {
-    await start();
+    await testApp.start();
     const phone = uniquePhone();
     await sendCode(phone);
-    const first = sms.lastCodeFor(phone) ?? "";
+    const first = testApp.sms.lastCodeFor(phone) ?? "";
     await sendCode(phone);
-    const second = sms.lastCodeFor(phone) ?? "";
+    const second = testApp.sms.lastCodeFor(phone) ?? "";
     if (first !== second) expect((await verify(phone, first)).statusCode).toBe(400);
     expect((await verify(phone, second)).statusCode).toBe(200);
   });
 
   it("refuses numbers that are not in international format", async () => {
-    await start();
+    await testApp.start();
     for (const phone of ["2025550123", "+0123456789", "+1202", "+12025550123456789"]) {
       const response = await sendCode(phone);
       expect(response.statusCode, phone).toBe(400);
       expect(response.json().code).toBe("INVALID_PHONE_NUMBER");
     }
-    expect(sms.messages).toHaveLength(0);
+    expect(testApp.sms.messages).toHaveLength(0);
   });
 });
 
 describe("SMS provider failures", () => {
   it("answers 503 when the provider refuses the message, so nobody is told it was sent", async () => {
-    app = (
-      await buildAuthTestApp(
-        {},
-        {
-          smsSender: {
-            send: async () => {
-              throw new Error("provider down");
-            },
+    await testApp.start(
+      {},
+      {
+        smsSender: {
+          send: async () => {
+            throw new Error("provider down");
           },
         },
-      )
-    ).app;
+      },
+    );
     const response = await sendCode(uniquePhone());
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({
@@ -201,7 +179,7 @@ describe("phone code throttles", () => {
       ...TEST_AUTH_RATE_LIMITS,
       otpSendPerPhone: { window: 3600, max: 2 },
     };
-    await start({ authRateLimits: limits });
+    await testApp.start({ authRateLimits: limits });
     const phone = uniquePhone();
     expect((await sendCode(phone, "203.0.113.1")).statusCode).toBe(200);
     expect((await sendCode(phone, "203.0.113.2")).statusCode).toBe(200);
@@ -209,7 +187,7 @@ describe("phone code throttles", () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
     expect(Number(blocked.headers["x-retry-after"])).toBeGreaterThan(3500);
-    expect(sms.messagesTo(phone)).toHaveLength(2);
+    expect(testApp.sms.messagesTo(phone)).toHaveLength(2);
     // Another number is unaffected.
     expect((await sendCode(uniquePhone(), "203.0.113.3")).statusCode).toBe(200);
   });
@@ -219,7 +197,7 @@ describe("phone code throttles", () => {
       ...TEST_AUTH_RATE_LIMITS,
       otpSendPerPhone: { window: 3600, max: 1 },
     };
-    await start({ authRateLimits: limits });
+    const { app } = await testApp.start({ authRateLimits: limits });
     const phone = uniquePhone();
     expect((await sendCode(phone)).statusCode).toBe(200);
     expect((await sendCode(phone)).statusCode).toBe(429);
@@ -232,7 +210,7 @@ describe("phone code throttles", () => {
 
   it("limits codes per client address across numbers (429)", async () => {
     const limits: AuthRateLimits = { ...TEST_AUTH_RATE_LIMITS, otpSend: { window: 3600, max: 2 } };
-    await start({ authRateLimits: limits });
+    await testApp.start({ authRateLimits: limits });
     expect((await sendCode(uniquePhone(), "198.51.100.4")).statusCode).toBe(200);
     expect((await sendCode(uniquePhone(), "198.51.100.4")).statusCode).toBe(200);
     expect((await sendCode(uniquePhone(), "198.51.100.4")).statusCode).toBe(429);
@@ -244,26 +222,28 @@ describe("phone code throttles", () => {
       ...TEST_AUTH_RATE_LIMITS,
       otpVerify: { window: 300, max: 2 },
     };
-    await start({ authRateLimits: limits });
+    await testApp.start({ authRateLimits: limits });
     const phone = uniquePhone();
     await sendCode(phone);
     await verify(phone, "000001");
     await verify(phone, "000002");
-    const blocked = await verify(phone, sms.lastCodeFor(phone) ?? "");
+    const blocked = await verify(phone, testApp.sms.lastCodeFor(phone) ?? "");
     expect(blocked.statusCode).toBe(429);
   });
 });
 
 describe("placeholder emails of phone accounts", () => {
   it("are never mailed and never shown", async () => {
-    await start();
-    const signedIn = await signInByPhone(app, sms);
+    const { app } = await testApp.start();
+    const signedIn = await signInByPhone(app, testApp.sms);
     const [row] = await app.database.db
       .select()
       .from(user)
       .where(like(user.email, "%@phone.tasted.invalid"));
     expect(row?.id).toBe(signedIn.userId);
-    expect((await get(app, "/api/me", signedIn.cookie)).json().user.email).toBeNull();
+    expect(
+      (await request(app, "GET", "/api/me", { cookie: signedIn.cookie })).json().user.email,
+    ).toBeNull();
   });
 });
 
@@ -273,7 +253,7 @@ describe("one canonical form of a number", () => {
       ...TEST_AUTH_RATE_LIMITS,
       otpSendPerPhone: { window: 3600, max: 2 },
     };
-    await start({ authRateLimits: limits });
+    await testApp.start({ authRateLimits: limits });
     const phone = uniquePhone();
     expect((await sendCode(` ${phone}`)).statusCode).toBe(200);
     expect((await sendCode(`${phone} `)).statusCode).toBe(200);
@@ -281,39 +261,39 @@ describe("one canonical form of a number", () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
     // Texts go to the number itself, never to a spelling of it.
-    expect(sms.messagesTo(phone)).toHaveLength(2);
-    expect(sms.messages).toHaveLength(2);
+    expect(testApp.sms.messagesTo(phone)).toHaveLength(2);
+    expect(testApp.sms.messages).toHaveLength(2);
   });
 
   it("signs every spelling of a number into the one account of that number", async () => {
-    await start();
+    const { app } = await testApp.start();
     const phone = uniquePhone();
     const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)}-${phone.slice(5, 8)}-${phone.slice(8)}`;
     expect((await sendCode(` ${spaced} `)).statusCode).toBe(200);
-    const padded = await verify(`${phone} `, sms.lastCodeFor(phone) ?? "");
+    const padded = await verify(`${phone} `, testApp.sms.lastCodeFor(phone) ?? "");
     expect(padded.statusCode, padded.body).toBe(200);
     const accountId = padded.json().user.id;
     expect(padded.json().user.phoneNumber).toBe(phone);
-    const canonical = await signInByPhone(app, sms, phone);
+    const canonical = await signInByPhone(app, testApp.sms, phone);
     expect(canonical.userId).toBe(accountId);
     const rows = await app.database.db.select().from(user).where(like(user.phoneNumber, "%"));
     expect(rows.map((row) => row.phoneNumber)).toEqual([phone]);
   });
 
   it("refuses what does not read as one international number", async () => {
-    await start();
+    await testApp.start();
     for (const phone of ["+1 202 555 0123 ext 5", "+1202555abcd", "++12025550123", " "]) {
       const response = await sendCode(phone);
       expect(response.statusCode, phone).toBe(400);
       expect(response.json().message).toBe("Phone must be in international format");
     }
-    expect(sms.messages).toHaveLength(0);
+    expect(testApp.sms.messages).toHaveLength(0);
   });
 });
 
 describe("the reserved placeholder addresses of phone accounts", () => {
   it("cannot be taken by an email sign-up, so the number's owner can still sign up", async () => {
-    await start();
+    const { app } = await testApp.start();
     const phone = uniquePhone();
     const digits = phone.replace(/\D/g, "");
     for (const email of [
@@ -321,21 +301,23 @@ describe("the reserved placeholder addresses of phone accounts", () => {
       `${digits}@PHONE.Tasted.INVALID`,
       `someone@phone.tasted.invalid`,
     ]) {
-      const response = await post(app, "/api/auth/sign-up/email", {
-        email,
-        password: "correct horse 42",
-        name: "",
+      const response = await request(app, "POST", "/api/auth/sign-up/email", {
+        body: {
+          email,
+          password: "correct horse 42",
+          name: "",
+        },
       });
       expect(response.statusCode, email).toBe(400);
       expect(response.json().code).toBe("RESERVED_EMAIL");
     }
     expect(await app.database.db.select().from(user)).toHaveLength(0);
-    const owner = await signInByPhone(app, sms, phone);
+    const owner = await signInByPhone(app, testApp.sms, phone);
     expect(owner.userId).toBeTruthy();
   });
 
   it("are unguessable, so an address taken earlier never blocks a number", async () => {
-    await start();
+    const { app } = await testApp.start();
     const phone = uniquePhone();
     // An account made with the old, guessable placeholder of this number.
     await app.database.db.insert(user).values({
@@ -344,7 +326,7 @@ describe("the reserved placeholder addresses of phone accounts", () => {
       email: `${phone.replace(/\D/g, "")}@phone.tasted.invalid`,
       emailVerified: false,
     });
-    const owner = await signInByPhone(app, sms, phone);
+    const owner = await signInByPhone(app, testApp.sms, phone);
     expect(owner.userId).not.toBe("squatter");
   });
 });

@@ -1,21 +1,20 @@
 import { connect } from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts } from "#server/db/schema/posts.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
-import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { testJpeg } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
 import { createPost } from "#server/test/factories.ts";
 import { multipart } from "#server/test/multipart.ts";
 
+const testApp = useTestApp();
+
 const EVIL = "https://evil.example";
 
-let app: FastifyInstance;
-afterEach(async () => app?.close());
-
 async function signedIn() {
-  app = (await buildAuthTestApp()).app;
+  const { app } = await testApp.start();
   return signUpByEmail(app);
 }
 
@@ -55,7 +54,7 @@ describe("foreign-Origin check on state-changing API requests", () => {
       },
     ] as const;
     for (const attempt of attempts) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: attempt.method,
         url: attempt.url,
         headers: { ...foreign, ...("headers" in attempt ? attempt.headers : {}) },
@@ -71,8 +70,8 @@ describe("foreign-Origin check on state-changing API requests", () => {
 
   it("holds for an absolute-form request target", async () => {
     const user = await signedIn();
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
+    await testApp.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = testApp.app.server.address();
     if (!address || typeof address === "string") throw new Error("no port");
     const json = JSON.stringify({ title: "Forged" });
     for (const target of [
@@ -100,7 +99,7 @@ describe("foreign-Origin check on state-changing API requests", () => {
 
   it("lets our own origin through however the path is spelled", async () => {
     const user = await signedIn();
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: "POST",
       url: "/%61pi/posts",
       headers: { origin: "http://localhost:3000", cookie: user.cookie },

@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "#server/test/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "#server/test/app.ts";
+
+const testApp = useTestApp();
 
 const INDEX = "<!doctype html><title>Tasted</title><div id=root></div>";
 const CURL = { accept: "*/*" };
@@ -11,7 +12,6 @@ const BROWSER = { accept: "text/html,application/xhtml+xml" };
 const API_CLIENT = { accept: "application/json" };
 
 let webDistDir: string;
-let app: FastifyInstance;
 
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(tmpdir(), "tasted-web-"));
@@ -20,14 +20,12 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, "assets", "app-abc123.js"), "console.log(1)");
 });
 
-afterEach(async () => app?.close());
-
 const get = (url: string, headers: Record<string, string>) =>
-  app.inject({ method: "GET", url, headers });
+  testApp.app.inject({ method: "GET", url, headers });
 
 describe("the web app's host", () => {
   it("serves the app with 200 for the root and every screen, whatever the client accepts", async () => {
-    app = await buildTestApp({ webDistDir });
+    const { app } = await testApp.start({ webDistDir });
     for (const url of ["/", "/feed", "/explore", "/user/ann", "/b/r/il-joes", "/view/dish/x"]) {
       for (const headers of [CURL, BROWSER, API_CLIENT, {}]) {
         const response = await get(url, headers);
@@ -41,7 +39,7 @@ describe("the web app's host", () => {
   });
 
   it("answers an unknown path 404: the app (its 404 page) for browsers, JSON for API clients", async () => {
-    app = await buildTestApp({ webDistDir });
+    await testApp.start({ webDistDir });
     const page = await get("/no-such-page", BROWSER);
     expect(page.statusCode).toBe(404);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
@@ -59,7 +57,7 @@ describe("the web app's host", () => {
   });
 
   it("serves built files as they are, hashed assets cached for good", async () => {
-    app = await buildTestApp({ webDistDir });
+    await testApp.start({ webDistDir });
     const asset = await get("/assets/app-abc123.js", CURL);
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");

@@ -1,24 +1,19 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { placeMessages } from "#domain/places.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
-import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
-import { send } from "#server/test/content-helpers.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
+import { request } from "#server/test/request.ts";
 
-let app: FastifyInstance;
+const testApp = useTestApp();
+
 let fake: Server | undefined;
-afterEach(async () => {
-  await app?.close();
-  await new Promise<void>((resolve) => (fake ? fake.close(() => resolve()) : resolve()));
-  fake = undefined;
-});
-
 describe("GET /api/places/search (local)", () => {
   it("matches known restaurants by trigram and ranks by distance", async () => {
-    app = (await buildAuthTestApp()).app;
+    const { app } = await testApp.start();
     const { db } = await getTestDatabase();
     await db.insert(restaurants).values([
       { name: "Pizza Far", latitude: 41.0, longitude: -87.6 },
@@ -27,15 +22,15 @@ describe("GET /api/places/search (local)", () => {
       { name: "Sushi Bar", latitude: 40.7128, longitude: -74.006 },
     ]);
     const user = await signUpByEmail(app);
-    expect((await send(app, "GET", "/api/places/search?q=pizza")).statusCode).toBe(401);
-    const short = await send(app, "GET", "/api/places/search?q=p", user.cookie);
+    expect((await request(app, "GET", "/api/places/search?q=pizza")).statusCode).toBe(401);
+    const short = await request(app, "GET", "/api/places/search?q=p", { cookie: user.cookie });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toBe(placeMessages.queryTooShort);
-    const response = await send(
+    const response = await request(
       app,
       "GET",
       "/api/places/search?q=piza&lat=40.7128&lng=-74.006",
-      user.cookie,
+      { cookie: user.cookie },
     );
     expect(response.statusCode, response.body).toBe(200);
     const results = response.json().results;
@@ -78,21 +73,19 @@ describe("GET /api/places/search (google)", () => {
     });
     await new Promise<void>((resolve) => fake?.listen(0, "127.0.0.1", resolve));
     const port = (fake.address() as AddressInfo).port;
-    app = (
-      await buildAuthTestApp({
-        places: {
-          provider: "google",
-          apiKey: "secret-maps-key",
-          baseUrl: `http://127.0.0.1:${port}/maps/api/place`,
-        },
-      })
-    ).app;
-    const user = await signUpByEmail(app);
-    const response = await send(
-      app,
+    await testApp.start({
+      places: {
+        provider: "google",
+        apiKey: "secret-maps-key",
+        baseUrl: `http://127.0.0.1:${port}/maps/api/place`,
+      },
+    });
+    const user = await signUpByEmail(testApp.app);
+    const response = await request(
+      testApp.app,
       "GET",
       "/api/places/search?q=pizza&lat=40.7128&lng=-74.006",
-      user.cookie,
+      { cookie: user.cookie },
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).not.toContain("secret-maps-key");
@@ -126,13 +119,13 @@ describe("GET /api/places/search (google)", () => {
     });
     await new Promise<void>((resolve) => fake?.listen(0, "127.0.0.1", resolve));
     const port = (fake.address() as AddressInfo).port;
-    app = (
-      await buildAuthTestApp({
-        places: { provider: "google", apiKey: "bad-key", baseUrl: `http://127.0.0.1:${port}` },
-      })
-    ).app;
-    const user = await signUpByEmail(app);
-    const response = await send(app, "GET", "/api/places/search?q=pizza", user.cookie);
+    await testApp.start({
+      places: { provider: "google", apiKey: "bad-key", baseUrl: `http://127.0.0.1:${port}` },
+    });
+    const user = await signUpByEmail(testApp.app);
+    const response = await request(testApp.app, "GET", "/api/places/search?q=pizza", {
+      cookie: user.cookie,
+    });
     expect(response.statusCode).toBe(503);
     expect(response.body).not.toContain("bad-key");
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { afterEach } from "vitest";
 import { type AppDependencies, buildApp } from "#server/app.ts";
 import { CapturingEmailSender } from "#server/auth/senders/email.ts";
 import { CapturingSmsSender } from "#server/auth/senders/sms.ts";
@@ -37,21 +38,73 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
 
 export type TestDependencies = Partial<Omit<AppDependencies, "database">>;
 
+/** The origin test configs trust (PUBLIC_URL unset → http://localhost:3000). */
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** A running test app and the senders that caught its text messages and emails. */
+export interface TestApp {
+  app: FastifyInstance;
+  sms: CapturingSmsSender;
+  email: CapturingEmailSender;
+}
+
 /**
- * The real app on the worker's test database, emptied first. Tests call `app.inject()`;
- * close the app in afterEach/afterAll (the database stays for the worker). Text messages and
- * emails go to capturing senders unless `dependencies` says otherwise.
+ * The real app on the worker's test database, emptied first. Tests call `app.inject()` (or
+ * request.ts); text messages and emails go to capturing senders unless `dependencies` says
+ * otherwise.
  */
-export async function buildTestApp(
+async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   dependencies: TestDependencies = {},
-): Promise<FastifyInstance> {
+): Promise<TestApp> {
+  const sms = new CapturingSmsSender();
+  const email = new CapturingEmailSender();
   const database = await getTestDatabase();
   await resetDatabase(database.db);
-  return buildApp(await testConfig(overrides), {
-    smsSender: new CapturingSmsSender(),
-    emailSender: new CapturingEmailSender(),
+  const app = await buildApp(await testConfig(overrides), {
+    smsSender: sms,
+    emailSender: email,
     ...dependencies,
     database,
   });
+  return { app, sms, email };
+}
+
+/**
+ * The one way API tests get an app: `const testApp = useTestApp()` at the top of a file, then
+ * `const { app } = await testApp.start()` in each test (with config overrides or replaced
+ * dependencies when a test needs them). Every app started is closed after its test; the
+ * database stays for the worker.
+ */
+export function useTestApp() {
+  let current: TestApp | undefined;
+  afterEach(async () => {
+    await current?.app.close();
+    current = undefined;
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error("useTestApp: call start() first");
+    return current;
+  };
+  return {
+    async start(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
+      await current?.app.close();
+      current = await buildTestApp(overrides, dependencies);
+      return current;
+    },
+    /** The app of the running test. */
+    get app() {
+      return started().app;
+    },
+    get sms() {
+      return started().sms;
+    },
+    get email() {
+      return started().email;
+    },
+    /** The test database, as the app uses it. */
+    get db() {
+      return started().app.database.db;
+    },
+  };
 }

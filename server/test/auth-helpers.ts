@@ -1,37 +1,12 @@
 // Signing users up and in from API tests, the way the web client does it: through
-// /api/auth/* with an Origin header and the session cookie. Later modules reuse these.
+// /api/auth/* with an Origin header and the session cookie.
 import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { CapturingEmailSender } from "#server/auth/senders/email.ts";
-import { CapturingSmsSender } from "#server/auth/senders/sms.ts";
-import type { AppConfig } from "#server/config.ts";
-import { buildTestApp, type TestDependencies } from "./app.ts";
+import type { CapturingSmsSender } from "#server/auth/senders/sms.ts";
+import { request } from "./request.ts";
 
-/** The origin test configs trust (PUBLIC_URL unset → http://localhost:3000). */
-export const TEST_ORIGIN = "http://localhost:3000";
 export const TEST_PASSWORD = "correct horse 42";
-
-export interface AuthTestApp {
-  app: FastifyInstance;
-  sms: CapturingSmsSender;
-  email: CapturingEmailSender;
-}
-
-/** buildTestApp with the capturing senders in hand. */
-export async function buildAuthTestApp(
-  overrides: Partial<AppConfig> = {},
-  dependencies: TestDependencies = {},
-): Promise<AuthTestApp> {
-  const sms = new CapturingSmsSender();
-  const email = new CapturingEmailSender();
-  const app = await buildTestApp(overrides, {
-    smsSender: sms,
-    emailSender: email,
-    ...dependencies,
-  });
-  return { app, sms, email };
-}
 
 /** Set-Cookie headers of a response, one string per cookie. */
 export function setCookies(response: LightMyRequestResponse): string[] {
@@ -88,20 +63,6 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 
 export const SESSION_COOKIE = "tasted.session_token";
 
-/** POST to the app the way the web client does (JSON, our Origin, optional cookie). */
-export function post(app: FastifyInstance, url: string, body: unknown, cookie?: string) {
-  return app.inject({
-    method: "POST",
-    url,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    payload: body as Record<string, unknown>,
-  });
-}
-
-export function get(app: FastifyInstance, url: string, cookie?: string) {
-  return app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-}
-
 let emailSequence = 0;
 export function uniqueEmail(prefix = "user"): string {
   emailSequence += 1;
@@ -129,11 +90,13 @@ export async function signUpByEmail(
 ): Promise<SignedIn> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? TEST_PASSWORD;
-  const response = await post(app, "/api/auth/sign-up/email", {
-    email,
-    password,
-    name: options.name ?? "",
-    callbackURL: "/",
+  const response = await request(app, "POST", "/api/auth/sign-up/email", {
+    body: {
+      email,
+      password,
+      name: options.name ?? "",
+      callbackURL: "/",
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
   return { cookie: cookieFrom(response), userId: response.json().user.id, email, password };
@@ -144,7 +107,7 @@ export async function signInByEmail(
   email: string,
   password: string,
 ): Promise<LightMyRequestResponse> {
-  return post(app, "/api/auth/sign-in/email", { email, password });
+  return request(app, "POST", "/api/auth/sign-in/email", { body: { email, password } });
 }
 
 /** Phone sign-in (and sign-up for a new number) through the code the SMS sender captured. */
@@ -153,11 +116,15 @@ export async function signInByPhone(
   sms: CapturingSmsSender,
   phoneNumber = uniquePhone(),
 ): Promise<{ cookie: string; userId: string; phoneNumber: string }> {
-  const sent = await post(app, "/api/auth/phone-number/send-otp", { phoneNumber });
+  const sent = await request(app, "POST", "/api/auth/phone-number/send-otp", {
+    body: { phoneNumber },
+  });
   expect(sent.statusCode, sent.body).toBe(200);
   const code = sms.lastCodeFor(phoneNumber);
   expect(code).toMatch(/^\d{6}$/);
-  const verified = await post(app, "/api/auth/phone-number/verify", { phoneNumber, code });
+  const verified = await request(app, "POST", "/api/auth/phone-number/verify", {
+    body: { phoneNumber, code },
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   return { cookie: cookieFrom(verified), userId: verified.json().user.id, phoneNumber };
 }
@@ -168,11 +135,9 @@ export async function signUpWithProfile(
   profile: { username: string; firstName?: string; lastName?: string },
 ): Promise<SignedIn> {
   const user = await signUpByEmail(app);
-  const response = await app.inject({
-    method: "PUT",
-    url: "/api/profile",
-    headers: { origin: TEST_ORIGIN, cookie: user.cookie },
-    payload: { firstName: "Test", lastName: "User", ...profile },
+  const response = await request(app, "PUT", "/api/profile", {
+    cookie: user.cookie,
+    body: { firstName: "Test", lastName: "User", ...profile },
   });
   expect(response.statusCode, response.body).toBe(200);
   return user;

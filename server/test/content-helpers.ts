@@ -2,8 +2,9 @@
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { TEST_ORIGIN } from "./auth-helpers.ts";
+import { TEST_ORIGIN } from "./app.ts";
 import { multipart } from "./multipart.ts";
+import { request } from "./request.ts";
 
 /** A small JPEG; `exif` adds metadata (e.g. GPS) that the pipeline must strip. */
 export async function testJpeg(
@@ -43,36 +44,24 @@ export async function uploadId(app: FastifyInstance, cookie: string): Promise<st
   return response.json().id as string;
 }
 
-export function send(
-  app: FastifyInstance,
-  method: "POST" | "PATCH" | "DELETE" | "GET",
-  url: string,
-  cookie?: string,
-  payload?: unknown,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
 /** Posts a dish review with one fresh photo; returns the response body. */
 export async function postDishReview(
   app: FastifyInstance,
   cookie: string,
   overrides: Record<string, unknown> = {},
 ) {
-  const response = await send(app, "POST", "/api/reviews", cookie, {
-    reviewType: "dish",
-    restaurant: { name: "Joe's Diner", address: "1 Main St, Springfield, IL 62701, USA" },
-    title: "Lobster Roll",
-    rating: 5,
-    cost: "15.99",
-    description: "Great",
-    images: [{ uploadId: await uploadId(app, cookie) }],
-    ...overrides,
+  const response = await request(app, "POST", "/api/reviews", {
+    cookie,
+    body: {
+      reviewType: "dish",
+      restaurant: { name: "Joe's Diner", address: "1 Main St, Springfield, IL 62701, USA" },
+      title: "Lobster Roll",
+      rating: 5,
+      cost: "15.99",
+      description: "Great",
+      images: [{ uploadId: await uploadId(app, cookie) }],
+      ...overrides,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();

@@ -158,7 +158,13 @@ export function AppLayout() {
         <Outlet />
       </main>
 
-      <Box component="nav" aria-label="Main" className={classes.bottomNav} hiddenFrom="sm">
+      <Box
+        component="nav"
+        aria-label="Main"
+        className={classes.bottomNav}
+        hiddenFrom="sm"
+        data-bottom-nav
+      >
         {links(items.slice(0, 2))}
         {addButton}
         {links(items.slice(2))}

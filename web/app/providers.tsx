@@ -30,6 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
               zIndex={1000}
               limit={3}
               containerWidth={360}
+              allowDragDismiss
               classNames={{ root: toastClasses.root }}
             />
             {children}

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import { describe, expect, it } from "vitest";
 import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
-import { buildAuthTestApp, get, signUpWithProfile } from "#server/test/auth-helpers.ts";
-import { getTestDatabase } from "#server/test/database.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import {
   createFollow,
   createPost,
@@ -14,19 +12,10 @@ import {
   createReviewImage,
   createUser,
 } from "#server/test/factories.ts";
+import { request } from "#server/test/request.ts";
 import { feedPageSql } from "./feed.queries.ts";
 
-let app: FastifyInstance;
-let db: Database;
-
-async function start() {
-  app = (await buildAuthTestApp()).app;
-  db = (await getTestDatabase()).db;
-}
-
-afterEach(async () => {
-  await app?.close();
-});
+const testApp = useTestApp();
 
 interface Page {
   items: { id: string; itemType: string; createdAt: string; [key: string]: unknown }[];
@@ -34,7 +23,7 @@ interface Page {
 }
 
 async function feed(query = "", cookie?: string): Promise<Page> {
-  const response = await get(app, `/api/feed${query}`, cookie);
+  const response = await request(testApp.app, "GET", `/api/feed${query}`, { cookie });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -61,16 +50,20 @@ const at = (text: string) => sql`${text}::timestamptz`;
 
 describe("GET /api/feed", () => {
   it("is empty with no content", async () => {
-    await start();
+    await testApp.start();
     expect(await feed()).toEqual({ items: [], nextCursor: null });
   });
 
   it("lists reviews and posts together, newest first, with authors, restaurants and images", async () => {
-    await start();
-    const ann = await createUser(db, { username: "ann", slug: "ann-lee", fullName: "Ann Lee" });
-    const bob = await createUser(db, { username: "bob", slug: "bob", fullName: null });
-    const place = await createRestaurant(db, { name: "Ichiran", priceLevel: 2 });
-    const review = await createReview(db, {
+    await testApp.start();
+    const ann = await createUser(testApp.db, {
+      username: "ann",
+      slug: "ann-lee",
+      fullName: "Ann Lee",
+    });
+    const bob = await createUser(testApp.db, { username: "bob", slug: "bob", fullName: null });
+    const place = await createRestaurant(testApp.db, { name: "Ichiran", priceLevel: 2 });
+    const review = await createReview(testApp.db, {
       userId: ann.id,
       restaurantId: place.id,
       title: "Spicy Ramen",
@@ -78,17 +71,29 @@ describe("GET /api/feed", () => {
       cost: 14.5,
       createdAt: at("2024-05-01T12:00:00Z"),
     });
-    await createReviewImage(db, { reviewId: review.id, displayOrder: 1, imageUrl: "/b.webp" });
-    await createReviewImage(db, { reviewId: review.id, displayOrder: 0, imageUrl: "/a.webp" });
-    const post = await createPost(db, {
+    await createReviewImage(testApp.db, {
+      reviewId: review.id,
+      displayOrder: 1,
+      imageUrl: "/b.webp",
+    });
+    await createReviewImage(testApp.db, {
+      reviewId: review.id,
+      displayOrder: 0,
+      imageUrl: "/a.webp",
+    });
+    const post = await createPost(testApp.db, {
       userId: bob.id,
       title: "Brunch thoughts",
       content: "Eggs",
       createdAt: at("2024-05-02T12:00:00Z"),
     });
-    await createPostImage(db, { postId: post.id, imageUrl: "/p.webp" });
-    await createPost(db, { userId: bob.id, isHidden: true, createdAt: at("2024-05-03T12:00:00Z") });
-    await createReview(db, {
+    await createPostImage(testApp.db, { postId: post.id, imageUrl: "/p.webp" });
+    await createPost(testApp.db, {
+      userId: bob.id,
+      isHidden: true,
+      createdAt: at("2024-05-03T12:00:00Z"),
+    });
+    await createReview(testApp.db, {
       userId: ann.id,
       isHidden: true,
       createdAt: at("2024-05-04T12:00:00Z"),
@@ -130,15 +135,15 @@ describe("GET /api/feed", () => {
   });
 
   it("pages without duplicates or gaps, also through identical timestamps", async () => {
-    await start();
-    const ann = await createUser(db);
+    await testApp.start();
+    const ann = await createUser(testApp.db);
     const same = at("2024-01-01T00:00:00.123456Z");
     const expected: string[] = [];
     for (let index = 0; index < 23; index++) {
       const row =
         index % 3 === 0
-          ? await createPost(db, { userId: ann.id, createdAt: same })
-          : await createReview(db, { userId: ann.id, createdAt: same });
+          ? await createPost(testApp.db, { userId: ann.id, createdAt: same })
+          : await createReview(testApp.db, { userId: ann.id, createdAt: same });
       expected.push(row.id);
     }
     const ids = await allPages(5);
@@ -149,11 +154,14 @@ describe("GET /api/feed", () => {
   });
 
   it("keeps microsecond precision in the cursor", async () => {
-    await start();
-    const ann = await createUser(db);
+    await testApp.start();
+    const ann = await createUser(testApp.db);
     // Three rows inside one millisecond: a millisecond cursor would skip or repeat them.
     for (const micros of ["000001", "000002", "000003", "000500", "000999"]) {
-      await createReview(db, { userId: ann.id, createdAt: at(`2024-01-01T00:00:00.${micros}Z`) });
+      await createReview(testApp.db, {
+        userId: ann.id,
+        createdAt: at(`2024-01-01T00:00:00.${micros}Z`),
+      });
     }
     const ids = await allPages(1);
     expect(ids).toHaveLength(5);
@@ -165,22 +173,22 @@ describe("GET /api/feed", () => {
   });
 
   it("neither repeats nor skips items while new ones arrive between pages", async () => {
-    await start();
-    const ann = await createUser(db);
+    await testApp.start();
+    const ann = await createUser(testApp.db);
     const old: string[] = [];
     for (let index = 0; index < 30; index++) {
       const when = at(`2024-02-01T00:00:${String(index).padStart(2, "0")}Z`);
       const row =
         index % 2 === 0
-          ? await createReview(db, { userId: ann.id, createdAt: when })
-          : await createPost(db, { userId: ann.id, createdAt: when });
+          ? await createReview(testApp.db, { userId: ann.id, createdAt: when })
+          : await createPost(testApp.db, { userId: ann.id, createdAt: when });
       old.unshift(row.id);
     }
     const arrived: string[] = [];
     const ids = await allPages(7, async () => {
       // New content is newer than everything: it belongs before page 1, never inside the walk.
-      arrived.push((await createPost(db, { userId: ann.id })).id);
-      arrived.push((await createReview(db, { userId: ann.id })).id);
+      arrived.push((await createPost(testApp.db, { userId: ann.id })).id);
+      arrived.push((await createReview(testApp.db, { userId: ann.id })).id);
     });
     expect(ids).toEqual(old);
     expect(arrived.length).toBeGreaterThan(0);
@@ -189,22 +197,22 @@ describe("GET /api/feed", () => {
   });
 
   it("defaults to 20 items a page and caps the limit at 50", async () => {
-    await start();
-    const ann = await createUser(db);
-    await db.execute(sql`
+    const { app } = await testApp.start();
+    const ann = await createUser(testApp.db);
+    await testApp.db.execute(sql`
       insert into posts (user_id, title, created_at)
       select ${ann.id}, 'Post ' || g, now() - g * interval '1 second' from generate_series(1, 55) g`);
     const first = await feed();
     expect(first.items).toHaveLength(20);
     expect(first.nextCursor).not.toBeNull();
     expect((await feed("?limit=50")).items).toHaveLength(50);
-    expect((await get(app, "/api/feed?limit=51")).statusCode).toBe(400);
-    expect((await get(app, "/api/feed?limit=0")).statusCode).toBe(400);
-    expect((await get(app, "/api/feed?limit=abc")).statusCode).toBe(400);
+    expect((await request(app, "GET", "/api/feed?limit=51")).statusCode).toBe(400);
+    expect((await request(app, "GET", "/api/feed?limit=0")).statusCode).toBe(400);
+    expect((await request(app, "GET", "/api/feed?limit=abc")).statusCode).toBe(400);
   });
 
   it("answers 400 for malformed cursors, never 500", async () => {
-    await start();
+    const { app } = await testApp.start();
     const bad = [
       "not-a-cursor",
       "%%%",
@@ -235,7 +243,7 @@ describe("GET /api/feed", () => {
       "x".repeat(201),
     ];
     for (const cursor of bad) {
-      const response = await get(app, `/api/feed?cursor=${encodeURIComponent(cursor)}`);
+      const response = await request(app, "GET", `/api/feed?cursor=${encodeURIComponent(cursor)}`);
       expect(response.statusCode, cursor).toBe(400);
       expect(response.json().error.code).toMatch(/INVALID_CURSOR|VALIDATION_ERROR/);
     }
@@ -244,25 +252,25 @@ describe("GET /api/feed", () => {
       id: crypto.randomUUID(),
       kind: "review",
     });
-    expect((await get(app, `/api/feed?cursor=${ok}`)).statusCode).toBe(200);
-    expect((await get(app, "/api/feed?scope=friends")).statusCode).toBe(400);
+    expect((await request(app, "GET", `/api/feed?cursor=${ok}`)).statusCode).toBe(200);
+    expect((await request(app, "GET", "/api/feed?scope=friends")).statusCode).toBe(400);
   });
 
   it("shows only followed people in the following scope, which needs sign-in", async () => {
-    await start();
-    const visitorAnswer = await get(app, "/api/feed?scope=following");
+    const { app } = await testApp.start();
+    const visitorAnswer = await request(app, "GET", "/api/feed?scope=following");
     expect(visitorAnswer.statusCode).toBe(401);
     expect(visitorAnswer.json().error.code).toBe("UNAUTHORIZED");
 
     const me = await signUpWithProfile(app, { username: "reader" });
-    const followed = await createUser(db);
-    const stranger = await createUser(db);
-    await createFollow(db, me.userId, followed.id);
-    const theirs = await createReview(db, { userId: followed.id });
-    const theirPost = await createPost(db, { userId: followed.id });
-    await createReview(db, { userId: stranger.id });
-    await createPost(db, { userId: stranger.id });
-    await createPost(db, { userId: followed.id, isHidden: true });
+    const followed = await createUser(testApp.db);
+    const stranger = await createUser(testApp.db);
+    await createFollow(testApp.db, me.userId, followed.id);
+    const theirs = await createReview(testApp.db, { userId: followed.id });
+    const theirPost = await createPost(testApp.db, { userId: followed.id });
+    await createReview(testApp.db, { userId: stranger.id });
+    await createPost(testApp.db, { userId: stranger.id });
+    await createPost(testApp.db, { userId: followed.id, isHidden: true });
 
     const following = await feed("?scope=following", me.cookie);
     expect(following.items.map((item) => item.id).sort()).toEqual([theirs.id, theirPost.id].sort());
@@ -271,16 +279,16 @@ describe("GET /api/feed", () => {
   });
 
   it("marks what the signed-in viewer liked", async () => {
-    await start();
+    const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "liker" });
-    const author = await createUser(db);
-    const liked = await createReview(db, { userId: author.id });
-    const likedPost = await createPost(db, { userId: author.id });
-    const other = await createReview(db, { userId: author.id });
-    await db.execute(
+    const author = await createUser(testApp.db);
+    const liked = await createReview(testApp.db, { userId: author.id });
+    const likedPost = await createPost(testApp.db, { userId: author.id });
+    const other = await createReview(testApp.db, { userId: author.id });
+    await testApp.db.execute(
       sql`insert into likes (user_id, review_id) values (${me.userId}, ${liked.id})`,
     );
-    await db.execute(
+    await testApp.db.execute(
       sql`insert into post_likes (user_id, post_id) values (${me.userId}, ${likedPost.id})`,
     );
     const mine = await feed("", me.cookie);
@@ -293,36 +301,36 @@ describe("GET /api/feed", () => {
 
 describe("feed query plan", () => {
   async function explain(query: ReturnType<typeof sql>): Promise<string> {
-    const result = await db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
+    const result = await testApp.db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
     return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
   }
 
   it("reads reviews and posts through their feed indexes on the first and a deep page", async () => {
-    await start();
-    const viewer = await createUser(db);
-    const place = await createRestaurant(db);
+    await testApp.start();
+    const viewer = await createUser(testApp.db);
+    const place = await createRestaurant(testApp.db);
     // 100 authors, so the planner sees realistic per-author selectivity.
-    await db.execute(sql`
+    await testApp.db.execute(sql`
       insert into "user" (id, name, email)
       select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 100) g`);
-    await db.execute(sql`
+    await testApp.db.execute(sql`
       insert into profiles (id, username, slug)
       select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 100) g`);
     const author = { id: "plan-1" };
-    await db.execute(sql`
+    await testApp.db.execute(sql`
       insert into reviews (user_id, restaurant_id, review_type, title, rating, is_hidden, created_at)
       select 'plan-' || (1 + g % 100), ${place.id}, 'dish', 'Dish ' || g, 1 + g % 5, g % 50 = 0,
              now() - g * interval '1 minute'
       from generate_series(1, 3000) as g`);
-    await db.execute(sql`
+    await testApp.db.execute(sql`
       insert into posts (user_id, restaurant_id, title, is_hidden, created_at)
       select 'plan-' || (1 + g % 100), case when g % 2 = 0 then ${place.id}::uuid end, 'Post ' || g,
              g % 40 = 0, now() - g * interval '1 minute' - interval '30 seconds'
       from generate_series(1, 3000) as g`);
-    await db.execute(sql`analyze`);
+    await testApp.db.execute(sql`analyze`);
 
     const [deep] = (
-      await db.execute<{ created_at_text: string; id: string }>(sql`
+      await testApp.db.execute<{ created_at_text: string; id: string }>(sql`
         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_text, id
           from reviews where not is_hidden order by created_at desc, id desc offset 2000 limit 1`)
     ).rows;
@@ -345,10 +353,10 @@ describe("feed query plan", () => {
     }
 
     // Following: one index probe per followed person, never a walk over everyone's items.
-    const quiet = await createUser(db);
-    await createFollow(db, viewer.id, author.id);
-    await createFollow(db, viewer.id, quiet.id);
-    await db.execute(sql`analyze follows`);
+    const quiet = await createUser(testApp.db);
+    await createFollow(testApp.db, viewer.id, author.id);
+    await createFollow(testApp.db, viewer.id, quiet.id);
+    await testApp.db.execute(sql`analyze follows`);
     for (const after of [
       undefined,
       { createdAt: deep.created_at_text, id: deep.id, kind: "review" },

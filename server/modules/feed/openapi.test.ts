@@ -1,14 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, expect, it } from "vitest";
-import { buildTestApp } from "#server/test/app.ts";
+import { expect, it } from "vitest";
+import { useTestApp } from "#server/test/app.ts";
 
-let app: FastifyInstance;
-afterEach(async () => {
-  await app?.close();
-});
+const testApp = useTestApp();
 
 it("documents the feed, like and comment routes in the OpenAPI document", async () => {
-  app = await buildTestApp();
+  const { app } = await testApp.start();
   const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
   expect(response.statusCode).toBe(200);
   const paths = Object.keys(response.json().paths);

@@ -1,35 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { likeMessages } from "#domain/like.ts";
-import type { Database } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { likes, postLikes } from "#server/db/schema/social.ts";
-import {
-  buildAuthTestApp,
-  type SignedIn,
-  signUpWithProfile,
-  TEST_ORIGIN,
-} from "#server/test/auth-helpers.ts";
-import { getTestDatabase } from "#server/test/database.ts";
+import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { type SignedIn, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";
 
-let app: FastifyInstance;
-let db: Database;
-
-async function start() {
-  app = (await buildAuthTestApp()).app;
-  db = (await getTestDatabase()).db;
-}
-
-afterEach(async () => {
-  await app?.close();
-});
+const testApp = useTestApp();
 
 function like(method: "PUT" | "DELETE", path: string, cookie?: string) {
-  return app.inject({
+  return testApp.app.inject({
     method,
     url: `/api/${path}/like`,
     headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
@@ -37,7 +20,7 @@ function like(method: "PUT" | "DELETE", path: string, cookie?: string) {
 }
 
 async function reviewLikeRows(reviewId: string) {
-  const [row] = await db
+  const [row] = await testApp.db
     .select({ n: sql<number>`count(*)::int` })
     .from(likes)
     .where(eq(likes.reviewId, reviewId));
@@ -45,7 +28,7 @@ async function reviewLikeRows(reviewId: string) {
 }
 
 async function reviewCounter(reviewId: string) {
-  const [row] = await db
+  const [row] = await testApp.db
     .select({ likeCount: reviews.likeCount })
     .from(reviews)
     .where(eq(reviews.id, reviewId));
@@ -54,10 +37,10 @@ async function reviewCounter(reviewId: string) {
 
 describe("likes", () => {
   it("likes and unlikes a review idempotently, the counter following the rows", async () => {
-    await start();
+    const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "liker" });
-    const author = await createUser(db);
-    const review = await createReview(db, { userId: author.id });
+    const author = await createUser(testApp.db);
+    const review = await createReview(testApp.db, { userId: author.id });
     const path = `reviews/${review.id}`;
 
     const first = await like("PUT", path, me.cookie);
@@ -73,26 +56,26 @@ describe("likes", () => {
   });
 
   it("likes and unlikes posts", async () => {
-    await start();
+    const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "liker" });
     const other = await signUpWithProfile(app, { username: "liker2" });
-    const author = await createUser(db);
-    const post = await createPost(db, { userId: author.id });
+    const author = await createUser(testApp.db);
+    const post = await createPost(testApp.db, { userId: author.id });
     const path = `posts/${post.id}`;
     expect((await like("PUT", path, me.cookie)).json()).toEqual({ liked: true, likeCount: 1 });
     expect((await like("PUT", path, other.cookie)).json()).toEqual({ liked: true, likeCount: 2 });
     expect((await like("DELETE", path, me.cookie)).json()).toEqual({ liked: false, likeCount: 1 });
-    const rows = await db.select().from(postLikes).where(eq(postLikes.postId, post.id));
+    const rows = await testApp.db.select().from(postLikes).where(eq(postLikes.postId, post.id));
     expect(rows.map((row) => row.userId)).toEqual([other.userId]);
-    const [counter] = await db.select().from(posts).where(eq(posts.id, post.id));
+    const [counter] = await testApp.db.select().from(posts).where(eq(posts.id, post.id));
     expect(counter?.likeCount).toBe(1);
   });
 
   it("asks visitors to sign in", async () => {
-    await start();
-    const author = await createUser(db);
-    const review = await createReview(db, { userId: author.id });
-    const post = await createPost(db, { userId: author.id });
+    await testApp.start();
+    const author = await createUser(testApp.db);
+    const review = await createReview(testApp.db, { userId: author.id });
+    const post = await createPost(testApp.db, { userId: author.id });
     for (const path of [`reviews/${review.id}`, `posts/${post.id}`]) {
       for (const method of ["PUT", "DELETE"] as const) {
         const response = await like(method, path);
@@ -107,11 +90,11 @@ describe("likes", () => {
   });
 
   it("answers 404 for hidden or missing items and 400 for malformed ids", async () => {
-    await start();
+    const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "liker" });
-    const author = await createUser(db);
-    const hidden = await createReview(db, { userId: author.id, isHidden: true });
-    const hiddenPost = await createPost(db, { userId: author.id, isHidden: true });
+    const author = await createUser(testApp.db);
+    const hidden = await createReview(testApp.db, { userId: author.id, isHidden: true });
+    const hiddenPost = await createPost(testApp.db, { userId: author.id, isHidden: true });
     for (const path of [
       `reviews/${hidden.id}`,
       `posts/${hiddenPost.id}`,
@@ -130,18 +113,18 @@ describe("likes", () => {
       const response = await like("PUT", path, me.cookie);
       expect(response.statusCode, path).toBe(400);
     }
-    expect(await db.select().from(likes)).toEqual([]);
+    expect(await testApp.db.select().from(likes)).toEqual([]);
   });
 
   it("keeps the counter equal to the rows under 50 concurrent mixed toggles", async () => {
-    await start();
+    const { app } = await testApp.start();
     const users: SignedIn[] = [];
     for (let index = 0; index < 5; index++) {
       users.push(await signUpWithProfile(app, { username: `racer_${index}` }));
     }
-    const author = await createUser(db);
-    const review = await createReview(db, { userId: author.id });
-    const post = await createPost(db, { userId: author.id });
+    const author = await createUser(testApp.db);
+    const review = await createReview(testApp.db, { userId: author.id });
+    const post = await createPost(testApp.db, { userId: author.id });
     const requests = Array.from({ length: 50 }, (_, index) => {
       const user = users[index % users.length];
       const method = (index * 7) % 3 === 0 ? "DELETE" : "PUT";
@@ -152,8 +135,8 @@ describe("likes", () => {
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
 
     expect(await reviewCounter(review.id)).toBe(await reviewLikeRows(review.id));
-    const [postRow] = await db.select().from(posts).where(eq(posts.id, post.id));
-    const postRows = await db.select().from(postLikes).where(eq(postLikes.postId, post.id));
+    const [postRow] = await testApp.db.select().from(posts).where(eq(posts.id, post.id));
+    const postRows = await testApp.db.select().from(postLikes).where(eq(postLikes.postId, post.id));
     expect(postRow?.likeCount).toBe(postRows.length);
 
     // And once more all at once in the same direction: everybody likes, then everybody unlikes.
@@ -172,18 +155,18 @@ describe("likes", () => {
 
 describe("like notifications", () => {
   async function likeNotifications(userId: string) {
-    return db
+    return testApp.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.type, "new_like")));
   }
 
   it("notifies the author once, not for own items, not again after unlike + like", async () => {
-    await start();
+    const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "liker" });
-    const author = await createUser(db);
-    const review = await createReview(db, { userId: author.id });
-    const post = await createPost(db, { userId: author.id });
+    const author = await createUser(testApp.db);
+    const review = await createReview(testApp.db, { userId: author.id });
+    const post = await createPost(testApp.db, { userId: author.id });
 
     await like("PUT", `reviews/${review.id}`, me.cookie);
     await like("PUT", `reviews/${review.id}`, me.cookie);
@@ -204,14 +187,14 @@ describe("like notifications", () => {
     });
 
     // Once read, a renewed like is news again.
-    await db.update(notifications).set({ isRead: true });
+    await testApp.db.update(notifications).set({ isRead: true });
     await like("DELETE", `reviews/${review.id}`, me.cookie);
     await like("PUT", `reviews/${review.id}`, me.cookie);
     const after = await likeNotifications(author.id);
     expect(after.filter((row) => !row.isRead)).toHaveLength(1);
 
     // Liking your own review counts but notifies nobody.
-    const own = await createReview(db, { userId: me.userId });
+    const own = await createReview(testApp.db, { userId: me.userId });
     expect((await like("PUT", `reviews/${own.id}`, me.cookie)).json()).toEqual({
       liked: true,
       likeCount: 1,

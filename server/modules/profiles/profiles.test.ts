@@ -1,30 +1,17 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profileMessages } from "#domain/profile.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
-import {
-  buildAuthTestApp,
-  get,
-  signUpByEmail,
-  signUpWithProfile,
-  TEST_ORIGIN,
-} from "#server/test/auth-helpers.ts";
+import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { signUpByEmail, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { multipart } from "#server/test/multipart.ts";
+import { request } from "#server/test/request.ts";
 
-let app: FastifyInstance;
-
-async function start() {
-  app = (await buildAuthTestApp()).app;
-}
-
-afterEach(async () => {
-  await app?.close();
-});
+const testApp = useTestApp();
 
 function putProfile(cookie: string, body: Record<string, unknown>) {
-  return app.inject({
+  return testApp.app.inject({
     method: "PUT",
     url: "/api/profile",
     headers: { origin: TEST_ORIGIN, cookie },
@@ -34,7 +21,7 @@ function putProfile(cookie: string, body: Record<string, unknown>) {
 
 function uploadAvatar(cookie: string, data: Buffer, filename = "me.png", type = "image/png") {
   const body = multipart([{ field: "file", filename, contentType: type, data }]);
-  return app.inject({
+  return testApp.app.inject({
     method: "POST",
     url: "/api/profile/avatar",
     headers: { origin: TEST_ORIGIN, cookie, ...body.headers },
@@ -43,10 +30,11 @@ function uploadAvatar(cookie: string, data: Buffer, filename = "me.png", type = 
 }
 
 function availability(username: string, cookie?: string) {
-  return get(
-    app,
+  return request(
+    testApp.app,
+    "GET",
     `/api/profiles/username-availability?username=${encodeURIComponent(username)}`,
-    cookie,
+    { cookie },
   );
 }
 
@@ -54,9 +42,9 @@ const validProfile = { firstName: "Ann", lastName: "Lee", username: "ann_lee" };
 
 describe("GET /api/me", () => {
   it("returns the user, profile and role", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const response = await get(app, "/api/me", signedUp.cookie);
+    const response = await request(app, "GET", "/api/me", { cookie: signedUp.cookie });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(["isAdmin", "isModerator", "profile", "role", "user"]);
@@ -78,10 +66,10 @@ describe("GET /api/me", () => {
   });
 
   it("recreates a missing profile and role (self-healing after a failed sign-up hook)", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     await app.database.db.delete(profiles).where(eq(profiles.id, signedUp.userId));
-    const response = await get(app, "/api/me", signedUp.cookie);
+    const response = await request(app, "GET", "/api/me", { cookie: signedUp.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().profile.username).toMatch(/^user_/);
     const roles = await app.database.db
@@ -94,7 +82,7 @@ describe("GET /api/me", () => {
 
 describe("GET /api/profiles/username-availability", () => {
   it("reports taken, free and your own name, case-insensitively", async () => {
-    await start();
+    const { app } = await testApp.start();
     const ann = await signUpWithProfile(app, { username: "ann_lee" });
     const bob = await signUpByEmail(app);
     expect((await availability("ann_lee")).json()).toEqual({ available: false });
@@ -105,7 +93,7 @@ describe("GET /api/profiles/username-availability", () => {
   });
 
   it("answers invalid names with the messages users see", async () => {
-    await start();
+    const { app } = await testApp.start();
     const cases: Array<[string, string]> = [
       ["ab", profileMessages.usernameTooShort],
       ["a".repeat(31), profileMessages.usernameTooLong],
@@ -117,14 +105,14 @@ describe("GET /api/profiles/username-availability", () => {
       expect(response.statusCode, username).toBe(400);
       expect(response.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
     }
-    const missing = await get(app, "/api/profiles/username-availability");
+    const missing = await request(app, "GET", "/api/profiles/username-availability");
     expect(missing.statusCode).toBe(400);
   });
 });
 
 describe("PUT /api/profile", () => {
   it("saves the profile: full name, lower-cased trimmed username, slug", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const response = await putProfile(signedUp.cookie, {
       firstName: " Ann ",
@@ -145,11 +133,13 @@ describe("PUT /api/profile", () => {
       avatarUrl: null,
       location: "New York",
     });
-    expect((await get(app, "/api/me", signedUp.cookie)).json().profile.fullName).toBe("Ann Lee");
+    expect(
+      (await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).json().profile.fullName,
+    ).toBe("Ann Lee");
   });
 
   it("answers each invalid field with its message", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ firstName: "" }, profileMessages.firstNameRequired],
@@ -177,7 +167,7 @@ describe("PUT /api/profile", () => {
   });
 
   it("answers a taken username with 409 'Username is already taken', whatever its case", async () => {
-    await start();
+    const { app } = await testApp.start();
     await signUpWithProfile(app, { username: "ann_lee" });
     const other = await signUpByEmail(app);
     const response = await putProfile(other.cookie, { ...validProfile, username: "ANN_LEE" });
@@ -188,7 +178,7 @@ describe("PUT /api/profile", () => {
   });
 
   it("keeps the slug on other edits and regenerates it (unique) when the username changes", async () => {
-    await start();
+    const { app } = await testApp.start();
     const ann = await signUpWithProfile(app, { username: "ann_lee" });
     const edited = await putProfile(ann.cookie, { ...validProfile, bio: "new bio" });
     expect(edited.json().slug).toBe("ann_lee");
@@ -209,7 +199,7 @@ describe("PUT /api/profile", () => {
   });
 
   it("requires a session", async () => {
-    await start();
+    const { app } = await testApp.start();
     const response = await app.inject({
       method: "PUT",
       url: "/api/profile",
@@ -220,7 +210,7 @@ describe("PUT /api/profile", () => {
   });
 
   it("only accepts an avatar address the user uploaded", async () => {
-    await start();
+    const { app } = await testApp.start();
     const ann = await signUpByEmail(app);
     const bob = await signUpByEmail(app);
     const png = await sharp({
@@ -238,7 +228,7 @@ describe("PUT /api/profile", () => {
 
 describe("POST /api/profile/avatar", () => {
   it("re-encodes a PNG to a 512×512 WebP served with long-lived caching", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const png = await sharp({
       create: { width: 800, height: 600, channels: 4, background: "#2a9d8f" },
@@ -259,13 +249,15 @@ describe("POST /api/profile/avatar", () => {
     expect(metadata).toMatchObject({ format: "webp", width: 512, height: 512 });
 
     // Not applied until the profile is saved.
-    expect((await get(app, "/api/me", signedUp.cookie)).json().profile.avatarUrl).toBeNull();
+    expect(
+      (await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).json().profile.avatarUrl,
+    ).toBeNull();
     const saved = await putProfile(signedUp.cookie, { ...validProfile, avatarUrl });
     expect(saved.json().avatarUrl).toBe(avatarUrl);
   });
 
   it("strips EXIF (GPS included) from photos", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const jpeg = await sharp({
       create: { width: 300, height: 200, channels: 3, background: "#e9c46a" },
@@ -288,7 +280,7 @@ describe("POST /api/profile/avatar", () => {
   });
 
   it("rejects a file that is not an image, whatever its name and type say", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const response = await uploadAvatar(
       signedUp.cookie,
@@ -310,7 +302,7 @@ describe("POST /api/profile/avatar", () => {
   });
 
   it("rejects files over 5 MB with 413 and its message", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const response = await uploadAvatar(signedUp.cookie, Buffer.alloc(5 * 1024 * 1024 + 1, 1));
     expect(response.statusCode).toBe(413);
@@ -320,7 +312,7 @@ describe("POST /api/profile/avatar", () => {
   });
 
   it("requires a multipart body with a file, and a session", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const json = await app.inject({
       method: "POST",
@@ -339,7 +331,7 @@ describe("POST /api/profile/avatar", () => {
   });
 
   it("deletes the previous avatar file when a new one is saved", async () => {
-    await start();
+    const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
     const png = await sharp({
       create: { width: 40, height: 40, channels: 3, background: "#264653" },

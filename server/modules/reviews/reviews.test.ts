@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { itemNotFoundMessages } from "#domain/items.ts";
 import { photoMessages } from "#domain/photos.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
@@ -8,49 +7,51 @@ import { reviewMessages } from "#domain/review.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { reviewImages, reviews } from "#server/db/schema/reviews.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
-import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
-import { postDishReview, send, uploadId } from "#server/test/content-helpers.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail } from "#server/test/auth-helpers.ts";
+import { postDishReview, uploadId } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
+import { request } from "#server/test/request.ts";
 
-let app: FastifyInstance;
-afterEach(async () => app?.close());
-
-async function start() {
-  app = (await buildAuthTestApp()).app;
-  return app;
-}
+const testApp = useTestApp();
 
 const db = async () => (await getTestDatabase()).db;
 
 async function dish(cookie: string, overrides: Record<string, unknown> = {}) {
-  return send(app, "POST", "/api/reviews", cookie, {
-    reviewType: "dish",
-    restaurant: { name: "Taco Spot" },
-    title: "Al Pastor",
-    rating: 4,
-    images: [{ uploadId: await uploadId(app, cookie) }],
-    ...overrides,
+  return request(testApp.app, "POST", "/api/reviews", {
+    cookie,
+    body: {
+      reviewType: "dish",
+      restaurant: { name: "Taco Spot" },
+      title: "Al Pastor",
+      rating: 4,
+      images: [{ uploadId: await uploadId(testApp.app, cookie) }],
+      ...overrides,
+    },
   });
 }
 
 describe("POST /api/reviews", () => {
   it("creates a dish review with its restaurant and photos in order", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const first = await uploadId(app, user.cookie);
     const second = await uploadId(app, user.cookie);
-    const response = await send(app, "POST", "/api/reviews", user.cookie, {
-      reviewType: "dish",
-      restaurant: { name: "Joe's Diner", address: "1 Main St, Springfield, IL 62701, USA" },
-      title: "  Lobster Roll ",
-      rating: 5,
-      cost: "15.5",
-      description: "",
-      images: [{ uploadId: second, alt: "Main one" }, { uploadId: first }],
-      // A body can never set these:
-      userId: "someone-else",
-      likeCount: 99,
-      isHidden: true,
+    const response = await request(app, "POST", "/api/reviews", {
+      cookie: user.cookie,
+      body: {
+        reviewType: "dish",
+        restaurant: { name: "Joe's Diner", address: "1 Main St, Springfield, IL 62701, USA" },
+        title: "  Lobster Roll ",
+        rating: 5,
+        cost: "15.5",
+        description: "",
+        images: [{ uploadId: second, alt: "Main one" }, { uploadId: first }],
+        // A body can never set these:
+        userId: "someone-else",
+        likeCount: 99,
+        isHidden: true,
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
@@ -74,12 +75,12 @@ describe("POST /api/reviews", () => {
     ]);
     expect(await (await db()).select().from(imageUploads)).toHaveLength(0);
     // Visitors can read it; isOwner false, likedByMe null.
-    const visitor = await send(app, "GET", `/api/reviews/${body.id}`);
+    const visitor = await request(app, "GET", `/api/reviews/${body.id}`);
     expect(visitor.json()).toMatchObject({ isOwner: false, likedByMe: null });
   });
 
   it("reuses the restaurant by place id, then by name and address ignoring case", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const a = await postDishReview(app, user.cookie, {
       restaurant: { name: "Cafe Uno", address: "2 High St, Austin, TX 78701, USA" },
@@ -98,7 +99,7 @@ describe("POST /api/reviews", () => {
   });
 
   it("numbers taken slugs -2, -3", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const slugs = [];
     for (const placeId of ["p1", "p2", "p3"]) {
@@ -111,17 +112,20 @@ describe("POST /api/reviews", () => {
   });
 
   it("keeps slugs unique when restaurants are created concurrently", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const ids = await Promise.all(Array.from({ length: 6 }, () => uploadId(app, user.cookie)));
     const responses = await Promise.all(
       ids.map((id, index) =>
-        send(app, "POST", "/api/reviews", user.cookie, {
-          reviewType: "dish",
-          restaurant: { name: "Noodle Bar", placeId: `concurrent-${index}` },
-          title: "Ramen",
-          rating: 4,
-          images: [{ uploadId: id }],
+        request(app, "POST", "/api/reviews", {
+          cookie: user.cookie,
+          body: {
+            reviewType: "dish",
+            restaurant: { name: "Noodle Bar", placeId: `concurrent-${index}` },
+            title: "Ramen",
+            rating: 4,
+            images: [{ uploadId: id }],
+          },
         }),
       ),
     );
@@ -132,7 +136,7 @@ describe("POST /api/reviews", () => {
   });
 
   it("applies every rule with the messages users see", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ restaurant: { name: " " } }, restaurantMessages.nameRequired],
@@ -147,22 +151,28 @@ describe("POST /api/reviews", () => {
       [{ images: [] }, reviewMessages.photoRequired],
     ];
     for (const [overrides, message] of cases) {
-      const response = await send(app, "POST", "/api/reviews", user.cookie, {
-        reviewType: "dish",
-        restaurant: { name: "Taco Spot" },
-        title: "Al Pastor",
-        rating: 4,
-        images: [{ uploadId: "00000000-0000-4000-8000-000000000000" }],
-        ...overrides,
+      const response = await request(app, "POST", "/api/reviews", {
+        cookie: user.cookie,
+        body: {
+          reviewType: "dish",
+          restaurant: { name: "Taco Spot" },
+          title: "Al Pastor",
+          rating: 4,
+          images: [{ uploadId: "00000000-0000-4000-8000-000000000000" }],
+          ...overrides,
+        },
       });
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
-    const tooMany = await send(app, "POST", "/api/reviews", user.cookie, {
-      reviewType: "restaurant",
-      restaurant: { name: "Taco Spot" },
-      rating: 4,
-      images: Array.from({ length: 11 }, () => ({ uploadId: crypto.randomUUID() })),
+    const tooMany = await request(app, "POST", "/api/reviews", {
+      cookie: user.cookie,
+      body: {
+        reviewType: "restaurant",
+        restaurant: { name: "Taco Spot" },
+        rating: 4,
+        images: Array.from({ length: 11 }, () => ({ uploadId: crypto.randomUUID() })),
+      },
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe(photoMessages.tooMany);
@@ -171,36 +181,42 @@ describe("POST /api/reviews", () => {
   });
 
   it("restaurant reviews need no photo and keep the price range as cost", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
-    const response = await send(app, "POST", "/api/reviews", user.cookie, {
-      reviewType: "restaurant",
-      restaurant: { name: "Le Bistro" },
-      rating: 3,
-      priceRange: 3,
+    const response = await request(app, "POST", "/api/reviews", {
+      cookie: user.cookie,
+      body: {
+        reviewType: "restaurant",
+        restaurant: { name: "Le Bistro" },
+        rating: 3,
+        priceRange: 3,
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ title: "Le Bistro", cost: 3, images: [] });
   });
 
   it("401 for visitors", async () => {
-    await start();
-    const response = await send(app, "POST", "/api/reviews", undefined, { reviewType: "dish" });
+    const { app } = await testApp.start();
+    const response = await request(app, "POST", "/api/reviews", { body: { reviewType: "dish" } });
     expect(response.statusCode).toBe(401);
   });
 
   it("writes nothing when a photo is not the caller's upload; uploads stay claimable", async () => {
-    await start();
+    const { app } = await testApp.start();
     const owner = await signUpByEmail(app);
     const other = await signUpByEmail(app);
     const mine = await uploadId(app, owner.cookie);
     const theirs = await uploadId(app, other.cookie);
-    const response = await send(app, "POST", "/api/reviews", owner.cookie, {
-      reviewType: "dish",
-      restaurant: { name: "Brand New Place" },
-      title: "Soup",
-      rating: 3,
-      images: [{ uploadId: mine }, { uploadId: theirs }],
+    const response = await request(app, "POST", "/api/reviews", {
+      cookie: owner.cookie,
+      body: {
+        reviewType: "dish",
+        restaurant: { name: "Brand New Place" },
+        title: "Soup",
+        rating: 3,
+        images: [{ uploadId: mine }, { uploadId: theirs }],
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(photoMessages.uploadInvalid);
@@ -219,45 +235,48 @@ describe("POST /api/reviews", () => {
 
 describe("GET /api/reviews/:id and by slug", () => {
   it("404 for unknown, malformed and hidden reviews", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const review = await postDishReview(app, user.cookie);
-    expect((await send(app, "GET", `/api/reviews/${crypto.randomUUID()}`)).statusCode).toBe(404);
-    const malformed = await send(app, "GET", "/api/reviews/not-a-uuid");
+    expect((await request(app, "GET", `/api/reviews/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const malformed = await request(app, "GET", "/api/reviews/not-a-uuid");
     expect(malformed.statusCode).toBe(404);
     expect(malformed.json().error.message).toBe(itemNotFoundMessages.review);
     await (await db()).update(reviews).set({ isHidden: true }).where(eq(reviews.id, review.id));
-    expect((await send(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
+    expect((await request(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
   });
 
   it("finds the newest review by slugified title", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     await postDishReview(app, user.cookie, { title: "Lobster Roll!" });
     const newer = await postDishReview(app, user.cookie, { title: "lobster  roll" });
-    const found = await send(app, "GET", "/api/reviews/by-slug/food/lobster-roll");
+    const found = await request(app, "GET", "/api/reviews/by-slug/food/lobster-roll");
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().id).toBe(newer.id);
     expect(
-      (await send(app, "GET", "/api/reviews/by-slug/restaurant/lobster-roll")).statusCode,
+      (await request(app, "GET", "/api/reviews/by-slug/restaurant/lobster-roll")).statusCode,
     ).toBe(404);
   });
 });
 
 describe("PATCH and DELETE /api/reviews/:id", () => {
   it("owner edits fields and reorders, adds and removes photos; restaurant never changes", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const review = await postDishReview(app, user.cookie);
     const [main] = review.images;
     const added = await uploadId(app, user.cookie);
-    const response = await send(app, "PATCH", `/api/reviews/${review.id}`, user.cookie, {
-      title: "Crab Roll",
-      rating: 3,
-      cost: null,
-      description: "Changed",
-      restaurant: { name: "Elsewhere" },
-      images: [{ uploadId: added, alt: "new" }, { imageId: main.id }],
+    const response = await request(app, "PATCH", `/api/reviews/${review.id}`, {
+      cookie: user.cookie,
+      body: {
+        title: "Crab Roll",
+        rating: 3,
+        cost: null,
+        description: "Changed",
+        restaurant: { name: "Elsewhere" },
+        images: [{ uploadId: added, alt: "new" }, { imageId: main.id }],
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -270,36 +289,45 @@ describe("PATCH and DELETE /api/reviews/:id", () => {
     expect(body.restaurant.id).toBe(review.restaurant.id);
     expect(body.images.map((image: { alt: string | null }) => image.alt)).toEqual(["new", null]);
     expect(body.images[1].id).toBe(main.id);
-    const removed = await send(app, "PATCH", `/api/reviews/${review.id}`, user.cookie, {
-      images: [{ imageId: body.images[0].id }],
+    const removed = await request(app, "PATCH", `/api/reviews/${review.id}`, {
+      cookie: user.cookie,
+      body: {
+        images: [{ imageId: body.images[0].id }],
+      },
     });
     expect(removed.json().images).toHaveLength(1);
     expect((await app.inject({ method: "GET", url: main.url480 })).statusCode).toBe(404);
   });
 
   it("403 for another user, 401 for visitors, 404 for unknown ids", async () => {
-    await start();
+    const { app } = await testApp.start();
     const owner = await signUpByEmail(app);
     const other = await signUpByEmail(app);
     const review = await postDishReview(app, owner.cookie);
     const url = `/api/reviews/${review.id}`;
-    expect((await send(app, "PATCH", url, other.cookie, { rating: 1 })).statusCode).toBe(403);
-    expect((await send(app, "DELETE", url, other.cookie)).statusCode).toBe(403);
-    expect((await send(app, "PATCH", url, undefined, { rating: 1 })).statusCode).toBe(401);
-    expect((await send(app, "DELETE", url)).statusCode).toBe(401);
+    expect(
+      (await request(app, "PATCH", url, { cookie: other.cookie, body: { rating: 1 } })).statusCode,
+    ).toBe(403);
+    expect((await request(app, "DELETE", url, { cookie: other.cookie })).statusCode).toBe(403);
+    expect((await request(app, "PATCH", url, { body: { rating: 1 } })).statusCode).toBe(401);
+    expect((await request(app, "DELETE", url)).statusCode).toBe(401);
     const unknown = `/api/reviews/${crypto.randomUUID()}`;
-    expect((await send(app, "DELETE", unknown, owner.cookie)).statusCode).toBe(404);
-    expect((await send(app, "DELETE", "/api/reviews/garbage", owner.cookie)).statusCode).toBe(404);
-    expect((await send(app, "GET", url)).json().rating).toBe(5);
+    expect((await request(app, "DELETE", unknown, { cookie: owner.cookie })).statusCode).toBe(404);
+    expect(
+      (await request(app, "DELETE", "/api/reviews/garbage", { cookie: owner.cookie })).statusCode,
+    ).toBe(404);
+    expect((await request(app, "GET", url)).json().rating).toBe(5);
   });
 
   it("owner deletes: 204, rows and files gone", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const review = await postDishReview(app, user.cookie);
-    const response = await send(app, "DELETE", `/api/reviews/${review.id}`, user.cookie);
+    const response = await request(app, "DELETE", `/api/reviews/${review.id}`, {
+      cookie: user.cookie,
+    });
     expect(response.statusCode).toBe(204);
-    expect((await send(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
+    expect((await request(app, "GET", `/api/reviews/${review.id}`)).statusCode).toBe(404);
     expect(await (await db()).select().from(reviewImages)).toHaveLength(0);
     expect((await app.inject({ method: "GET", url: review.images[0].url })).statusCode).toBe(404);
   });

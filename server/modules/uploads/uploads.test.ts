@@ -1,27 +1,21 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { photoMessages } from "#domain/photos.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
-import { buildAuthTestApp, signUpByEmail } from "#server/test/auth-helpers.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { testJpeg, uploadImage } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
 import { cleanupStaleUploads } from "./uploads.service.ts";
 
-let app: FastifyInstance;
-afterEach(async () => app?.close());
-
-async function start() {
-  app = (await buildAuthTestApp()).app;
-  return app;
-}
+const testApp = useTestApp();
 
 const db = async () => (await getTestDatabase()).db;
 
 describe("POST /api/uploads/images", () => {
   it("re-encodes to WebP variants without metadata (GPS EXIF gone)", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const jpeg = await testJpeg({
       width: 2000,
@@ -56,7 +50,7 @@ describe("POST /api/uploads/images", () => {
   });
 
   it("never upscales a small photo", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const response = await uploadImage(
       app,
@@ -67,7 +61,7 @@ describe("POST /api/uploads/images", () => {
   });
 
   it("decides the type from the bytes: a renamed text file is 415", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const response = await uploadImage(
       app,
@@ -81,7 +75,7 @@ describe("POST /api/uploads/images", () => {
   });
 
   it("refuses a file over 10 MB with 413 while streaming", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const big = Buffer.concat([await testJpeg(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const response = await uploadImage(app, user.cookie, big);
@@ -90,25 +84,23 @@ describe("POST /api/uploads/images", () => {
   });
 
   it("needs a signed-in user and rate-limits per user in the database", async () => {
-    app = (
-      await buildAuthTestApp({
-        contentRateLimits: {
-          uploads: { window: 3600, max: 2 },
-          placeSearch: { window: 60, max: 60 },
-        },
-      })
-    ).app;
-    expect((await uploadImage(app, "", await testJpeg())).statusCode).toBe(401);
-    const user = await signUpByEmail(app);
-    expect((await uploadImage(app, user.cookie, await testJpeg())).statusCode).toBe(201);
-    expect((await uploadImage(app, user.cookie, await testJpeg())).statusCode).toBe(201);
-    const third = await uploadImage(app, user.cookie, await testJpeg());
+    await testApp.start({
+      contentRateLimits: {
+        uploads: { window: 3600, max: 2 },
+        placeSearch: { window: 60, max: 60 },
+      },
+    });
+    expect((await uploadImage(testApp.app, "", await testJpeg())).statusCode).toBe(401);
+    const user = await signUpByEmail(testApp.app);
+    expect((await uploadImage(testApp.app, user.cookie, await testJpeg())).statusCode).toBe(201);
+    expect((await uploadImage(testApp.app, user.cookie, await testJpeg())).statusCode).toBe(201);
+    const third = await uploadImage(testApp.app, user.cookie, await testJpeg());
     expect(third.statusCode).toBe(429);
     expect(third.headers["retry-after"]).toBeDefined();
   });
 
   it("cleans up unclaimed uploads older than a day, files included", async () => {
-    await start();
+    const { app } = await testApp.start();
     const user = await signUpByEmail(app);
     const response = await uploadImage(app, user.cookie, await testJpeg());
     const { id, url480 } = response.json();
