@@ -231,12 +231,9 @@ describe("email sign-in", () => {
     const { app } = await testApp.start({ authRateLimits: limits });
     const signedUp = await signUpByEmail(app);
     const attempt = (remoteAddress: string, password = "wrong password") =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/sign-in/email",
+      request(app, "POST", "/api/auth/sign-in/email", {
         remoteAddress,
-        headers: { origin: TEST_ORIGIN },
-        payload: { email: signedUp.email, password },
+        body: { email: signedUp.email, password },
       });
     for (let index = 0; index < 3; index++) {
       expect((await attempt("203.0.113.7")).statusCode).toBe(401);
@@ -259,23 +256,18 @@ describe("email sign-in", () => {
     const signedUp = await signUpByEmail(app);
     const office = "203.0.113.20";
     for (let index = 0; index < 300; index++) {
-      const response = await app.inject({
-        method: "GET",
-        url: "/api/auth/get-session",
+      const response = await request(app, "GET", "/api/auth/get-session", {
         remoteAddress: office,
-        headers: { cookie: signedUp.cookie },
+        cookie: signedUp.cookie,
       });
       expect(response.statusCode, `session read ${index + 1}`).toBe(200);
       expect(response.json()?.user?.id).toBe(signedUp.userId);
     }
     const signIns: number[] = [];
     for (let index = 0; index <= DEFAULT_AUTH_RATE_LIMITS.signIn.max; index++) {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/auth/sign-in/email",
+      const response = await request(app, "POST", "/api/auth/sign-in/email", {
         remoteAddress: office,
-        headers: { origin: TEST_ORIGIN },
-        payload: { email: signedUp.email, password: "wrong password" },
+        body: { email: signedUp.email, password: "wrong password" },
       });
       signIns.push(response.statusCode);
     }
@@ -287,12 +279,10 @@ describe("email sign-in", () => {
     const { app } = await testApp.start({ authRateLimits: limits });
     const statuses: number[] = [];
     for (let index = 0; index < 3; index++) {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/auth/sign-in/email",
+      const response = await request(app, "POST", "/api/auth/sign-in/email", {
         remoteAddress: "203.0.113.9",
-        headers: { origin: TEST_ORIGIN, "x-tasted-client-ip": `198.51.100.${index}` },
-        payload: { email: uniqueEmail(), password: "wrong password" },
+        headers: { "x-tasted-client-ip": `198.51.100.${index}` },
+        body: { email: uniqueEmail(), password: "wrong password" },
       });
       statuses.push(response.statusCode);
     }

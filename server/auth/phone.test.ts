@@ -3,19 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { AuthRateLimits } from "#server/config.ts";
 import { user, verification } from "#server/db/schema/auth.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
-import { TEST_AUTH_RATE_LIMITS, TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { TEST_AUTH_RATE_LIMITS, useTestApp } from "#server/test/app.ts";
 import { cookieFrom, signInByPhone, uniquePhone } from "#server/test/auth-helpers.ts";
 import { request } from "#server/test/request.ts";
 
 const testApp = useTestApp();
 
 const sendCode = (phoneNumber: string, remoteAddress = "127.0.0.1") =>
-  testApp.app.inject({
-    method: "POST",
-    url: "/api/auth/phone-number/send-otp",
+  request(testApp.app, "POST", "/api/auth/phone-number/send-otp", {
     remoteAddress,
-    headers: { origin: TEST_ORIGIN },
-    payload: { phoneNumber },
+    body: { phoneNumber },
   });
 
 const verify = (phoneNumber: string, code: string) =>

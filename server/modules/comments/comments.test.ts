@@ -6,7 +6,7 @@ import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { comments, postComments } from "#server/db/schema/social.ts";
 import { encodeCursor } from "#server/modules/items/cursor.ts";
-import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
@@ -16,11 +16,7 @@ import { setCommentHidden } from "./comments.service.ts";
 const testApp = useTestApp();
 
 function remove(kind: "review" | "post", commentId: string, cookie?: string) {
-  return testApp.app.inject({
-    method: "DELETE",
-    url: `/api/comments/${kind}/${commentId}`,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
+  return request(testApp.app, "DELETE", `/api/comments/${kind}/${commentId}`, { cookie });
 }
 
 async function reviewCommentCount(id: string) {

@@ -5,18 +5,16 @@ import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { likes, postLikes } from "#server/db/schema/social.ts";
-import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { useTestApp } from "#server/test/app.ts";
 import { type SignedIn, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";
+
+import { request } from "#server/test/request.ts";
 
 const testApp = useTestApp();
 
 function like(method: "PUT" | "DELETE", path: string, cookie?: string) {
-  return testApp.app.inject({
-    method,
-    url: `/api/${path}/like`,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
+  return request(testApp.app, method, `/api/${path}/like`, { cookie });
 }
 
 async function reviewLikeRows(reviewId: string) {

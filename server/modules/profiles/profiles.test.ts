@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { profileMessages } from "#domain/profile.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
-import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
+import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { multipart } from "#server/test/multipart.ts";
 import { request } from "#server/test/request.ts";
@@ -11,21 +11,15 @@ import { request } from "#server/test/request.ts";
 const testApp = useTestApp();
 
 function putProfile(cookie: string, body: Record<string, unknown>) {
-  return testApp.app.inject({
-    method: "PUT",
-    url: "/api/profile",
-    headers: { origin: TEST_ORIGIN, cookie },
-    payload: body,
-  });
+  return request(testApp.app, "PUT", "/api/profile", { cookie, body });
 }
 
 function uploadAvatar(cookie: string, data: Buffer, filename = "me.png", type = "image/png") {
   const body = multipart([{ field: "file", filename, contentType: type, data }]);
-  return testApp.app.inject({
-    method: "POST",
-    url: "/api/profile/avatar",
-    headers: { origin: TEST_ORIGIN, cookie, ...body.headers },
-    payload: body.payload,
+  return request(testApp.app, "POST", "/api/profile/avatar", {
+    cookie,
+    body: body.payload,
+    headers: body.headers,
   });
 }
 
@@ -200,12 +194,7 @@ describe("PUT /api/profile", () => {
 
   it("requires a session", async () => {
     const { app } = await testApp.start();
-    const response = await app.inject({
-      method: "PUT",
-      url: "/api/profile",
-      headers: { origin: TEST_ORIGIN },
-      payload: validProfile,
-    });
+    const response = await request(app, "PUT", "/api/profile", { body: validProfile });
     expect(response.statusCode).toBe(401);
   });
 
@@ -314,19 +303,12 @@ describe("POST /api/profile/avatar", () => {
   it("requires a multipart body with a file, and a session", async () => {
     const { app } = await testApp.start();
     const signedUp = await signUpByEmail(app);
-    const json = await app.inject({
-      method: "POST",
-      url: "/api/profile/avatar",
-      headers: { origin: TEST_ORIGIN, cookie: signedUp.cookie },
-      payload: { file: "x" },
+    const json = await request(app, "POST", "/api/profile/avatar", {
+      cookie: signedUp.cookie,
+      body: { file: "x" },
     });
     expect(json.statusCode).toBe(415);
-    const anonymous = await app.inject({
-      method: "POST",
-      url: "/api/profile/avatar",
-      headers: { origin: TEST_ORIGIN },
-      payload: { file: "x" },
-    });
+    const anonymous = await request(app, "POST", "/api/profile/avatar", { body: { file: "x" } });
     expect(anonymous.statusCode).toBe(401);
   });
 
