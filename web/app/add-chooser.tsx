@@ -2,8 +2,8 @@ import { Button, Drawer, Modal, Stack, Text, UnstyledButton } from "@mantine/cor
 import { useMediaQuery } from "@mantine/hooks";
 import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import classes from "./add-chooser.module.css";
-import { MOBILE_QUERY } from "./theme.ts";
 
 export type AddChoice = "dish" | "restaurant" | "post";
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { useSession } from "#web/lib/session.tsx";
 
@@ -12,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (session.status === "loading") return <LoadingScreen />;
   if (session.status === "signed-out") {
-    return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+    return <Navigate to={screenPaths.auth} replace state={{ from: location.pathname }} />;
   }
   return children;
 }
@@ -21,7 +22,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { session, isAdmin } = useSession();
   if (session.status === "loading") return <LoadingScreen />;
-  if (session.status === "signed-out") return <Navigate to="/auth" replace />;
-  if (!isAdmin) return <Navigate to="/feed" replace />;
+  if (session.status === "signed-out") return <Navigate to={screenPaths.auth} replace />;
+  if (!isAdmin) return <Navigate to={screenPaths.feed} replace />;
   return children;
 }

@@ -49,9 +49,6 @@ export const theme = createTheme({
   },
 });
 
-/** The spec's mobile breakpoint (768 px); Mantine's `sm` breakpoint is 48em = 768 px. */
-export const MOBILE_QUERY = "(max-width: 47.99em)";
-
 /**
  * Mantine's default "dimmed" grey is about 3.2:1 on our light background and 4.1:1 on dark,
  * below WCAG AA for body text; these keep secondary text readable in both schemes. Likewise its

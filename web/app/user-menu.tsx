@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconUser } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { AccountMenuItems } from "#web/components/account-menu-items.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.tsx";
@@ -13,7 +14,7 @@ export function UserMenu() {
   if (session.status === "loading") return null;
   if (session.status === "signed-out") {
     return (
-      <Button component={Link} to="/auth" state={{ mode: "signin" }} size="sm">
+      <Button component={Link} to={screenPaths.auth} state={{ mode: "signin" }} size="sm">
         Sign In
       </Button>
     );
@@ -47,7 +48,11 @@ export function UserMenu() {
             )}
           </Menu.Label>
         )}
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+        <Menu.Item
+          component={Link}
+          to={screenPaths.ownProfile}
+          leftSection={<IconUser size={16} />}
+        >
           Profile
         </Menu.Item>
         <AccountMenuItems />

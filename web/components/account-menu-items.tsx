@@ -1,6 +1,7 @@
 import { Menu } from "@mantine/core";
 import { IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 
 /**
@@ -13,7 +14,7 @@ export function AccountMenuItems() {
     <>
       <Menu.Item
         component={Link}
-        to="/settings/security"
+        to={screenPaths.security}
         leftSection={<IconShieldLock size={16} />}
       >
         Security

@@ -1,7 +1,7 @@
 import { Modal } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ReactNode } from "react";
-import { MOBILE_QUERY } from "#web/app/theme.ts";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 
 interface FormDialogProps {
   opened: boolean;

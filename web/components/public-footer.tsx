@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import classes from "./public-footer.module.css";
 import { TastedLogo } from "./tasted-logo.tsx";
 
@@ -7,24 +8,24 @@ export function PublicFooter() {
   return (
     <footer className={classes.footer}>
       <div className={classes.inner}>
-        <Link to="/" className={classes.brand} aria-label="Tasted home">
+        <Link to={screenPaths.landing} className={classes.brand} aria-label="Tasted home">
           <TastedLogo size={24} />
           <span>Tasted</span>
         </Link>
         <nav aria-label="Footer">
           <ul className={classes.links}>
             <li>
-              <Link to="/terms" className={classes.link}>
+              <Link to={screenPaths.terms} className={classes.link}>
                 Terms of Service
               </Link>
             </li>
             <li>
-              <Link to="/install" className={classes.link}>
+              <Link to={screenPaths.install} className={classes.link}>
                 Install the app
               </Link>
             </li>
             <li>
-              <Link to="/explore" className={classes.link}>
+              <Link to={screenPaths.explore} className={classes.link}>
                 Explore
               </Link>
             </li>

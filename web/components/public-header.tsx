@@ -1,6 +1,7 @@
 import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import classes from "./public-header.module.css";
 import { TastedLogo } from "./tasted-logo.tsx";
@@ -23,7 +24,7 @@ export function PublicHeader({ start, end, hideBrandOnMobile = false }: PublicHe
     <Box component="header" className={classes.header}>
       <div className={classes.inner}>
         <div className={classes.start}>
-          <Link to="/" className={brandClass} aria-label="Tasted home">
+          <Link to={screenPaths.landing} className={brandClass} aria-label="Tasted home">
             <TastedLogo size={32} />
             <span className={classes.wordmark}>Tasted</span>
           </Link>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { useSession } from "./session.tsx";
 import { toast } from "./toast.ts";
 
@@ -16,7 +17,7 @@ export function useSignOut() {
     setPending(true);
     try {
       await signOut();
-      navigate("/", { replace: true });
+      navigate(screenPaths.landing, { replace: true });
       toast.success("Logged Out", "You have been successfully logged out.");
     } catch (error) {
       toast.error("Error", error instanceof Error ? error.message : "Could not sign out.");

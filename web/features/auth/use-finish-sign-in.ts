@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { profileIncomplete, useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 
@@ -9,7 +10,7 @@ export type SignInKind = "email-sign-up" | "sign-in";
 function returnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
   if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return null;
-  return from.startsWith("/auth") || from === "/setup" ? null : from;
+  return from.startsWith(screenPaths.auth) || from === screenPaths.setup ? null : from;
 }
 
 /**
@@ -27,15 +28,15 @@ export function useFinishSignIn() {
       const me = await refresh().catch(() => null);
       if (kind === "email-sign-up") {
         toast.success("Success!", "Check your email to confirm your account");
-        navigate("/setup", { replace: true });
+        navigate(screenPaths.setup, { replace: true });
         return;
       }
       toast.success("Success!", "You have been signed in");
       if (me && profileIncomplete(me.profile)) {
-        navigate("/setup", { replace: true });
+        navigate(screenPaths.setup, { replace: true });
         return;
       }
-      navigate(returnPath(location.state) ?? "/feed", { replace: true });
+      navigate(returnPath(location.state) ?? screenPaths.feed, { replace: true });
     },
     [refresh, navigate, location.state],
   );

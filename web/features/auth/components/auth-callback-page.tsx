@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Navigate, useSearchParams } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { profileIncomplete, useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { GOOGLE_FAILED } from "./google-button.tsx";
@@ -27,9 +28,14 @@ export function AuthCallbackPage() {
     toast.error("Error", errorDescription?.trim() || GOOGLE_FAILED, { keepOnNavigation: true });
   }, [failed, errorDescription]);
 
-  if (session.status === "signed-out") return <Navigate to="/auth" replace />;
+  if (session.status === "signed-out") return <Navigate to={screenPaths.auth} replace />;
   if (session.status === "signed-in") {
-    return <Navigate to={profileIncomplete(session.profile) ? "/setup" : "/feed"} replace />;
+    return (
+      <Navigate
+        to={profileIncomplete(session.profile) ? screenPaths.setup : screenPaths.feed}
+        replace
+      />
+    );
   }
   return (
     <Center mih="100dvh" role="status" aria-live="polite">

@@ -3,6 +3,7 @@ import { IconDeviceMobile, IconMail } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
 import { appConfigQuery } from "#web/lib/app-config.ts";
 import { profileIncomplete, useSession } from "#web/lib/session.tsx";
@@ -64,7 +65,12 @@ export function AuthPage() {
     if (session.status === "signed-out") sawSignedOut.current = true;
   }, [session.status]);
   if (session.status === "signed-in" && !sawSignedOut.current) {
-    return <Navigate to={profileIncomplete(session.profile) ? "/setup" : "/feed"} replace />;
+    return (
+      <Navigate
+        to={profileIncomplete(session.profile) ? screenPaths.setup : screenPaths.feed}
+        replace
+      />
+    );
   }
 
   const codeStep = method === "phone" && phoneStep === "code";
@@ -85,7 +91,7 @@ export function AuthPage() {
   const footer = (
     <Text c="dimmed" size="xs">
       By continuing you agree to our{" "}
-      <Anchor component={Link} to="/terms" size="xs">
+      <Anchor component={Link} to={screenPaths.terms} size="xs">
         Terms of Service &amp; SMS Consent
       </Anchor>
       .

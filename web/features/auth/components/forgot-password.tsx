@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/c
 import { IconArrowLeft, IconMail, IconMailCheck } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { emailInput } from "#domain/auth.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
 import { firstIssueMessage } from "#web/lib/form-errors.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -41,7 +42,7 @@ export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
     try {
       const { error: requestError } = await authClient.requestPasswordReset({
         email: parsed.data,
-        redirectTo: "/auth/reset-password",
+        redirectTo: screenPaths.resetPassword,
       });
       if (requestError) {
         toast.error("Error", authErrorMessage(requestError, "Could not send the link"));

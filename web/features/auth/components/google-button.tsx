@@ -1,5 +1,6 @@
 import { Button } from "@mantine/core";
 import { useState } from "react";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
 import { toast } from "#web/lib/toast.ts";
 
@@ -40,9 +41,9 @@ export function GoogleButton() {
     try {
       const { error } = await authClient.signIn.social({
         provider: "google",
-        callbackURL: "/auth/callback",
-        errorCallbackURL: "/auth/callback",
-        newUserCallbackURL: "/auth/callback",
+        callbackURL: screenPaths.authCallback,
+        errorCallbackURL: screenPaths.authCallback,
+        newUserCallbackURL: screenPaths.authCallback,
       });
       if (error) {
         toast.error("Error", authErrorMessage(error, GOOGLE_FAILED));

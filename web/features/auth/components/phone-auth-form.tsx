@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from "@m
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { normalizePhoneInput, phoneInput } from "#domain/auth.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
 import { firstIssueMessage, focusFirstInvalid } from "#web/lib/form-errors.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -163,7 +164,7 @@ export function PhoneAuthForm({ mode, onStepChange }: PhoneAuthFormProps) {
             <>
               {" "}
               Message and data rates may apply. See our{" "}
-              <Anchor component={Link} to="/terms" size="xs" inherit underline="always">
+              <Anchor component={Link} to={screenPaths.terms} size="xs" inherit underline="always">
                 SMS terms
               </Anchor>
               .

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { authMessages, passwordInput } from "#domain/auth.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
 import {
@@ -57,7 +58,7 @@ export function ResetPasswordPage() {
         return;
       }
       toast.success("Password updated", "Sign in with your new password.");
-      navigate("/auth", { replace: true, state: { mode: "signin" } });
+      navigate(screenPaths.auth, { replace: true, state: { mode: "signin" } });
     } catch {
       toast.error("Error", "Could not reset the password");
     } finally {
@@ -77,7 +78,13 @@ export function ResetPasswordPage() {
           >
             The reset link is invalid or has expired. Ask for a new one from the sign-in screen.
           </Alert>
-          <Button component={Link} to="/auth" state={{ mode: "signin" }} fullWidth size="md">
+          <Button
+            component={Link}
+            to={screenPaths.auth}
+            state={{ mode: "signin" }}
+            fullWidth
+            size="md"
+          >
             Back to sign in
           </Button>
         </Stack>
@@ -120,7 +127,7 @@ export function ResetPasswordPage() {
             Set new password
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/auth" state={{ mode: "signin" }}>
+            <Anchor component={Link} to={screenPaths.auth} state={{ mode: "signin" }}>
               Back to sign in
             </Anchor>
           </Text>

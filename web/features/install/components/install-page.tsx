@@ -20,6 +20,7 @@ import {
 } from "@tabler/icons-react";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicFooter } from "#web/components/public-footer.tsx";
 import { PublicHeader } from "#web/components/public-header.tsx";
 import { TastedLogo } from "#web/components/tasted-logo.tsx";
@@ -213,7 +214,7 @@ export function InstallPage() {
       <PublicHeader />
       <main className={classes.main}>
         <div className={classes.container}>
-          <Link to="/" className={classes.back}>
+          <Link to={screenPaths.landing} className={classes.back}>
             <IconArrowLeft size={18} stroke={1.8} aria-hidden="true" />
             Back to home
           </Link>

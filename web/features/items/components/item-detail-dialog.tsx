@@ -2,7 +2,7 @@ import { Modal } from "@mantine/core";
 import { useMediaQuery, useWindowEvent } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import type { ItemDto } from "#domain/items.ts";
-import { MOBILE_QUERY } from "#web/app/theme.ts";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { itemQuery } from "../api/item-queries.ts";
 import classes from "./item-detail.module.css";
 import { ItemDetail } from "./item-detail.tsx";

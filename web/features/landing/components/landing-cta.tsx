@@ -1,6 +1,7 @@
 import { Badge, Button } from "@mantine/core";
 import { IconArrowRight, IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import classes from "./landing-cta.module.css";
 
 const STORES = [
@@ -20,7 +21,7 @@ export function LandingCta() {
         <p className={classes.text}>It takes 10 seconds to track your first experience.</p>
         <Button
           component={Link}
-          to="/auth"
+          to={screenPaths.auth}
           size="lg"
           variant="white"
           color="paprika.9"

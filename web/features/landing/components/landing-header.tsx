@@ -2,6 +2,7 @@ import { Button } from "@mantine/core";
 import { IconDeviceMobile } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { ProfileDto } from "#domain/profile.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicHeader } from "#web/components/public-header.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.tsx";
@@ -9,7 +10,11 @@ import classes from "./landing-header.module.css";
 
 function SignedInUser({ profile }: { profile: ProfileDto | null }) {
   return (
-    <Link to="/profile" className={classes.user} aria-label={profile ? undefined : "Your profile"}>
+    <Link
+      to={screenPaths.ownProfile}
+      className={classes.user}
+      aria-label={profile ? undefined : "Your profile"}
+    >
       {/* The username beside it names the link; the initials would only repeat it. */}
       <UserAvatar
         aria-hidden="true"
@@ -31,7 +36,7 @@ export function LandingHeader() {
   const addToMobile = (
     <Button
       component={Link}
-      to="/install"
+      to={screenPaths.install}
       variant="default"
       size="sm"
       className={classes.action}
@@ -52,7 +57,7 @@ export function LandingHeader() {
       <>
         <Button
           component={Link}
-          to="/auth"
+          to={screenPaths.auth}
           state={{ mode: "signin" }}
           variant="default"
           size="sm"
@@ -62,7 +67,7 @@ export function LandingHeader() {
         </Button>
         <Button
           component={Link}
-          to="/auth"
+          to={screenPaths.auth}
           state={{ mode: "signup" }}
           color="paprika.8"
           size="sm"

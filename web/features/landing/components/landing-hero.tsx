@@ -14,6 +14,7 @@ import {
 } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { TastedLogo } from "#web/components/tasted-logo.tsx";
 import classes from "./landing-hero.module.css";
 
@@ -77,7 +78,7 @@ export function LandingHero() {
     const trimmed = text.trim();
     // Spec 2: a blank search does nothing.
     if (!trimmed) return;
-    navigate("/explore", { state: { query: trimmed } });
+    navigate(screenPaths.explore, { state: { query: trimmed } });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -2,6 +2,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicFooter } from "#web/components/public-footer.tsx";
 import { PublicHeader } from "#web/components/public-header.tsx";
 import classes from "./terms-page.module.css";
@@ -175,7 +176,7 @@ export function TermsPage() {
       <PublicHeader />
       <main className={classes.main}>
         <div className={classes.container}>
-          <Link to="/" className={classes.back}>
+          <Link to={screenPaths.landing} className={classes.back}>
             <IconArrowLeft size={18} stroke={1.8} aria-hidden="true" />
             Back to home
           </Link>

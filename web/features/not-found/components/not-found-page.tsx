@@ -2,6 +2,7 @@ import { Button } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconHome, IconSearch } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicFooter } from "#web/components/public-footer.tsx";
 import { PublicHeader } from "#web/components/public-header.tsx";
 import classes from "./not-found-page.module.css";
@@ -70,7 +71,7 @@ export function NotFoundPage() {
           <div className={classes.actions}>
             <Button
               component={Link}
-              to="/"
+              to={screenPaths.landing}
               size="md"
               color="paprika.8"
               leftSection={<IconHome size={18} stroke={1.8} aria-hidden="true" />}
@@ -79,7 +80,7 @@ export function NotFoundPage() {
             </Button>
             <Button
               component={Link}
-              to="/explore"
+              to={screenPaths.explore}
               size="md"
               variant="default"
               leftSection={<IconSearch size={18} stroke={1.8} aria-hidden="true" />}

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { SessionsSection } from "./sessions-section.tsx";
@@ -18,7 +19,7 @@ export function SecurityPage() {
         leading={
           <ActionIcon
             component={Link}
-            to="/profile"
+            to={screenPaths.ownProfile}
             variant="subtle"
             color="gray"
             size="lg"
