@@ -12,10 +12,10 @@ import {
   signInByEmail,
   signUpByEmail,
   TEST_PASSWORD,
-  totp,
   uniqueEmail,
 } from "#server/test/auth-helpers.ts";
 import { request } from "#server/test/request.ts";
+import { totp } from "#server/test/totp.ts";
 
 const testApp = useTestApp();
 

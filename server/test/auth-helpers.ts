@@ -1,6 +1,6 @@
 // Signing users up and in from API tests, the way the web client does it: through
 // /api/auth/* with an Origin header and the session cookie.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { CapturingSmsSender } from "#server/auth/senders/sms.ts";
@@ -141,25 +141,4 @@ export async function signUpWithProfile(
   });
   expect(response.statusCode, response.body).toBe(200);
   return user;
-}
-
-/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret, as authenticator apps do. */
-export function totp(base32Secret: string, at = Date.now(), stepOffset = 0): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) {
-    const value = alphabet.indexOf(char);
-    if (value < 0) throw new Error(`not base32: ${char}`);
-    bits += value.toString(2).padStart(5, "0");
-  }
-  const bytes = Buffer.alloc(Math.floor(bits.length / 8));
-  for (let index = 0; index < bytes.length; index++) {
-    bytes[index] = Number.parseInt(bits.slice(index * 8, index * 8 + 8), 2);
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30) + stepOffset));
-  const digest = createHmac("sha1", bytes).update(counter).digest();
-  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
-  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 1_000_000).padStart(6, "0");
 }

@@ -58,3 +58,42 @@ export function useRevokeOtherSessions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
+
+// Two-factor authentication (TOTP). Every change reads the session again, since /api/me
+// carries whether two-factor is on.
+
+/** Starts enrolment: the otpauth:// URI for the QR code and the backup codes. */
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: async (password: string | undefined) => {
+      const result = await unwrapAuthResult(
+        authClient.twoFactor.enable(password ? { password } : {}),
+        "Could not start two-factor setup",
+      );
+      if (result.method !== "totp") throw new Error("Could not start two-factor setup");
+      return { totpURI: result.totpURI, backupCodes: result.backupCodes ?? [] };
+    },
+  });
+}
+
+export type TwoFactorEnrollment = Awaited<
+  ReturnType<ReturnType<typeof useStartTwoFactor>["mutateAsync"]>
+>;
+
+/** The first code from the authenticator app: it switches two-factor on. */
+export function useConfirmTwoFactor() {
+  return useMutation({
+    mutationFn: (code: string) =>
+      unwrapAuthResult(authClient.twoFactor.verifyTotp({ code }), "That code did not work"),
+  });
+}
+
+export function useTurnOffTwoFactor() {
+  return useMutation({
+    mutationFn: (password: string | undefined) =>
+      unwrapAuthResult(
+        authClient.twoFactor.disable(password ? { password } : {}),
+        "Could not turn off two-factor authentication",
+      ),
+  });
+}

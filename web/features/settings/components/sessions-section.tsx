@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Paper,
   Skeleton,
   Stack,
   Text,
@@ -23,6 +22,7 @@ import {
 } from "../api/security-queries.ts";
 import { describeDevice } from "./describe-device.ts";
 import classes from "./security-page.module.css";
+import { SecuritySection } from "./security-section.tsx";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -121,57 +121,49 @@ export function SessionsSection() {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: "md", sm: "lg" }}
-      component="section"
-      aria-labelledby="sessions-title"
-    >
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="sessions-title">
-          Active sessions
-        </Title>
-        <Text size="sm" c="dimmed">
-          Places where your account is signed in. Sign out any you don't recognise.
-        </Text>
-        {sessions.isPending && (
-          <Stack gap="sm" py="sm" aria-busy>
-            <Skeleton h={56} radius="md" />
-            <Skeleton h={56} radius="md" />
-          </Stack>
-        )}
-        {sessions.isError && (
-          <Alert color="red" variant="light" title="Couldn't load your sessions">
-            <Group justify="space-between">
-              <Text size="sm">{sessions.error.message}</Text>
-              <Button size="compact-sm" variant="default" onClick={() => sessions.refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        {sessions.data && (
-          <Stack component="ul" gap={0} className={classes.sessionList}>
-            {list.map((item) => (
-              <SessionRow key={item.id} item={item} current={item.id === currentSessionId} />
-            ))}
-          </Stack>
-        )}
-        {others > 0 && (
-          <Group justify="flex-end" pt="xs">
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={confirmSignOutOthers}
-              loading={revokeOthers.isPending}
-            >
-              Sign out of all other sessions
+    <SecuritySection titleId="sessions-title" gap="xs">
+      <Title order={2} size="h4" id="sessions-title">
+        Active sessions
+      </Title>
+      <Text size="sm" c="dimmed">
+        Places where your account is signed in. Sign out any you don't recognise.
+      </Text>
+      {sessions.isPending && (
+        <Stack gap="sm" py="sm" aria-busy>
+          <Skeleton h={56} radius="md" />
+          <Skeleton h={56} radius="md" />
+        </Stack>
+      )}
+      {sessions.isError && (
+        <Alert color="red" variant="light" title="Couldn't load your sessions">
+          <Group justify="space-between">
+            <Text size="sm">{sessions.error.message}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => sessions.refetch()}>
+              Retry
             </Button>
           </Group>
-        )}
-      </Stack>
-    </Paper>
+        </Alert>
+      )}
+      {sessions.data && (
+        <Stack component="ul" gap={0} className={classes.sessionList}>
+          {list.map((item) => (
+            <SessionRow key={item.id} item={item} current={item.id === currentSessionId} />
+          ))}
+        </Stack>
+      )}
+      {others > 0 && (
+        <Group justify="flex-end" pt="xs">
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={confirmSignOutOthers}
+            loading={revokeOthers.isPending}
+          >
+            Sign out of all other sessions
+          </Button>
+        </Group>
+      )}
+    </SecuritySection>
   );
 }
