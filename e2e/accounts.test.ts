@@ -1,9 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   authForm,
   chooseMode,
@@ -25,27 +24,25 @@ import {
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   newPage,
   type PageOptions,
   renderedColorScheme,
   screenshot,
+  useBrowser,
   waitForPath,
   waitForText,
   withPage,
 } from "./support/browser.ts";
-import { closeToasts } from "./support/content.ts";
+import { closeToasts, PASSWORD, useFixtureDir } from "./support/content.ts";
 import { serverLogMark, waitForEmailLink, waitForSmsCode } from "./support/server-log.ts";
 
 /**
- * The accounts issue in a real browser against the real server: email sign-up through /setup to
+ * Accounts in a real browser against the real server: email sign-up through /setup to
  * /feed, email sign-in and sign-out, phone sign-in with the code read from the server's log,
  * Google through a local OpenID Connect provider, the admin guard, and screenshots plus axe of
  * /auth and /setup. Every test also fails on any console error or uncaught exception.
  */
-
-const PASSWORD = "correct horse 42";
 
 const EMAIL_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
@@ -63,14 +60,14 @@ const SETUP_MESSAGES = {
 
 const TOKEN_ERROR = "An error occurred on token verification.";
 
-let browser: Browser;
-let fixtureDir: string;
+const browser = useBrowser();
+const fixtures = useFixtureDir("accounts");
 /** A real 64×64 PNG made by sharp, and a text file that must be refused as an avatar. */
 let avatarPng: string;
 let notAnImage: string;
 
 beforeAll(async () => {
-  fixtureDir = await mkdtemp(path.join(tmpdir(), "tasted-e2e-fixtures-"));
+  const fixtureDir = fixtures.path();
   avatarPng = path.join(fixtureDir, "avatar.png");
   await sharp({
     create: { width: 64, height: 64, channels: 3, background: { r: 220, g: 90, b: 40 } },
@@ -79,12 +76,6 @@ beforeAll(async () => {
     .toFile(avatarPng);
   notAnImage = path.join(fixtureDir, "notes.txt");
   await writeFile(notAnImage, "not a picture\n");
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (fixtureDir) await rm(fixtureDir, { recursive: true, force: true });
 });
 
 /** The text of a field's error, read from its aria-describedby (Mantine links them). */

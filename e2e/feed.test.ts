@@ -1,17 +1,14 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   type PageOptions,
   renderedColorScheme,
   screenshot,
+  useBrowser,
   waitForPath,
   withPage,
 } from "./support/browser.ts";
@@ -27,10 +24,11 @@ import {
   seedPost,
   signUpViaApi,
   toastWith,
+  useFixtureDir,
 } from "./support/content.ts";
 
 /**
- * The feed issue in a real browser against the real server: what visitors see and are asked to
+ * The feed in a real browser against the real server: what visitors see and are asked to
  * sign in for, likes, comments, the fullscreen photo viewer, the Everyone/Following switch, and
  * screenshots plus axe of the feed, the detail view, the viewer and the reviews issue's forms at
  * 375 and 1280 px in light and dark. Every test also fails on any console error.
@@ -45,24 +43,18 @@ const MESSAGES = {
   followingHint: "Reviews and posts from people you follow show up here.",
 };
 
-let browser: Browser;
-let fixtureDir: string;
+const browser = useBrowser();
+const fixtures = useFixtureDir("feed");
 /** Three photos of different shapes and colours, so the viewer visibly changes between them. */
 let photos: string[];
 
 beforeAll(async () => {
-  fixtureDir = await mkdtemp(path.join(tmpdir(), "tasted-e2e-feed-"));
+  const fixtureDir = fixtures.path();
   photos = [
     await makePhoto(fixtureDir, { width: 800, height: 600, color: { r: 196, g: 84, b: 44 } }),
     await makePhoto(fixtureDir, { width: 600, height: 800, color: { r: 52, g: 110, b: 160 } }),
     await makePhoto(fixtureDir, { width: 960, height: 540, color: { r: 70, g: 140, b: 80 } }),
   ];
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (fixtureDir) await rm(fixtureDir, { recursive: true, force: true });
 });
 
 let sequence = 0;

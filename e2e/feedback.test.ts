@@ -1,14 +1,14 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { ADMIN_EMAILS } from "./support/admins.ts";
 import { authForm, openAuth, setupForm, signUpByEmail, uniqueEmail } from "./support/auth.ts";
 import {
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   screenshot,
+  useBrowser,
   waitForPath,
   withPage,
 } from "./support/browser.ts";
@@ -28,15 +28,7 @@ import { serverLogMark, waitForEmailLink } from "./support/server-log.ts";
  * email confirmation link says when it lands.
  */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const toasts = (page: Page) => page.getByRole("alert");
 const toastWith = (page: Page, text: string) => toasts(page).filter({ hasText: text });

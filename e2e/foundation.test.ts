@@ -1,15 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import {
   COLOR_SCHEME_STORAGE_KEY,
   type ColorScheme,
   control,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   renderedColorScheme,
   screenshot,
+  useBrowser,
   waitForPath,
   waitForText,
   withPage,
@@ -73,15 +73,7 @@ async function openLanding(page: Page) {
   await waitForText(page, "Ready to start tracking experiences?");
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("landing page", () => {
   test.each([

@@ -1,15 +1,14 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   screenshot,
+  useBrowser,
   withPage,
 } from "./support/browser.ts";
 import {
@@ -18,6 +17,7 @@ import {
   openAddChooser,
   signUpViaApi,
   toastWith,
+  useFixtureDir,
 } from "./support/content.ts";
 
 /**
@@ -27,22 +27,16 @@ import {
  * toast, and the picker reads well in light and dark on a phone and a desktop.
  */
 
-let browser: Browser;
-let fixtureDir: string;
+const browser = useBrowser();
+const fixtures = useFixtureDir("picker");
 let photo: string;
 let textFile: string;
 
 beforeAll(async () => {
-  fixtureDir = await mkdtemp(path.join(tmpdir(), "tasted-e2e-picker-"));
+  const fixtureDir = fixtures.path();
   photo = await makePhoto(fixtureDir, { width: 800, height: 600, color: { r: 90, g: 140, b: 60 } });
   textFile = path.join(fixtureDir, "notes.txt");
   await writeFile(textFile, "not a photo");
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (fixtureDir) await rm(fixtureDir, { recursive: true, force: true });
 });
 
 /** Signs a new account in and opens "New Review - Dish" from the Add chooser. */

@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   baseURL,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
+  useBrowser,
   waitForPath,
   waitForText,
   withPage,
@@ -29,11 +26,12 @@ import {
   seedDishReview,
   signUpViaApi,
   toastWith,
+  useFixtureDir,
   withPageExpectingErrors,
 } from "./support/content.ts";
 
 /**
- * The reviews issue in a real browser against the real server: a dish review through the Add
+ * Reviews and posts in a real browser against the real server: a dish review through the Add
  * chooser with a real JPEG (validation, upload progress, Main label, manual restaurant entry), a
  * restaurant review on /post, a post through the chooser, editing and deleting one's own review
  * from the detail view, nobody else's menu, the photo served without EXIF, and /view. Every test
@@ -54,13 +52,13 @@ const MESSAGES = {
   deleteText: "Are you sure you want to delete this review? This action cannot be undone.",
 };
 
-let browser: Browser;
-let fixtureDir: string;
+const browser = useBrowser();
+const fixtures = useFixtureDir("reviews");
 let photo: string;
 let gpsPhoto: string;
 
 beforeAll(async () => {
-  fixtureDir = await mkdtemp(path.join(tmpdir(), "tasted-e2e-reviews-"));
+  const fixtureDir = fixtures.path();
   photo = await makePhoto(fixtureDir, { width: 800, height: 600, color: { r: 200, g: 70, b: 40 } });
   gpsPhoto = await makePhoto(fixtureDir, {
     width: 640,
@@ -68,12 +66,6 @@ beforeAll(async () => {
     color: { r: 60, g: 120, b: 90 },
     gps: true,
   });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (fixtureDir) await rm(fixtureDir, { recursive: true, force: true });
 });
 
 let sequence = 0;

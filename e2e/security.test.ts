@@ -1,14 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { totp } from "../server/test/totp.ts";
 import { authForm, chooseMode, openAuth } from "./support/auth.ts";
 import {
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   screenshot,
+  useBrowser,
   waitForPath,
   withPage,
 } from "./support/browser.ts";
@@ -20,15 +20,7 @@ import { PASSWORD, type SeededUser, signUpViaApi } from "./support/content.ts";
  * of active sessions.
  */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 

@@ -1,14 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { ADMIN_EMAILS } from "./support/admins.ts";
-import {
-  baseURL,
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  waitForPath,
-  withPage,
-} from "./support/browser.ts";
+import { baseURL, DESKTOP, newPage, useBrowser, waitForPath, withPage } from "./support/browser.ts";
 import { PASSWORD, type SeededUser, signUpViaApi } from "./support/content.ts";
 import { waitForEmailLink } from "./support/server-log.ts";
 
@@ -18,15 +11,7 @@ import { waitForEmailLink } from "./support/server-log.ts";
  * signs anyone out.
  */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const SESSION_READ = "**/api/auth/get-session**";
 

@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  launchBrowser,
   MOBILE,
   screenshot,
+  useBrowser,
   waitForPath,
   withPage,
 } from "./support/browser.ts";
@@ -16,15 +16,7 @@ import {
  * without one is stood in for by answering /api/config the way such a server does.
  */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const googleButton = (page: Page) => page.getByRole("button", { name: "Sign in with Google" });
 

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { findChromium } from "./chromium.ts";
 
 /** The key the web app keeps the chosen theme under ("light" | "dark" | "auto"). */
@@ -66,6 +66,27 @@ const ACTION_TIMEOUT_MS = 10_000;
  * Nothing is on the list yet; add an entry only with the reason it cannot be avoided.
  */
 const chromiumNoise: RegExp[] = [];
+
+/**
+ * The test file's browser: launched before its first test, closed after its last. Pass it to
+ * withPage and friends like the Browser it stands for.
+ */
+export function useBrowser(): Browser {
+  let instance: Browser | undefined;
+  beforeAll(async () => {
+    instance = await launchBrowser();
+  });
+  afterAll(async () => {
+    await instance?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, property) {
+      if (!instance) throw new Error("useBrowser: the browser starts in beforeAll");
+      const value = Reflect.get(instance, property, instance);
+      return typeof value === "function" ? value.bind(instance) : value;
+    },
+  });
+}
 
 /** A page in its own browser context (own storage), recording every error it reports. */
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<TestPage> {

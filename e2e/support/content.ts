@@ -1,8 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIResponse, Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { uniqueEmail, uniqueUsername } from "./auth.ts";
 import { baseURL, newPage, type PageOptions, waitForPath, waitForText } from "./browser.ts";
 
@@ -38,6 +39,26 @@ export const GPS_EXIF = {
 };
 
 /** Writes a real JPEG (sharp) into dir and returns its path. */
+/**
+ * A scratch folder for the test file's fixtures (photos, files to upload): made before its first
+ * test, removed after its last. `path()` gives it once made.
+ */
+export function useFixtureDir(label: string): { path: () => string } {
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), `tasted-e2e-${label}-`));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    path: () => {
+      if (!dir) throw new Error("useFixtureDir: the folder is made in beforeAll");
+      return dir;
+    },
+  };
+}
+
 export async function makePhoto(dir: string, options: PhotoOptions = {}): Promise<string> {
   const width = options.width ?? 640;
   const height = options.height ?? 480;
