@@ -1,12 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import {
-  type FieldErrors,
-  firstIssueMessage,
-  focusFirstInvalid,
-  issuesByField,
-} from "./form-errors.ts";
-import { toast } from "./toast.ts";
+import { type FieldErrors, rejectForm, rejectInvalidForm } from "./form-errors.ts";
 import { failedPhotoCount, type PhotoItem, type PhotoUploads } from "./use-photo-uploads.ts";
 
 const FAILED_PHOTOS = "Retry or remove the photos that failed to upload";
@@ -65,12 +59,6 @@ export function usePhotoFormSubmit<Values, Saved>({
     if (photoCount > 0) setErrors(({ images: _gone, ...rest }) => rest);
   }, [photoCount]);
 
-  function reject(fieldErrors: FieldErrors, first: string) {
-    setErrors(fieldErrors);
-    toast.error("Validation Error", first);
-    focusFirstInvalid(formRef.current);
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
@@ -79,11 +67,11 @@ export function usePhotoFormSubmit<Values, Saved>({
       const photos = await uploads.settled();
       const result = validate(photos);
       if (!result.success) {
-        reject(issuesByField(result.error), firstIssueMessage(result.error));
+        rejectInvalidForm(formRef.current, setErrors, result.error);
         return;
       }
       if (failedPhotoCount(photos) > 0) {
-        reject({ images: FAILED_PHOTOS }, FAILED_PHOTOS);
+        rejectForm(formRef.current, setErrors, { images: FAILED_PHOTOS }, FAILED_PHOTOS);
         return;
       }
       setErrors({});

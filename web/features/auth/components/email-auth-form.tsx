@@ -4,12 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { emailSignInInput, emailSignUpInput } from "#domain/auth.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
-import {
-  type FieldErrors,
-  firstIssueMessage,
-  focusFirstInvalid,
-  issuesByField,
-} from "#web/lib/form-errors.ts";
+import { type FieldErrors, rejectInvalidForm } from "#web/lib/form-errors.ts";
 import { toast } from "#web/lib/toast.ts";
 import type { AuthMode } from "../auth-mode.ts";
 import { useFinishSignIn } from "../use-finish-sign-in.ts";
@@ -49,9 +44,7 @@ export function EmailAuthForm({ mode, onTwoFactor, onForgotPassword }: EmailAuth
     if (pending) return;
     const parsed = signUp ? emailSignUpInput.safeParse(values) : emailSignInInput.safeParse(values);
     if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      toast.error("Validation Error", firstIssueMessage(parsed.error));
-      focusFirstInvalid(formRef.current);
+      rejectInvalidForm(formRef.current, setErrors, parsed.error);
       return;
     }
     setErrors({});

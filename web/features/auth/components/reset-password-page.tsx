@@ -7,12 +7,7 @@ import { authMessages, passwordInput } from "#domain/auth.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
 import { authClient, authErrorMessage } from "#web/lib/auth-client.ts";
-import {
-  type FieldErrors,
-  firstIssueMessage,
-  focusFirstInvalid,
-  issuesByField,
-} from "#web/lib/form-errors.ts";
+import { type FieldErrors, rejectInvalidForm } from "#web/lib/form-errors.ts";
 import { toast } from "#web/lib/toast.ts";
 
 const newPasswordInput = z
@@ -41,9 +36,7 @@ export function ResetPasswordPage() {
     if (pending || !token) return;
     const parsed = newPasswordInput.safeParse(values);
     if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      toast.error("Validation Error", firstIssueMessage(parsed.error));
-      focusFirstInvalid(formRef.current);
+      rejectInvalidForm(formRef.current, setErrors, parsed.error);
       return;
     }
     setErrors({});

@@ -25,9 +25,9 @@ import { CenteredCard } from "#web/components/centered-card.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
   type FieldErrors,
-  firstIssueMessage,
   focusFirstInvalid,
-  issuesByField,
+  rejectForm,
+  rejectInvalidForm,
 } from "#web/lib/form-errors.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
@@ -127,15 +127,12 @@ export function SetupPage() {
     if (save.isPending || uploading) return;
     const parsed = profileSetupInput.safeParse({ ...values, avatarUrl });
     if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      toast.error("Validation Error", firstIssueMessage(parsed.error));
-      focusFirstInvalid(formRef.current);
+      rejectInvalidForm(formRef.current, setErrors, parsed.error);
       return;
     }
     if (availability === "taken") {
-      setErrors({ username: profileMessages.usernameTaken });
-      toast.error("Validation Error", profileMessages.usernameTaken);
-      focusFirstInvalid(formRef.current);
+      const taken = profileMessages.usernameTaken;
+      rejectForm(formRef.current, setErrors, { username: taken }, taken);
       return;
     }
     setErrors({});
