@@ -294,7 +294,7 @@ const PAGES: {
     path: "/install",
     ready: (page) => page.getByRole("heading", { name: "Why Install?" }).waitFor(),
   },
-  { name: "feed", path: "/feed", ready: feedSettled },
+  { name: "feed-visitor", path: "/feed", ready: feedSettled },
   {
     name: "not-found",
     path: "/no-such-page",

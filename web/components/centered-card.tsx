@@ -34,7 +34,7 @@ export function CenteredCard({
         <Paper withBorder radius="lg" className={classes.card}>
           <Stack gap="lg">
             <Stack gap={6} align="center" ta="center">
-              <TastedWordmark />
+              <TastedWordmark size="lg" />
               <Title order={1} className={classes.title}>
                 {title}
               </Title>

@@ -1,10 +1,8 @@
 import { Box } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import classes from "./public-header.module.css";
-import { TastedLogo } from "./tasted-logo.tsx";
+import { TastedWordmark } from "./tasted-wordmark.tsx";
 
 interface PublicHeaderProps {
   /** Shown after the wordmark (the landing page's "Add to Mobile"). */
@@ -17,17 +15,11 @@ interface PublicHeaderProps {
 
 /** Top bar of the public pages (landing, terms, install, 404): wordmark home, theme toggle. */
 export function PublicHeader({ start, end, hideBrandOnMobile = false }: PublicHeaderProps) {
-  const brandClass = hideBrandOnMobile
-    ? `${classes.brand} ${classes.brandDesktopOnly}`
-    : classes.brand;
   return (
     <Box component="header" className={classes.header}>
       <div className={classes.inner}>
         <div className={classes.start}>
-          <Link to={screenPaths.landing} className={brandClass} aria-label="Tasted home">
-            <TastedLogo size={32} />
-            <span className={classes.wordmark}>Tasted</span>
-          </Link>
+          <TastedWordmark className={hideBrandOnMobile ? classes.brandDesktopOnly : undefined} />
           {start}
         </div>
         <div className={classes.end}>

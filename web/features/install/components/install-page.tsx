@@ -2,7 +2,6 @@ import { Badge, Button } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import {
   IconApps,
-  IconArrowLeft,
   IconArrowsMaximize,
   IconBolt,
   IconBrandAndroid,
@@ -19,10 +18,8 @@ import {
   IconWifiOff,
 } from "@tabler/icons-react";
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { screenPaths } from "#domain/screen-paths.ts";
-import { PublicFooter } from "#web/components/public-footer.tsx";
-import { PublicHeader } from "#web/components/public-header.tsx";
+import shared from "#web/components/public-page.module.css";
+import { PublicPage } from "#web/components/public-page.tsx";
 import { TastedLogo } from "#web/components/tasted-logo.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { isRunningStandalone, useInstallPrompt } from "../use-install-prompt.ts";
@@ -139,7 +136,7 @@ function detectPlatform(): Platform {
   return /Android/.test(ua) ? "android" : "other";
 }
 
-/** /install (spec 2 "Install page"): one-tap install where offered, manual steps everywhere. */
+/** /install: one-tap install where offered, manual steps everywhere. */
 export function InstallPage() {
   useDocumentTitle("Install Tasted · Tasted");
   const [installed, setInstalled] = useState(isRunningStandalone);
@@ -210,93 +207,82 @@ export function InstallPage() {
   }
 
   return (
-    <>
-      <PublicHeader />
-      <main className={classes.main}>
-        <div className={classes.container}>
-          <Link to={screenPaths.landing} className={classes.back}>
-            <IconArrowLeft size={18} stroke={1.8} aria-hidden="true" />
-            Back to home
-          </Link>
-
-          <section className={classes.hero} aria-labelledby="install-title">
-            <div className={classes.appIcon} aria-hidden="true">
-              <TastedLogo size={64} />
-            </div>
-            <div className={classes.heroCopy}>
-              <h1 id="install-title" className={classes.title}>
-                Add Tasted to your home screen
-              </h1>
-              <p className={classes.lead}>
-                Install Tasted like an app: it opens in one tap, runs full screen and keeps working
-                on a patchy connection.
-              </p>
-              {status}
-            </div>
-            <HomeScreenPreview />
-          </section>
-
-          <section className={classes.block} aria-labelledby="install-steps">
-            <h2 id="install-steps" className={classes.blockTitle}>
-              How to install
-            </h2>
-            <div className={classes.guides}>
-              {GUIDES.map((guide) => (
-                <article
-                  key={guide.id}
-                  className={classes.guide}
-                  aria-labelledby={`${guide.id}-title`}
-                  data-current={guide.platform === platform && platform !== "other"}
-                >
-                  <div className={classes.guideHead}>
-                    <span className={classes.guideIcon} aria-hidden="true">
-                      <guide.icon size={24} stroke={1.7} />
-                    </span>
-                    <h3 id={`${guide.id}-title`} className={classes.guideTitle}>
-                      {guide.title}
-                    </h3>
-                    {guide.platform === platform && platform !== "other" && (
-                      <Badge variant="tasted-current" className={classes.currentBadge}>
-                        Your device
-                      </Badge>
-                    )}
-                  </div>
-                  <ol className={classes.steps}>
-                    {guide.steps.map((step, index) => (
-                      <li key={step.text} className={classes.step}>
-                        <span className={classes.stepIcon} data-step={index + 1} aria-hidden="true">
-                          <step.icon size={20} stroke={1.8} />
-                        </span>
-                        <span className={classes.stepText}>{step.text}</span>
-                      </li>
-                    ))}
-                  </ol>
-                </article>
-              ))}
-            </div>
-          </section>
-
-          <section className={classes.block} aria-labelledby="why-install">
-            <h2 id="why-install" className={classes.blockTitle}>
-              Why Install?
-            </h2>
-            <ul className={classes.benefits}>
-              {BENEFITS.map((benefit) => (
-                <li key={benefit.title} className={classes.benefit}>
-                  <span className={classes.benefitIcon} aria-hidden="true">
-                    <benefit.icon size={24} stroke={1.7} />
-                  </span>
-                  <div>
-                    <h3 className={classes.benefitTitle}>{benefit.title}</h3>
-                    <p className={classes.benefitText}>{benefit.text}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
+    <PublicPage maxWidth={1040}>
+      <section className={classes.hero} aria-labelledby="install-title">
+        <div className={classes.appIcon} aria-hidden="true">
+          <TastedLogo size={64} />
         </div>
-      </main>
-      <PublicFooter />
-    </>
+        <div className={classes.heroCopy}>
+          <h1 id="install-title" className={`${shared.display} ${classes.title}`}>
+            Add Tasted to your home screen
+          </h1>
+          <p className={classes.lead}>
+            Install Tasted like an app: it opens in one tap, runs full screen and keeps working on a
+            patchy connection.
+          </p>
+          {status}
+        </div>
+        <HomeScreenPreview />
+      </section>
+
+      <section className={classes.block} aria-labelledby="install-steps">
+        <h2 id="install-steps" className={`${shared.display} ${classes.blockTitle}`}>
+          How to install
+        </h2>
+        <div className={`${shared.cardList} ${classes.guides}`}>
+          {GUIDES.map((guide) => (
+            <article
+              key={guide.id}
+              className={`${shared.card} ${classes.guide}`}
+              aria-labelledby={`${guide.id}-title`}
+              data-current={guide.platform === platform && platform !== "other"}
+            >
+              <div className={classes.guideHead}>
+                <span className={`${shared.iconTile} ${classes.guideIcon}`} aria-hidden="true">
+                  <guide.icon size={24} stroke={1.7} />
+                </span>
+                <h3 id={`${guide.id}-title`} className={classes.guideTitle}>
+                  {guide.title}
+                </h3>
+                {guide.platform === platform && platform !== "other" && (
+                  <Badge variant="tasted-current" className={shared.accentBadge}>
+                    Your device
+                  </Badge>
+                )}
+              </div>
+              <ol className={classes.steps}>
+                {guide.steps.map((step, index) => (
+                  <li key={step.text} className={classes.step}>
+                    <span className={classes.stepIcon} data-step={index + 1} aria-hidden="true">
+                      <step.icon size={20} stroke={1.8} />
+                    </span>
+                    <span className={classes.stepText}>{step.text}</span>
+                  </li>
+                ))}
+              </ol>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className={classes.block} aria-labelledby="why-install">
+        <h2 id="why-install" className={`${shared.display} ${classes.blockTitle}`}>
+          Why Install?
+        </h2>
+        <ul className={`${shared.cardList} ${classes.benefits}`}>
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title} className={`${shared.card} ${classes.benefit}`}>
+              <span className={`${shared.iconCircle} ${classes.benefitIcon}`} aria-hidden="true">
+                <benefit.icon size={24} stroke={1.7} />
+              </span>
+              <div>
+                <h3 className={classes.benefitTitle}>{benefit.title}</h3>
+                <p className={classes.benefitText}>{benefit.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PublicPage>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Button } from "@mantine/core";
 import { IconArrowRight, IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
+import shared from "#web/components/public-page.module.css";
 import classes from "./landing-cta.module.css";
 
 const STORES = [
@@ -9,13 +10,13 @@ const STORES = [
   { id: "google-play", icon: IconBrandGooglePlay, kicker: "Get it on", name: "Google Play" },
 ];
 
-/** Closing call to action (spec 1), plus the store buttons that stay disabled until launch. */
+/** Closing call to action, plus the store buttons that stay disabled until launch. */
 export function LandingCta() {
   return (
     <section className={classes.section} aria-labelledby="cta-title">
       <div className={classes.panel}>
         <div className={classes.glow} aria-hidden="true" />
-        <h2 id="cta-title" className={classes.title}>
+        <h2 id="cta-title" className={`${shared.display} ${classes.title}`}>
           Ready to start tracking experiences?
         </h2>
         <p className={classes.text}>It takes 10 seconds to track your first experience.</p>

@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
+import shared from "#web/components/public-page.module.css";
 import { TastedLogo } from "#web/components/tasted-logo.tsx";
 import classes from "./landing-hero.module.css";
 
@@ -115,7 +116,7 @@ export function LandingHero() {
               Your food diary, made social
             </span>
           </p>
-          <h1 id="landing-title" className={classes.title}>
+          <h1 id="landing-title" className={`${shared.display} ${classes.title}`}>
             Track what you try. <span className={classes.accent}>Remember what you love.</span>
           </h1>
           <p className={classes.lead}>

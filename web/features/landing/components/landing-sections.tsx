@@ -12,6 +12,7 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import shared from "#web/components/public-page.module.css";
 import classes from "./landing-sections.module.css";
 
 interface SectionHeadingProps {
@@ -24,8 +25,8 @@ interface SectionHeadingProps {
 function SectionHeading({ id, eyebrow, title, children }: SectionHeadingProps) {
   return (
     <div className={classes.heading}>
-      <p className={classes.eyebrow}>{eyebrow}</p>
-      <h2 id={id} className={classes.title}>
+      <p className={shared.eyebrow}>{eyebrow}</p>
+      <h2 id={id} className={`${shared.display} ${classes.title}`}>
         {title}
       </h2>
       {children}
@@ -51,11 +52,11 @@ const STEPS = [
   },
 ];
 
-/** Story block (spec 1): the whole product in three verbs. */
+/** Story block: the whole product in three verbs. */
 export function StorySection() {
   return (
-    <section className={classes.section} aria-labelledby="story-title">
-      <div className={classes.container}>
+    <section className={`${shared.palette} ${classes.section}`} aria-labelledby="story-title">
+      <div className={`${shared.container} ${classes.container}`}>
         <SectionHeading
           id="story-title"
           eyebrow="How it works"
@@ -63,12 +64,12 @@ export function StorySection() {
         >
           <p className={classes.tagline}>No clutter. Just snap, rate, remember.</p>
         </SectionHeading>
-        <ol className={classes.steps}>
+        <ol className={`${shared.cardList} ${classes.threeColumns}`}>
           {STEPS.map((step, index) => (
-            <li key={step.title} className={classes.step}>
+            <li key={step.title} className={`${shared.card} ${classes.step}`}>
               {/* The big step number is drawn by CSS: the list already numbers the steps. */}
               <span
-                className={classes.stepIcon}
+                className={`${shared.iconTile} ${classes.stepIcon}`}
                 data-step={String(index + 1).padStart(2, "0")}
                 aria-hidden="true"
               >
@@ -86,11 +87,14 @@ export function StorySection() {
   );
 }
 
-/** "Track anything worth remembering" (spec 1): food today, products later. */
+/** "Track anything worth remembering": food today, products later. */
 export function TrackSection() {
   return (
-    <section className={`${classes.section} ${classes.tinted}`} aria-labelledby="track-title">
-      <div className={classes.container}>
+    <section
+      className={`${shared.palette} ${classes.section} ${classes.tinted}`}
+      aria-labelledby="track-title"
+    >
+      <div className={`${shared.container} ${classes.container}`}>
         <SectionHeading
           id="track-title"
           eyebrow="What you can track"
@@ -101,7 +105,7 @@ export function TrackSection() {
           </p>
         </SectionHeading>
         <div className={classes.trackGrid}>
-          <article className={`${classes.trackCard} ${classes.trackCardLive}`}>
+          <article className={`${shared.card} ${classes.trackCard}`}>
             <div className={classes.trackArt} aria-hidden="true">
               <IconToolsKitchen2 size={44} stroke={1.5} />
             </div>
@@ -130,14 +134,14 @@ export function TrackSection() {
               </ul>
             </div>
           </article>
-          <article className={`${classes.trackCard} ${classes.trackCardSoon}`}>
+          <article className={`${shared.card} ${classes.trackCard}`}>
             <div className={`${classes.trackArt} ${classes.trackArtSoon}`} aria-hidden="true">
               <IconShoppingBag size={44} stroke={1.5} />
             </div>
             <div className={classes.trackBody}>
               <div className={classes.trackHead}>
                 <h3 className={classes.cardTitle}>Products</h3>
-                <Badge variant="tasted-soon" className={classes.badgeSoon}>
+                <Badge variant="tasted-soon" className={shared.accentBadge}>
                   Coming Soon
                 </Badge>
               </div>
@@ -182,20 +186,20 @@ const SHARE_CARDS = [
   },
 ];
 
-/** "Share & Discover" (spec 1): the social side of Tasted. */
+/** "Share & Discover": the social side of Tasted. */
 export function ShareSection() {
   return (
-    <section className={classes.section} aria-labelledby="share-title">
-      <div className={classes.container}>
+    <section className={`${shared.palette} ${classes.section}`} aria-labelledby="share-title">
+      <div className={`${shared.container} ${classes.container}`}>
         <SectionHeading id="share-title" eyebrow="Better together" title="Share & Discover">
           <p className={classes.sub}>
             Good food is better when someone tells you where to find it.
           </p>
         </SectionHeading>
-        <ul className={classes.shareGrid}>
+        <ul className={`${shared.cardList} ${classes.threeColumns}`}>
           {SHARE_CARDS.map((card) => (
-            <li key={card.title} className={classes.shareCard}>
-              <span className={classes.shareIcon} aria-hidden="true">
+            <li key={card.title} className={`${shared.card} ${classes.shareCard}`}>
+              <span className={`${shared.iconCircle} ${classes.shareIcon}`} aria-hidden="true">
                 <card.icon size={26} stroke={1.7} />
               </span>
               <div>

@@ -1,10 +1,7 @@
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { screenPaths } from "#domain/screen-paths.ts";
-import { PublicFooter } from "#web/components/public-footer.tsx";
-import { PublicHeader } from "#web/components/public-header.tsx";
+import shared from "#web/components/public-page.module.css";
+import { PublicPage } from "#web/components/public-page.tsx";
 import classes from "./terms-page.module.css";
 
 const LAST_UPDATED = { iso: "2026-11-01", label: "November 1, 2026" };
@@ -22,7 +19,7 @@ const mail = (
   </a>
 );
 
-/** The six sections of spec 1, in the spec's order. */
+/** The six sections SMS carriers look for, in the order they expect them. */
 const SECTIONS: TermsSection[] = [
   {
     id: "service-description",
@@ -168,55 +165,46 @@ const SECTIONS: TermsSection[] = [
   },
 ];
 
-/** /terms: Terms of Service & SMS Consent (spec 1), the page SMS carriers review. */
+/** /terms: Terms of Service & SMS Consent, the page SMS carriers review. */
 export function TermsPage() {
   useDocumentTitle("Terms of Service & SMS Consent · Tasted");
   return (
-    <>
-      <PublicHeader />
-      <main className={classes.main}>
-        <div className={classes.container}>
-          <Link to={screenPaths.landing} className={classes.back}>
-            <IconArrowLeft size={18} stroke={1.8} aria-hidden="true" />
-            Back to home
-          </Link>
+    <PublicPage maxWidth={720}>
+      <header className={classes.intro}>
+        <p className={shared.eyebrow}>Legal</p>
+        <h1 className={`${shared.display} ${classes.title}`}>Terms of Service & SMS Consent</h1>
+        <p className={classes.updated}>
+          Last updated: <time dateTime={LAST_UPDATED.iso}>{LAST_UPDATED.label}</time>
+        </p>
+        <p className={classes.lead}>
+          These terms explain what Tasted offers, how we use text messages, and what we ask of
+          everyone who shares their food experiences here. By using Tasted you agree to them.
+        </p>
+      </header>
 
-          <header className={classes.intro}>
-            <p className={classes.eyebrow}>Legal</p>
-            <h1 className={classes.title}>Terms of Service & SMS Consent</h1>
-            <p className={classes.updated}>
-              Last updated: <time dateTime={LAST_UPDATED.iso}>{LAST_UPDATED.label}</time>
-            </p>
-            <p className={classes.lead}>
-              These terms explain what Tasted offers, how we use text messages, and what we ask of
-              everyone who shares their food experiences here. By using Tasted you agree to them.
-            </p>
-          </header>
-
-          <nav className={classes.toc} aria-label="On this page">
-            <p className={classes.tocTitle}>On this page</p>
-            <ol className={classes.tocList}>
-              {SECTIONS.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`} className={classes.tocLink}>
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-
+      <nav className={`${shared.card} ${classes.toc}`} aria-label="On this page">
+        <p className={classes.tocTitle}>On this page</p>
+        <ol className={classes.tocList}>
           {SECTIONS.map((section) => (
-            <section key={section.id} className={classes.section} aria-labelledby={section.id}>
-              <h2 id={section.id} className={classes.heading}>
+            <li key={section.id}>
+              <a href={`#${section.id}`} className={classes.tocLink}>
                 {section.title}
-              </h2>
-              <div className={classes.body}>{section.body}</div>
-            </section>
+              </a>
+            </li>
           ))}
-        </div>
-      </main>
-      <PublicFooter />
-    </>
+        </ol>
+      </nav>
+
+      <div className={classes.sections}>
+        {SECTIONS.map((section) => (
+          <section key={section.id} className={classes.section} aria-labelledby={section.id}>
+            <h2 id={section.id} className={classes.heading}>
+              {section.title}
+            </h2>
+            <div className={classes.body}>{section.body}</div>
+          </section>
+        ))}
+      </div>
+    </PublicPage>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicFooter } from "#web/components/public-footer.tsx";
 import { PublicHeader } from "#web/components/public-header.tsx";
+import shared from "#web/components/public-page.module.css";
 import classes from "./not-found-page.module.css";
 
 /** An empty plate between a fork and a knife: nothing was served at this address. */
@@ -53,17 +54,17 @@ function EmptyPlate() {
   );
 }
 
-/** Any unknown path (spec 2 route table): "Oops! Page not found" with a way home. */
+/** Any unknown path: "Oops! Page not found" with a way home. */
 export function NotFoundPage() {
   useDocumentTitle("Page not found · Tasted");
   return (
     <div className={classes.page}>
       <PublicHeader />
-      <main className={classes.main}>
+      <main className={`${shared.palette} ${classes.main}`}>
         <div className={classes.content}>
           <EmptyPlate />
           <p className={classes.code}>404</p>
-          <h1 className={classes.title}>Oops! Page not found</h1>
+          <h1 className={`${shared.display} ${classes.title}`}>Oops! Page not found</h1>
           <p className={classes.text}>
             We looked everywhere, even under the table. This page may have moved, or the link is no
             longer on the menu.
