@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 export default defineConfig({
@@ -51,6 +52,12 @@ export default defineConfig({
         // Same rule for the generated service worker (sw.js.map would name the build's paths).
         sourcemap: false,
       },
+    }),
+    // A brotli and a gzip copy of every text file, made once here at the highest levels, so the
+    // server never compresses the app on the fly (server/http/static-web.ts sends them).
+    compression({
+      include: /\.(html|css|js|json|svg|webmanifest)$/,
+      algorithms: ["brotliCompress", "gzip"],
     }),
   ],
 });

@@ -107,6 +107,32 @@ describe("web app delivery", () => {
     }
   });
 
+  test("every text file is compressed on the wire: brotli where accepted, else gzip", async () => {
+    const html = await (await fetch(url("/"), { headers: HTML })).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1] ?? "",
+    );
+    const texts = ["/", "/feed", "/sw.js", "/manifest.webmanifest", "/api/openapi.json", ...assets];
+    expect(assets.length).toBeGreaterThan(0);
+    for (const path of texts) {
+      const plain = await fetch(url(path), { headers: { ...HTML, "accept-encoding": "identity" } });
+      expect(plain.headers.get("content-encoding"), path).toBeNull();
+      const body = await plain.text();
+      for (const [accepted, expected] of [
+        ["br, gzip, deflate", "br"],
+        ["gzip, deflate", "gzip"],
+      ]) {
+        const response = await fetch(url(path), {
+          headers: { ...HTML, "accept-encoding": accepted ?? "" },
+        });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("content-encoding"), `${path} for ${accepted}`).toBe(expected);
+        expect(response.headers.get("vary") ?? "", path).toMatch(/accept-encoding/i);
+        expect(await response.text(), path).toBe(body);
+      }
+    }
+  });
+
   test("every screen's deep link is the app with 200, for browsers and curl alike", async () => {
     const index = await (await fetch(url("/"), { headers: HTML })).text();
     for (const path of ["/", "/feed", "/user/someone", "/b/r/some-place", "/view/dish/x"]) {

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -130,6 +131,13 @@ export async function buildApp(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Text answers travel compressed (brotli where the client takes it, else gzip). The built web
+  // files come precompressed from the build at the highest level; everything else (API JSON,
+  // a built file without a precompressed twin) is compressed as it is sent. A streaming route
+  // (Server-Sent Events) must opt out with `config: { compress: false }`, or nothing would reach
+  // the client until the buffer filled.
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -21,6 +21,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file; the one the client accepts is
+      // sent (with Vary: Accept-Encoding), the file itself to clients that take neither.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDistDir, filePath);
         if (relative.startsWith(`assets${path.sep}`)) {
