@@ -5,10 +5,10 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** better-auth's default ceiling; longer inputs only cost hashing time. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;
-export const PHONE_MIN_LENGTH = 10;
-export const PHONE_MAX_LENGTH = 16;
+const PHONE_MIN_LENGTH = 10;
+const PHONE_MAX_LENGTH = 16;
 /** E.164: a plus, a digit 1-9, then 1-14 digits. */
-export const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
+const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
 
 export const authMessages = {
   invalidEmail: "Please enter a valid email address",

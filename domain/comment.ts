@@ -2,6 +2,7 @@ import { z } from "zod";
 import { itemKinds } from "./item-kinds.ts";
 import { authorSchema } from "./items.ts";
 import { pageSchema } from "./paging.ts";
+import { requiredText } from "./text-input.ts";
 
 /**
  * A comment is non-empty after trimming and is sent trimmed. 1000 characters keeps comments
@@ -22,11 +23,10 @@ export const commentMessages = {
   empty: "No comments yet. Be the first to comment!",
 } as const;
 
-const commentContent = z
-  .string({ error: commentMessages.contentRequired })
-  .trim()
-  .min(1, commentMessages.contentRequired)
-  .max(COMMENT_LIMITS.contentMax, commentMessages.contentTooLong);
+const commentContent = requiredText(COMMENT_LIMITS.contentMax, {
+  required: commentMessages.contentRequired,
+  tooLong: commentMessages.contentTooLong,
+});
 
 export const createCommentInput = z.object({ content: commentContent });
 export type CreateCommentInput = z.infer<typeof createCommentInput>;

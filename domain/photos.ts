@@ -20,6 +20,14 @@ export function uploadFailedMessage(reason: string): string {
   return `Failed to upload image: ${reason}`;
 }
 
+/** Where a stored picture is: its id and the addresses of its variants (see imageUrls). */
+const storedImageAddresses = z.object({
+  id: z.string(),
+  url: z.string(),
+  url480: z.string(),
+  url1280: z.string(),
+});
+
 /**
  * One stored picture of a review or post. `url` is the large variant (1280 px wide at most);
  * `url480` the small one for cards and `srcset`. width/height are the large variant's size so
@@ -27,10 +35,7 @@ export function uploadFailedMessage(reason: string): string {
  * meanwhile.
  */
 export const imageSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  url480: z.string(),
-  url1280: z.string(),
+  ...storedImageAddresses.shape,
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   placeholder: z.string().nullable(),
@@ -41,10 +46,7 @@ export type ImageDto = z.infer<typeof imageSchema>;
 
 /** A photo uploaded ahead of the review or post that will show it (POST /api/uploads/images). */
 export const uploadedImageSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  url480: z.string(),
-  url1280: z.string(),
+  ...storedImageAddresses.shape,
   width: z.number().int(),
   height: z.number().int(),
   placeholder: z.string(),

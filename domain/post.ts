@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ITEM_LIMITS } from "./items.ts";
 import { imagesEditInput, imagesInput } from "./photos.ts";
 import { restaurantInput } from "./restaurant.ts";
-import { optionalText } from "./text-input.ts";
+import { optionalText, requiredText } from "./text-input.ts";
 
 export const postMessages = {
   titleRequired: "Title is required",
@@ -21,11 +21,10 @@ export const postMessages = {
   signInToPost: "Please sign in to create a post",
 } as const;
 
-const postTitle = z
-  .string({ error: postMessages.titleRequired })
-  .trim()
-  .min(1, postMessages.titleRequired)
-  .max(ITEM_LIMITS.titleMax, postMessages.titleTooLong);
+const postTitle = requiredText(ITEM_LIMITS.titleMax, {
+  required: postMessages.titleRequired,
+  tooLong: postMessages.titleTooLong,
+});
 const postContent = optionalText(ITEM_LIMITS.bodyMax, postMessages.contentTooLong);
 
 /** POST /api/posts. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./text-input.ts";
+import { optionalText, requiredText } from "./text-input.ts";
 
 /** Profile rules with the exact messages users see. */
 export const PROFILE_LIMITS = {
@@ -43,16 +43,14 @@ export const usernameInput = z
   .regex(/^[a-z0-9_]+$/, profileMessages.usernameFormat);
 
 export const profileSetupInput = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(1, profileMessages.firstNameRequired)
-    .max(PROFILE_LIMITS.nameMax, profileMessages.firstNameTooLong),
-  lastName: z
-    .string()
-    .trim()
-    .min(1, profileMessages.lastNameRequired)
-    .max(PROFILE_LIMITS.nameMax, profileMessages.lastNameTooLong),
+  firstName: requiredText(PROFILE_LIMITS.nameMax, {
+    required: profileMessages.firstNameRequired,
+    tooLong: profileMessages.firstNameTooLong,
+  }),
+  lastName: requiredText(PROFILE_LIMITS.nameMax, {
+    required: profileMessages.lastNameRequired,
+    tooLong: profileMessages.lastNameTooLong,
+  }),
   username: usernameInput,
   bio: optionalText(PROFILE_LIMITS.bioMax, profileMessages.bioTooLong),
   /** An address returned by the avatar upload; null removes the picture. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ITEM_LIMITS } from "./items.ts";
-import { optionalText } from "./text-input.ts";
+import { optionalText, requiredText } from "./text-input.ts";
 
 export const restaurantMessages = {
   nameRequired: "Restaurant name is required",
@@ -10,11 +10,10 @@ export const restaurantMessages = {
 
 /** A restaurant as chosen from place search or typed by hand, sent with a new review or post. */
 export const restaurantInput = z.object({
-  name: z
-    .string({ error: restaurantMessages.nameRequired })
-    .trim()
-    .min(1, restaurantMessages.nameRequired)
-    .max(ITEM_LIMITS.titleMax, restaurantMessages.nameTooLong),
+  name: requiredText(ITEM_LIMITS.titleMax, {
+    required: restaurantMessages.nameRequired,
+    tooLong: restaurantMessages.nameTooLong,
+  }),
   address: optionalText(500, "Address is too long"),
   placeId: optionalText(300, "Place id is too long"),
   lat: z.number().min(-90).max(90).nullish(),

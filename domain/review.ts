@@ -8,7 +8,7 @@ import {
   photoMessages,
 } from "./photos.ts";
 import { restaurantInput } from "./restaurant.ts";
-import { optionalText } from "./text-input.ts";
+import { optionalText, requiredText } from "./text-input.ts";
 
 const REVIEW_LIMITS = {
   ratingMin: 1,
@@ -84,11 +84,10 @@ const priceRangeInput = z
 
 const descriptionInput = optionalText(ITEM_LIMITS.bodyMax, reviewMessages.reviewTooLong);
 
-const dishName = z
-  .string({ error: reviewMessages.dishRequired })
-  .trim()
-  .min(1, reviewMessages.dishRequired)
-  .max(ITEM_LIMITS.titleMax, reviewMessages.dishTooLong);
+const dishName = requiredText(ITEM_LIMITS.titleMax, {
+  required: reviewMessages.dishRequired,
+  tooLong: reviewMessages.dishTooLong,
+});
 
 const dishReviewInput = z.object({
   reviewType: z.literal("dish"),

@@ -20,12 +20,10 @@ import {
   uniqueUsername,
 } from "./support/auth.ts";
 import {
-  baseURL,
-  type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
+  LOOKS,
   MOBILE,
-  newPage,
   type PageOptions,
   renderedColorScheme,
   screenshot,
@@ -34,7 +32,12 @@ import {
   waitForText,
   withPage,
 } from "./support/browser.ts";
-import { closeToasts, PASSWORD, useFixtureDir } from "./support/content.ts";
+import {
+  closeToasts,
+  PASSWORD,
+  useFixtureDir,
+  withPageExpectingErrors,
+} from "./support/content.ts";
 import { serverLogMark, waitForEmailLink, waitForSmsCode } from "./support/server-log.ts";
 
 /**
@@ -95,37 +98,6 @@ async function expectFieldError(page: Page, label: string, message: string | nul
   await expect
     .poll(() => fieldError(page, label), { message: `error under ${label}` })
     .toBe(message);
-}
-
-/** A request the test makes fail on purpose, e.g. a sign-in with a wrong password. */
-interface ExpectedFailure {
-  status: number;
-  path: string;
-}
-
-/**
- * withPage for a test that provokes failed requests on purpose. Chromium itself reports every
- * 4xx answer as a console error ("Failed to load resource"), which the page cannot prevent; so
- * the page must have reported exactly these failures, in this order, and nothing else.
- */
-async function withPageExpectingFailures(
-  options: PageOptions,
-  expected: ExpectedFailure[],
-  body: (page: Page) => Promise<void>,
-): Promise<void> {
-  const { page, errors, close } = await newPage(browser, options);
-  try {
-    await body(page);
-    expect(errors, "errors reported by the browser").toHaveLength(expected.length);
-    expected.forEach(({ status, path: failedPath }, index) => {
-      expect(errors[index]).toContain(
-        `Failed to load resource: the server responded with a status of ${status} `,
-      );
-      expect(errors[index]).toContain(`(${baseURL()}${failedPath}:0)`);
-    });
-  } finally {
-    await close();
-  }
 }
 
 /** A new account that has finished /setup, signed in on page. */
@@ -273,7 +245,7 @@ describe("email sign-up through /setup to /feed", () => {
 describe("email sign-in and sign-out", () => {
   test("a wrong password stays on /auth; the right one signs in; Log Out ends the session", async () => {
     const wrongPassword = { status: 401, path: "/api/auth/sign-in/email" };
-    await withPageExpectingFailures({ viewport: DESKTOP }, [wrongPassword], async (page) => {
+    await withPageExpectingErrors(browser, { viewport: DESKTOP }, [wrongPassword], async (page) => {
       const { email } = await signUpWithProfile(page, "signin");
       await signOutFromUserMenu(page);
 
@@ -306,7 +278,7 @@ describe("email sign-in and sign-out", () => {
 describe("phone sign-in", () => {
   test("country choice, validation, code step, wrong code, resend, then /setup and back to /feed", async () => {
     const rejectedCode = { status: 400, path: "/api/auth/phone-number/verify" };
-    await withPageExpectingFailures({ viewport: MOBILE }, [rejectedCode], async (page) => {
+    await withPageExpectingErrors(browser, { viewport: MOBILE }, [rejectedCode], async (page) => {
       const form = authForm(page);
       const phone = uniquePhone();
       await openAuth(page);
@@ -441,60 +413,56 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const LOOKS: [string, { width: number; height: number }, ColorScheme][] = [
-  ["375 px light", MOBILE, "light"],
-  ["375 px dark", MOBILE, "dark"],
-  ["1280 px light", DESKTOP, "light"],
-  ["1280 px dark", DESKTOP, "dark"],
-];
+describe.each(LOOKS)(
+  "accessibility and screenshots at $label",
+  ({ viewport, colorScheme: scheme }) => {
+    const options: PageOptions = { viewport, colorScheme: scheme };
 
-describe.each(LOOKS)("accessibility and screenshots at %s", (_label, viewport, scheme) => {
-  const options: PageOptions = { viewport, colorScheme: scheme };
+    test("/auth: email sign-up, email sign-in, phone and the code step", async () => {
+      await withPage(browser, options, async (page) => {
+        const form = authForm(page);
+        await openAuth(page);
+        expect(await renderedColorScheme(page)).toBe(scheme);
+        await form.createAccount.waitFor();
+        await screenshot(page, "auth-email-signup");
+        await expectNoAxeViolations(page);
 
-  test("/auth: email sign-up, email sign-in, phone and the code step", async () => {
-    await withPage(browser, options, async (page) => {
-      const form = authForm(page);
-      await openAuth(page);
-      expect(await renderedColorScheme(page)).toBe(scheme);
-      await form.createAccount.waitFor();
-      await screenshot(page, "auth-email-signup");
-      await expectNoAxeViolations(page);
+        await chooseMode(page, "Sign In");
+        await form.signIn.waitFor();
+        await screenshot(page, "auth-email-signin");
+        await expectNoAxeViolations(page);
 
-      await chooseMode(page, "Sign In");
-      await form.signIn.waitFor();
-      await screenshot(page, "auth-email-signin");
-      await expectNoAxeViolations(page);
+        await form.phoneTab.click();
+        await form.sendCode.waitFor();
+        await screenshot(page, "auth-phone");
+        await expectNoAxeViolations(page);
 
-      await form.phoneTab.click();
-      await form.sendCode.waitFor();
-      await screenshot(page, "auth-phone");
-      await expectNoAxeViolations(page);
-
-      await form.phone.fill(nationalDigits(uniquePhone()));
-      await form.sendCode.click();
-      await form.codeDigit(1).waitFor();
-      await waitForText(page, "OTP Sent");
-      await screenshot(page, "auth-code");
-      await expectNoAxeViolations(page);
+        await form.phone.fill(nationalDigits(uniquePhone()));
+        await form.sendCode.click();
+        await form.codeDigit(1).waitFor();
+        await waitForText(page, "OTP Sent");
+        await screenshot(page, "auth-code");
+        await expectNoAxeViolations(page);
+      });
     });
-  });
 
-  test("/setup: empty and with validation errors", async () => {
-    await withPage(browser, options, async (page) => {
-      await signUpByEmail(page, { email: uniqueEmail("look"), password: PASSWORD });
-      // A fresh load, so the sign-up toast is not in the picture.
-      await page.reload();
-      const form = setupForm(page);
-      await form.submit.waitFor();
-      expect(await renderedColorScheme(page)).toBe(scheme);
-      await screenshot(page, "setup");
-      await expectNoAxeViolations(page);
+    test("/setup: empty and with validation errors", async () => {
+      await withPage(browser, options, async (page) => {
+        await signUpByEmail(page, { email: uniqueEmail("look"), password: PASSWORD });
+        // A fresh load, so the sign-up toast is not in the picture.
+        await page.reload();
+        const form = setupForm(page);
+        await form.submit.waitFor();
+        expect(await renderedColorScheme(page)).toBe(scheme);
+        await screenshot(page, "setup");
+        await expectNoAxeViolations(page);
 
-      await form.username.fill("no spaces!");
-      await form.submit.click();
-      await expectFieldError(page, "First name", SETUP_MESSAGES.firstNameRequired);
-      await screenshot(page, "setup-errors");
-      await expectNoAxeViolations(page);
+        await form.username.fill("no spaces!");
+        await form.submit.click();
+        await expectFieldError(page, "First name", SETUP_MESSAGES.firstNameRequired);
+        await screenshot(page, "setup-errors");
+        await expectNoAxeViolations(page);
+      });
     });
-  });
-});
+  },
+);

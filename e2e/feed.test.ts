@@ -1,9 +1,9 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
-  type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
+  LOOKS,
   MOBILE,
   type PageOptions,
   renderedColorScheme,
@@ -341,13 +341,6 @@ describe("signed in", () => {
   });
 });
 
-const LOOKS: [string, { width: number; height: number }, ColorScheme][] = [
-  ["375 px light", MOBILE, "light"],
-  ["375 px dark", MOBILE, "dark"],
-  ["1280 px light", DESKTOP, "light"],
-  ["1280 px dark", DESKTOP, "dark"],
-];
-
 describe("accessibility and screenshots", () => {
   let review: SeededItem;
   let post: SeededItem;
@@ -376,7 +369,7 @@ describe("accessibility and screenshots", () => {
     post = seeded.note;
   });
 
-  describe.each(LOOKS)("at %s", (_label, viewport, scheme) => {
+  describe.each(LOOKS)("at $label", ({ viewport, colorScheme: scheme }) => {
     const options: PageOptions = { viewport, colorScheme: scheme };
 
     test("the feed with both card kinds, the detail view and the viewer", async () => {

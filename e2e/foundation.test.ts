@@ -2,10 +2,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
   COLOR_SCHEME_STORAGE_KEY,
-  type ColorScheme,
   control,
   DESKTOP,
   expectNoAxeViolations,
+  LOOKS,
   MOBILE,
   renderedColorScheme,
   screenshot,
@@ -303,23 +303,19 @@ const PAGES: {
   },
 ];
 
-const LOOKS: [string, { width: number; height: number }, ColorScheme][] = [
-  ["375 px light", MOBILE, "light"],
-  ["375 px dark", MOBILE, "dark"],
-  ["1280 px light", DESKTOP, "light"],
-  ["1280 px dark", DESKTOP, "dark"],
-];
-
-describe.each(LOOKS)("accessibility and screenshots at %s", (_label, viewport, scheme) => {
-  test.each(PAGES)("$path", async ({ name, path, ready, expectedErrors = [] }) => {
-    const options = { viewport, colorScheme: scheme };
-    await withPageExpectingErrors(browser, options, expectedErrors, async (page) => {
-      await page.goto(path);
-      await ready(page);
-      expect(await renderedColorScheme(page)).toBe(scheme);
-      // The picture first: it is the artifact to look at when the accessibility check fails.
-      await screenshot(page, name);
-      await expectNoAxeViolations(page);
+describe.each(LOOKS)(
+  "accessibility and screenshots at $label",
+  ({ viewport, colorScheme: scheme }) => {
+    test.each(PAGES)("$path", async ({ name, path, ready, expectedErrors = [] }) => {
+      const options = { viewport, colorScheme: scheme };
+      await withPageExpectingErrors(browser, options, expectedErrors, async (page) => {
+        await page.goto(path);
+        await ready(page);
+        expect(await renderedColorScheme(page)).toBe(scheme);
+        // The picture first: it is the artifact to look at when the accessibility check fails.
+        await screenshot(page, name);
+        await expectNoAxeViolations(page);
+      });
     });
-  });
-});
+  },
+);

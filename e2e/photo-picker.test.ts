@@ -3,10 +3,9 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
-  type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
-  MOBILE,
+  LOOKS,
   screenshot,
   useBrowser,
   withPage,
@@ -121,23 +120,21 @@ describe("the photo picker", () => {
     });
   });
 
-  for (const viewport of [MOBILE, DESKTOP]) {
-    for (const scheme of ["light", "dark"] as ColorScheme[]) {
-      test(`reads well at ${viewport.width}px in ${scheme}, empty and with a photo`, async () => {
-        await withPage(browser, { viewport, colorScheme: scheme }, async (page) => {
-          const dialog = await openDishReviewForm(page);
-          const picker = dialog.getByRole("group", { name: "Photos" });
-          await picker.scrollIntoViewIfNeeded();
-          await screenshot(page, "photo-picker-empty", { fullPage: false });
-          await expectNoAxeViolations(page);
+  for (const look of LOOKS) {
+    test(`reads well at ${look.label}, empty and with a photo`, async () => {
+      await withPage(browser, look, async (page) => {
+        const dialog = await openDishReviewForm(page);
+        const picker = dialog.getByRole("group", { name: "Photos" });
+        await picker.scrollIntoViewIfNeeded();
+        await screenshot(page, "photo-picker-empty", { fullPage: false });
+        await expectNoAxeViolations(page);
 
-          await dialog.locator('input[type="file"]').setInputFiles(photo);
-          await dialog.getByText("Photo 1 · Main", { exact: true }).waitFor();
-          await dialog.getByRole("button", { name: "Add more photos" }).scrollIntoViewIfNeeded();
-          await screenshot(page, "photo-picker-one", { fullPage: false });
-          await expectNoAxeViolations(page);
-        });
+        await dialog.locator('input[type="file"]').setInputFiles(photo);
+        await dialog.getByText("Photo 1 · Main", { exact: true }).waitFor();
+        await dialog.getByRole("button", { name: "Add more photos" }).scrollIntoViewIfNeeded();
+        await screenshot(page, "photo-picker-one", { fullPage: false });
+        await expectNoAxeViolations(page);
       });
-    }
+    });
   }
 });

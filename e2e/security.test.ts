@@ -3,9 +3,8 @@ import { describe, expect, test } from "vitest";
 import { totp } from "../server/test/totp.ts";
 import { authForm, chooseMode, openAuth } from "./support/auth.ts";
 import {
-  type ColorScheme,
-  DESKTOP,
   expectNoAxeViolations,
+  LOOKS,
   MOBILE,
   screenshot,
   useBrowser,
@@ -55,14 +54,9 @@ async function enableTwoFactorByKeyboard(page: Page): Promise<string> {
 }
 
 describe("security settings", () => {
-  for (const [scheme, viewport] of [
-    ["light", MOBILE],
-    ["dark", MOBILE],
-    ["light", DESKTOP],
-    ["dark", DESKTOP],
-  ] as [ColorScheme, typeof MOBILE][]) {
-    test(`the page and the enrolment step read well (${scheme}, ${viewport.width} px)`, async () => {
-      await withPage(browser, { viewport, colorScheme: scheme }, async (page) => {
+  for (const look of LOOKS) {
+    test(`the page and the enrolment step read well (${look.label})`, async () => {
+      await withPage(browser, look, async (page) => {
         await signUpViaApi(page, "secure");
         await page.goto("/settings/security");
         await section(page, "Active sessions").getByText("This device").waitFor();

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   DESKTOP,
   expectNoAxeViolations,
+  LOOKS,
   MOBILE,
   screenshot,
   useBrowser,
@@ -37,21 +38,19 @@ describe("sign-in methods on /auth", () => {
     });
   });
 
-  for (const scheme of ["light", "dark"] as const) {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      test(`a server without Google offers email and phone only (${scheme}, ${viewport.width} px)`, async () => {
-        await withPage(browser, { viewport, colorScheme: scheme }, async (page) => {
-          await withoutGoogle(page);
-          await page.goto("/auth");
-          await page.getByRole("tab", { name: "Email" }).waitFor();
-          await page.getByRole("textbox", { name: /email/i }).first().waitFor();
-          expect(await googleButton(page).count()).toBe(0);
-          expect(await page.getByText("or continue with").count()).toBe(0);
-          await expectNoAxeViolations(page);
-          await screenshot(page, "auth-without-google");
-        });
+  for (const look of LOOKS) {
+    test(`a server without Google offers email and phone only (${look.label})`, async () => {
+      await withPage(browser, look, async (page) => {
+        await withoutGoogle(page);
+        await page.goto("/auth");
+        await page.getByRole("tab", { name: "Email" }).waitFor();
+        await page.getByRole("textbox", { name: /email/i }).first().waitFor();
+        expect(await googleButton(page).count()).toBe(0);
+        expect(await page.getByText("or continue with").count()).toBe(0);
+        await expectNoAxeViolations(page);
+        await screenshot(page, "auth-without-google");
       });
-    }
+    });
   }
 
   test("the email sign-up still works by keyboard alone without Google", async () => {

@@ -19,7 +19,7 @@ export function baseURL(): string {
 }
 
 /** Debian's Chromium, headless, quiet: no sync, no component updates, no background traffic. */
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) {
     throw new Error("Chromium not found: set CHROMIUM_PATH or install Debian's chromium package");
@@ -50,6 +50,20 @@ export interface PageOptions {
   /** The operating system's preference the browser reports; defaults to colorScheme, else light. */
   systemColorScheme?: ColorScheme;
 }
+
+/** One of the four ways every screen is looked at: phone and desktop width, light and dark. */
+export interface Look {
+  label: string;
+  viewport: { width: number; height: number };
+  colorScheme: ColorScheme;
+}
+
+export const LOOKS: readonly Look[] = [
+  { label: "375 px light", viewport: MOBILE, colorScheme: "light" },
+  { label: "375 px dark", viewport: MOBILE, colorScheme: "dark" },
+  { label: "1280 px light", viewport: DESKTOP, colorScheme: "light" },
+  { label: "1280 px dark", viewport: DESKTOP, colorScheme: "dark" },
+];
 
 export interface TestPage {
   page: Page;

@@ -28,7 +28,7 @@ export interface PhotoOptions {
 }
 
 /** EXIF a phone camera writes: make, model and where the photo was taken. */
-export const GPS_EXIF = {
+const GPS_EXIF = {
   IFD0: { Make: "TastedTestCam", Model: "E2E 1", Copyright: "e2e" },
   IFD3: {
     GPSLatitudeRef: "N",
@@ -120,7 +120,7 @@ export async function signUpViaApi(page: Page, label = "user"): Promise<SeededUs
 }
 
 /** Uploads a photo file as the app does (POST /api/uploads/images); returns the upload id. */
-export async function uploadPhotoViaApi(page: Page, file: string, alt?: string): Promise<string> {
+async function uploadPhotoViaApi(page: Page, file: string, alt?: string): Promise<string> {
   const response = await page.request.post("/api/uploads/images", {
     multipart: {
       file: { name: path.basename(file), mimeType: "image/jpeg", buffer: await readFile(file) },
@@ -315,8 +315,10 @@ export async function closeToasts(page: Page): Promise<void> {
 export type ExpectedError = { status: number; path: string } | { console: string };
 
 /**
- * withPage for a test that provokes failures on purpose: the page must have reported exactly
- * these, in this order, and nothing else (as accounts.test.ts's withPageExpectingFailures).
+ * withPage for a test that provokes failures on purpose (a sign-in with a wrong password, an
+ * unknown path). Chromium itself reports every 4xx answer as a console error ("Failed to load
+ * resource"), which the page cannot prevent; so the page must have reported exactly these, in
+ * this order, and nothing else.
  */
 export async function withPageExpectingErrors(
   browser: Browser,

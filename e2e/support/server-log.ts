@@ -36,7 +36,7 @@ function messageOf(line: string): string {
 }
 
 /** Every message the server has logged so far, oldest first. */
-export function serverLogLines(): string[] {
+function serverLogLines(): string[] {
   const text = readFileSync(inject("serverLogPath"), "utf8");
   return text
     .split("\n")
@@ -55,7 +55,7 @@ export function serverLogMark(): number {
 const WAIT_TIMEOUT_MS = 10_000;
 
 /** Polls the log until some line logged after `after` gives a match; returns that match. */
-export async function waitForServerLog<T>(
+async function waitForServerLog<T>(
   find: (line: string) => T | undefined,
   description: string,
   after = 0,

@@ -18,7 +18,7 @@ function newestModification(entry: string): number {
 }
 
 /** True when dist/index.html exists and is newer than every source of the web build. */
-export function webBuildIsFresh(root = process.cwd()): boolean {
+function webBuildIsFresh(root = process.cwd()): boolean {
   const index = path.join(root, "dist", "index.html");
   if (!existsSync(index)) return false;
   const built = statSync(index).mtimeMs;
@@ -31,7 +31,7 @@ export function webBuildIsFresh(root = process.cwd()): boolean {
  * (development React, JSX carrying source file paths); the suite must test the production
  * bundle `npm run build` makes.
  */
-export function buildWeb(root = process.cwd()): Promise<void> {
+function buildWeb(root = process.cwd()): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("npx", ["vite", "build"], {
       cwd: root,

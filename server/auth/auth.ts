@@ -27,7 +27,7 @@ import type { BackgroundTasks } from "./background.ts";
 import type { EmailSender } from "./senders/email.ts";
 import { otpMessage, type SmsSender } from "./senders/sms.ts";
 
-export const AUTH_BASE_PATH = "/api/auth";
+const AUTH_BASE_PATH = "/api/auth";
 /**
  * better-auth reads the client IP from this header only. The Fastify bridge overwrites it with
  * Fastify's request.ip on every request, so a client cannot choose its own rate-limit bucket by
@@ -338,7 +338,7 @@ export function authOptions(params: CreateAuthParams) {
  * createdAt + absoluteLifetime. `current` is the session being refreshed, which better-auth has
  * just loaded into the request context.
  */
-export async function capSessionExpiry(
+async function capSessionExpiry(
   data: { expiresAt?: Date | undefined } & Record<string, unknown>,
   current: { createdAt: Date | string } | undefined,
   config: Pick<AppConfig, "session">,

@@ -43,7 +43,7 @@ interface BetterAuthSession {
  * any refreshed cookie, and refuses a session older than the absolute lifetime even if its
  * row somehow says otherwise.
  */
-export async function getRequestSession(
+async function getRequestSession(
   request: FastifyRequest,
   reply?: FastifyReply,
 ): Promise<RequestSession | null> {

@@ -10,7 +10,7 @@ import { rgbaToThumbHash } from "thumbhash";
 /** Decoded formats we accept. SVG, PDF and RAW are refused: they are not photos. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 /** Decompression-bomb guard: about 50 megapixels, well above any phone camera. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Budget (ARCHITECTURE): at most two sharp jobs at once on a 2-core machine. */
 const MAX_CONCURRENT_JOBS = 2;
 
@@ -55,7 +55,7 @@ function decoder(input: Buffer) {
 }
 
 /** The decoded format of `input` when it is an image we accept; throws UnsupportedImageError. */
-export async function detectImageFormat(input: Buffer): Promise<string> {
+async function detectImageFormat(input: Buffer): Promise<string> {
   let format: string | undefined;
   try {
     format = (await decoder(input).metadata()).format;
@@ -85,7 +85,7 @@ export async function encodeAvatar(input: Buffer, size = 512): Promise<EncodedIm
 }
 
 /** Widths of the stored variants of a review or post photo (never upscaled). */
-export const PHOTO_VARIANT_WIDTHS = { small: 480, large: 1280 } as const;
+const PHOTO_VARIANT_WIDTHS = { small: 480, large: 1280 } as const;
 /** Thumbhash works on at most 100×100 pixels. */
 const PLACEHOLDER_MAX_SIDE = 100;
 

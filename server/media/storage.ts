@@ -16,10 +16,20 @@ export interface Storage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
-export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === ".." || part === ".")) {
-    throw new Error(`unsafe storage key: ${key}`);
-  }
+function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split("/").some((part) => part === ".." || part === ".");
+}
+
+function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
+}
+
+/** The safe key of a URL under `base` (as handed out by a storage), or undefined. */
+function keyUnder(base: string, url: string): string | undefined {
+  const prefix = `${base}/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const key = url.slice(prefix.length);
+  return isSafeKey(key) ? key : undefined;
 }
 
 /** A random, URL-safe file name part: 128 bits, so names are unguessable and never reused. */
@@ -52,15 +62,7 @@ export class DiskStorage implements Storage {
   }
 
   keyFromUrl(url: string): string | undefined {
-    const prefix = `${this.publicPrefix}/`;
-    if (!url.startsWith(prefix)) return undefined;
-    const key = url.slice(prefix.length);
-    try {
-      assertSafeKey(key);
-      return key;
-    } catch {
-      return undefined;
-    }
+    return keyUnder(this.publicPrefix, url);
   }
 
   private pathOf(key: string): string {
@@ -159,14 +161,6 @@ export class S3Storage implements Storage {
   }
 
   keyFromUrl(url: string): string | undefined {
-    const prefix = `${this.baseUrl}/`;
-    if (!url.startsWith(prefix)) return undefined;
-    const key = url.slice(prefix.length);
-    try {
-      assertSafeKey(key);
-      return key;
-    } catch {
-      return undefined;
-    }
+    return keyUnder(this.baseUrl, url);
   }
 }

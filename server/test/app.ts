@@ -23,7 +23,7 @@ export const TEST_AUTH_RATE_LIMITS: AuthRateLimits = Object.fromEntries(
 ) as unknown as AuthRateLimits;
 
 /** Config for API tests: no web build, quiet logs, a fixed origin tests can send. */
-export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
+async function testConfig(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
   return loadConfig(
     { NODE_ENV: "test", LOG_LEVEL: "silent" },
     {

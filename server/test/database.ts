@@ -24,7 +24,7 @@ const globals = globalThis as { [stateKey]?: TestDatabaseState };
 globals[stateKey] ??= {};
 const state: TestDatabaseState = globals[stateKey];
 
-export function testDatabaseKind(): DatabaseHandle["kind"] {
+function testDatabaseKind(): DatabaseHandle["kind"] {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 

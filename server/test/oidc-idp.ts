@@ -23,7 +23,7 @@ export interface TestIdp {
   close(): Promise<void>;
 }
 
-export const DEFAULT_IDP_ACCOUNT: TestIdpAccount = {
+const DEFAULT_IDP_ACCOUNT: TestIdpAccount = {
   sub: "google-account-1",
   email: "ann.google@example.com",
   emailVerified: true,

@@ -10,7 +10,7 @@ const MIN_RATIO = 4 / 5;
 const MAX_RATIO = 16 / 9;
 const DEFAULT_RATIO = 4 / 3;
 
-export function carouselAspectRatio(images: Pick<ImageDto, "width" | "height">[]): number {
+function carouselAspectRatio(images: Pick<ImageDto, "width" | "height">[]): number {
   const first = images[0];
   if (!first?.width || !first.height) return DEFAULT_RATIO;
   return Math.min(MAX_RATIO, Math.max(MIN_RATIO, first.width / first.height));

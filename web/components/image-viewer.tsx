@@ -13,16 +13,16 @@ import { placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./image-viewer.module.css";
 
 /** Zoom from 1 to 3 in steps of 0.5. */
-export const ZOOM = { min: 1, max: 3, step: 0.5 } as const;
+const ZOOM = { min: 1, max: 3, step: 0.5 } as const;
 /** A horizontal drag longer than this (px) at 100 % turns the page. */
 const SWIPE_DISTANCE = 50;
 
-export function clampZoom(value: number): number {
+function clampZoom(value: number): number {
   return Math.min(ZOOM.max, Math.max(ZOOM.min, value));
 }
 
 /** Previous/next wrap around: after the last photo comes the first. */
-export function wrapIndex(index: number, count: number): number {
+function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return ((index % count) + count) % count;
 }

@@ -25,7 +25,7 @@ interface PlaceSearchProps {
 }
 
 /** Everything a chosen suggestion knows about the place, ready for the review request. */
-export function restaurantFromSuggestion(place: PlaceSuggestion): RestaurantInput {
+function restaurantFromSuggestion(place: PlaceSuggestion): RestaurantInput {
   return {
     name: place.name,
     address: place.address,

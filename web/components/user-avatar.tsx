@@ -1,7 +1,7 @@
 import { Avatar, type AvatarProps } from "@mantine/core";
 
 /** The picture, else the username's first two letters in capitals, else "U". */
-export function avatarInitials(username: string | null | undefined): string {
+function avatarInitials(username: string | null | undefined): string {
   return username?.trim().slice(0, 2).toUpperCase() || "U";
 }
 

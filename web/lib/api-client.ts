@@ -32,7 +32,7 @@ function statusMessage(status: number): string {
 }
 
 /** Reads `{ error: { code, message } }` out of a response body, whatever shape it really has. */
-export function errorFromBody(status: number, body: unknown): ApiRequestError {
+function errorFromBody(status: number, body: unknown): ApiRequestError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   const code = typeof error?.code === "string" ? error.code : `HTTP_${status}`;
   const message =

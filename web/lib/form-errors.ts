@@ -4,7 +4,7 @@ import { toast } from "./toast.ts";
 /** Field name → the first message zod gave for it (shown under the field). */
 export type FieldErrors = Partial<Record<string, string>>;
 
-export function issuesByField(error: z.ZodError): FieldErrors {
+function issuesByField(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");

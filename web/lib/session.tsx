@@ -145,8 +145,8 @@ function writeLastUser(userId: string | null): void {
   }
 }
 
-/** After the client's own quick retries, a failed session read is retried this long after. */
-const RETRY_FIRST_MS = 5_000;
+/** A failed session read is tried again this long after, doubling each time up to the max. */
+const RETRY_FIRST_MS = 200;
 const RETRY_MAX_MS = 60_000;
 
 /**
@@ -215,8 +215,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [userId, refetchSession]);
 
-  // A failed read is tried again, later each time (the client's own quick retries came first);
-  // a hidden tab waits: better-auth reads again when it becomes visible.
+  // A failed read is tried again, later each time; a hidden tab waits: better-auth reads again
+  // when it becomes visible.
   const retries = useRef(0);
   useEffect(() => {
     if (!checkFailed) {
@@ -313,7 +313,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-export function deriveRoles(
+function deriveRoles(
   session: Session,
 ): Pick<SessionContextValue, "session" | "isAdmin" | "isModerator"> {
   const role = session.status === "signed-in" ? session.role : undefined;

@@ -26,7 +26,7 @@ export class ConsoleEmailSender implements EmailSender {
 }
 
 /** nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…). */
-export class SmtpEmailSender implements EmailSender {
+class SmtpEmailSender implements EmailSender {
   private readonly transport: Transporter;
 
   constructor(

@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, PinInput, Stack, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { OTP_LENGTH } from "#domain/auth.ts";
 import { focusPinInput } from "#web/lib/form-errors.ts";
 
-export const OTP_LENGTH = 6;
-
 /** "+15551234567" → "+1 (555) 123-4567"; other countries as stored. */
-export function formatPhoneForDisplay(phone: string): string {
+function formatPhoneForDisplay(phone: string): string {
   const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
   return us ? `+1 (${us[1]}) ${us[2]}-${us[3]}` : phone;
 }

@@ -1,11 +1,10 @@
-import { ActionIcon, Skeleton, Stack } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { Skeleton, Stack } from "@mantine/core";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useEffect } from "react";
+import { useParams } from "react-router";
 import { isUuid } from "#domain/ids.ts";
 import type { ItemDto } from "#domain/items.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
+import { BackButton, useGoBack } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
@@ -43,17 +42,11 @@ function viewQuery(type: string, id: string) {
 
 /** /view/{type}/{id}: one review or post with its photos, likes and comments. */
 export function ViewItemPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
   const { type = "", id = "" } = useParams();
   const item = useQuery({ ...viewQuery(type, id), retry: false });
   const failed = item.isError;
 
-  const goBack = useCallback(() => {
-    // The first page of the tab has nowhere to go back to.
-    if (location.key === "default") navigate(screenPaths.feed, { replace: true });
-    else navigate(-1);
-  }, [location.key, navigate]);
+  const goBack = useGoBack();
 
   // A missing item, or any error loading it, goes back where the person came from.
   useEffect(() => {
@@ -64,14 +57,7 @@ export function ViewItemPage() {
 
   return (
     <>
-      <PageHeader
-        title={viewTitle(type)}
-        leading={
-          <ActionIcon variant="subtle" color="gray" aria-label="Back" onClick={goBack}>
-            <IconArrowLeft size={20} />
-          </ActionIcon>
-        }
-      />
+      <PageHeader title={viewTitle(type)} leading={<BackButton />} />
       {item.data ? (
         <Stack p="md" pb="xl">
           <ItemDetail item={item.data} />

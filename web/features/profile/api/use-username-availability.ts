@@ -7,7 +7,7 @@ import { apiPaths } from "#web/lib/api-paths.ts";
 /** Username check: nothing under 3 characters, then checking → available/taken/unknown. */
 export type UsernameAvailability = "idle" | "checking" | "available" | "taken" | "unknown";
 
-export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
 /**
  * Live availability of the username being typed, debounced 500 ms. `ownUsername`

@@ -25,7 +25,7 @@ interface AvatarPickerProps {
 }
 
 /** Images only, under 5 MB, each refusal with its own toast. */
-export function checkAvatarFile(file: File): boolean {
+function checkAvatarFile(file: File): boolean {
   if (!file.type.startsWith("image/")) {
     toast.error(profileMessages.avatarInvalidTypeTitle, profileMessages.avatarInvalidType);
     return false;

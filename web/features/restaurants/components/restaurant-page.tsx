@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Button,
   Group,
@@ -12,7 +11,6 @@ import {
   Title,
 } from "@mantine/core";
 import {
-  IconArrowLeft,
   IconBuildingStore,
   IconCheck,
   IconExternalLink,
@@ -26,7 +24,7 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import {
   dollarSigns,
   priceLevelLabel,
@@ -34,6 +32,7 @@ import {
   type RestaurantDto,
 } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
@@ -47,21 +46,10 @@ import classes from "./restaurant-page.module.css";
  */
 export function RestaurantPage() {
   const { restaurantId, slug } = useParams();
-  const navigate = useNavigate();
   const idOrSlug = restaurantId ?? slug ?? "";
   const query = useQuery({ ...restaurantQuery(idOrSlug), enabled: idOrSlug !== "" });
 
-  const back = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      aria-label="Back"
-      onClick={() => navigate(-1)}
-    >
-      <IconArrowLeft size={20} />
-    </ActionIcon>
-  );
+  const back = <BackButton />;
 
   if (query.isPending && idOrSlug !== "") {
     return (

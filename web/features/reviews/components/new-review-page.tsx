@@ -1,8 +1,9 @@
-import { ActionIcon, Paper, Tabs } from "@mantine/core";
-import { IconArrowLeft, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
+import { Paper, Tabs } from "@mantine/core";
+import { IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
+import { BackButton } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { afterPostPath, postedMessage } from "./review-dialog.tsx";
@@ -25,20 +26,7 @@ export function NewReviewPage() {
 
   return (
     <>
-      <PageHeader
-        title="New Review"
-        leading={
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="Back"
-            onClick={() => navigate(-1)}
-          >
-            <IconArrowLeft size={20} />
-          </ActionIcon>
-        }
-      />
+      <PageHeader title="New Review" leading={<BackButton />} />
       <Tabs
         value={tab}
         onChange={(value) => setTab(value === "restaurant" ? "restaurant" : "dish")}

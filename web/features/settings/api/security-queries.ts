@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { authClient } from "#web/lib/auth-client.ts";
 
 /** better-auth answers `{ data, error }`; react-query wants a throw. */
-export async function unwrapAuthResult<T>(
+async function unwrapAuthResult<T>(
   call: Promise<{ data: T | null; error: { message?: string | undefined; status: number } | null }>,
   fallback: string,
 ): Promise<T> {
