@@ -105,7 +105,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * requireUser with the spec's own prompt for the action (e.g. "Please sign in to comment"),
+ * requireUser with the action's own prompt (e.g. "Please sign in to comment"),
  * which the web client shows as is.
  */
 export function requireUserWith(message: string) {

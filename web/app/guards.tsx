@@ -5,7 +5,7 @@ import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { useSession } from "#web/lib/session.tsx";
 
 /**
- * Signed-in-only screens (spec 2 "Guards"): "Loading..." while the session loads, /auth for
+ * Signed-in-only screens: "Loading..." while the session loads, /auth for
  * visitors. The attempted location rides along so sign-in can return there.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -39,7 +39,8 @@ export interface SessionContextValue {
   refresh: () => Promise<MeDto | null>;
   /**
    * Ends the session on the server and clears everything local: the session, /api/me and every
-   * cached query. 401/403/404 from the server still clear locally (spec 8); other failures throw.
+   * cached query. 401/403/404 from the server still clear locally (the session is gone there
+   * either way); other failures throw.
    */
   signOut: () => Promise<void>;
 }

@@ -15,8 +15,8 @@ function returnPath(state: unknown): string | null {
 
 /**
  * The one success handler of every way in (email, phone code, two-factor): reload the session
- * and /api/me, say so, then go to /setup for an incomplete profile (spec-decisions: full name
- * empty or a `user_` username), else back where a guard sent the user from, else /feed.
+ * and /api/me, say so, then go to /setup for an incomplete profile (full name empty or a
+ * `user_` username), else back where a guard sent the user from, else /feed.
  */
 export function useFinishSignIn() {
   const { refresh } = useSession();

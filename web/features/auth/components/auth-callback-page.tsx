@@ -7,7 +7,7 @@ import { toast } from "#web/lib/toast.ts";
 import { GOOGLE_FAILED } from "./google-button.tsx";
 
 /**
- * Google's redirect target (spec 2 "Auth callback"): "Setting up your account..." until the
+ * Google's redirect target (/auth/callback): "Setting up your account..." until the
  * session is known, then /auth without a user (with the provider's error, if any), /setup for
  * an incomplete profile, else /feed.
  */
@@ -23,7 +23,7 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (!failed || announced.current) return;
     announced.current = true;
-    // The provider's description when it gave one, else the spec's fallback (8).
+    // The provider's description when it gave one, else a plain fallback.
     // It explains why the page moves on to /auth, so it must outlive the move.
     toast.error("Error", errorDescription?.trim() || GOOGLE_FAILED, { keepOnNavigation: true });
   }, [failed, errorDescription]);

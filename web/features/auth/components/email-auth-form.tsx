@@ -19,7 +19,7 @@ interface EmailAuthFormProps {
 type Field = "email" | "password" | "confirmPassword";
 
 /**
- * Email and password, sign up or sign in (spec 2 "Auth", 5, 8). Client rules come from
+ * Email and password, sign up or sign in. Client rules come from
  * domain/auth.ts: each message under its field and the first one in a "Validation Error" toast.
  */
 export function EmailAuthForm({ mode, onTwoFactor, onForgotPassword }: EmailAuthFormProps) {

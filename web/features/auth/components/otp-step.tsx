@@ -19,7 +19,7 @@ interface OtpStepProps {
 }
 
 /**
- * The code-entry step of phone sign-in (spec 4 "Phone login"): six digits, Verify only when all
+ * The code-entry step of phone sign-in: six digits, Verify only when all
  * six are there, Resend, or back to change the number. Focus starts in the first box.
  */
 export function OtpStep({ phoneNumber, onVerify, onResend, onChangeNumber }: OtpStepProps) {

@@ -29,8 +29,8 @@ interface PhoneAuthFormProps {
 }
 
 /**
- * Phone sign-in (spec 4 "Phone login"): number entry, then the 6-digit code. A new number
- * creates the account (spec-decisions), so sign-up and sign-in share the flow.
+ * Phone sign-in: number entry, then the 6-digit code. A number nobody has used yet creates
+ * the account, so sign-up and sign-in share the flow.
  */
 export function PhoneAuthForm({ mode, onStepChange }: PhoneAuthFormProps) {
   const [country, setCountry] = useState("+1");
@@ -90,7 +90,8 @@ export function PhoneAuthForm({ mode, onStepChange }: PhoneAuthFormProps) {
       failure = { status: 0 };
     }
     if (failure) {
-      // A wrong or expired code reads the same (spec 8); only rate limits say more.
+      // A wrong or expired code reads the same, so neither tells a guesser more; only rate
+      // limits say more.
       toast.error(
         "Error",
         failure.status === 429 ? authErrorMessage(failure, TOKEN_ERROR) : TOKEN_ERROR,
