@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./text-input.ts";
+import { itemSchema } from "./items.ts";
+import { pageQuery, pageSchema } from "./paging.ts";
+import { optionalText, requiredText, searchText } from "./text-input.ts";
 
 /** Profile rules with the exact messages users see. */
 export const PROFILE_LIMITS = {
@@ -126,3 +128,100 @@ export type UsernameAvailabilityDto = z.infer<typeof usernameAvailabilitySchema>
 /** POST /api/profile/avatar: the stored picture's address, applied by the next profile save. */
 export const avatarUploadSchema = z.object({ avatarUrl: z.string() });
 export type AvatarUploadDto = z.infer<typeof avatarUploadSchema>;
+
+export const profileNotFoundMessages = {
+  title: "User Not Found",
+  text: "The user you're looking for doesn't exist.",
+} as const;
+
+/** The counts a profile header shows; reviews are dish + restaurant reviews. Hidden items never count. */
+export const profileCountsSchema = z.object({
+  reviews: z.number().int(),
+  dishReviews: z.number().int(),
+  restaurantReviews: z.number().int(),
+  posts: z.number().int(),
+  followers: z.number().int(),
+  following: z.number().int(),
+});
+export type ProfileCounts = z.infer<typeof profileCountsSchema>;
+
+/**
+ * GET /api/profiles/:handle (username, slug or id; a leading @ is dropped): a profile page's
+ * header.
+ */
+export const profilePageSchema = z.object({
+  profile: profileSchema,
+  counts: profileCountsSchema,
+  /** Whether the signed-in viewer follows them; null for visitors and on your own profile. */
+  followedByMe: z.boolean().nullable(),
+  isOwn: z.boolean(),
+});
+export type ProfilePageDto = z.infer<typeof profilePageSchema>;
+
+/** A profile's tabs: posts, dish reviews, restaurant reviews. */
+export const profileTabs = ["posts", "dishes", "restaurants"] as const;
+export type ProfileTab = (typeof profileTabs)[number];
+
+/** Posts sort by date only; reviews also by rating and price (restaurants by price level). */
+export const profileSorts = [
+  "recent",
+  "old",
+  "rating-desc",
+  "rating-asc",
+  "price-desc",
+  "price-asc",
+] as const;
+export type ProfileSort = (typeof profileSorts)[number];
+export const postSorts = ["recent", "old"] as const satisfies readonly ProfileSort[];
+
+/**
+ * GET /api/profiles/:id/items: one tab of a profile, keyset paged. `q` searches the tab's titles
+ * and texts (reviews: dish or restaurant name and review; posts: title and content).
+ */
+export const profileItemsQuery = pageQuery.extend({
+  tab: z.enum(profileTabs),
+  sort: z.enum(profileSorts).default("recent"),
+  q: searchText,
+});
+export type ProfileItemsQuery = z.input<typeof profileItemsQuery>;
+
+/** A page of one profile tab: reviews for dishes and restaurants, posts for posts. */
+export const profileItemsPageSchema = pageSchema(itemSchema);
+export type ProfileItemsPage = z.infer<typeof profileItemsPageSchema>;
+
+export const profileSortLabels: Record<ProfileSort, string> = {
+  recent: "Recent",
+  old: "Old",
+  "rating-desc": "Rating (high to low)",
+  "rating-asc": "Rating (low to high)",
+  "price-desc": "Price (high to low)",
+  "price-asc": "Price (low to high)",
+};
+
+/** What each tab says while loading, when empty, and when a search matches nothing. */
+export const profileListMessages = {
+  loading: "Loading...",
+  loadingPosts: "Loading posts...",
+  loadingReviews: "Loading reviews...",
+  noPosts: "No posts yet",
+  noDishes: "No dish reviews yet",
+  noRestaurants: "No restaurant reviews yet",
+  noDishMatches: "No dishes found matching your search",
+  noRestaurantMatches: "No restaurants found matching your search",
+  searchDishes: "Search dish reviews...",
+  searchRestaurants: "Search restaurants...",
+} as const;
+
+export const profileViewModes = ["grid", "list"] as const;
+export type ProfileViewMode = (typeof profileViewModes)[number];
+
+export const profileEditMessages = {
+  savedTitle: "Profile Updated",
+  saved: "Your profile has been successfully updated!",
+  saveFailed: "Failed to update profile",
+  avatarUploadedTitle: "Avatar Uploaded",
+  avatarUploaded: "Your avatar has been uploaded. Click 'Save Changes' to apply.",
+  avatarFailed: "Failed to upload avatar",
+  loggedOutTitle: "Logged Out",
+  loggedOut: "You have been successfully logged out.",
+} as const;

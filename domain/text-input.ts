@@ -21,3 +21,17 @@ export function requiredText(max: number, messages: { required: string; tooLong:
     .min(1, messages.required)
     .max(max, messages.tooLong);
 }
+
+/** The longest text a list's search box sends. */
+export const SEARCH_TEXT_MAX = 100;
+
+/**
+ * A list's optional search text (`?q=`): trimmed, at most SEARCH_TEXT_MAX characters, empty
+ * becomes undefined. NUL cannot reach PostgreSQL text, so it is refused here with a 400.
+ */
+export const searchText = z
+  .string()
+  .max(SEARCH_TEXT_MAX, `Search must be at most ${SEARCH_TEXT_MAX} characters`)
+  .refine((value) => !value.includes("\0"), "Search must not contain NUL characters")
+  .transform((value) => value.trim() || undefined)
+  .optional();

@@ -35,6 +35,8 @@ import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { placeRoutes } from "./places/places.routes.ts";
+import type { EventBus } from "./realtime/event-bus.ts";
+import { createProcessEventBus } from "./realtime/local-fanout.ts";
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -54,6 +56,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     auth: Auth;
     storage: Storage;
+    /** Realtime events for the users' open streams (GET /api/events). */
+    events: EventBus;
   }
 }
 
@@ -102,8 +106,11 @@ export async function buildApp(
   });
   app.decorate("auth", auth);
   app.decorate("storage", storage);
+  const events = createProcessEventBus();
+  app.decorate("events", events);
   app.decorateRequest("authSession", undefined);
   app.addHook("onClose", async () => {
+    await events.close();
     await background.drain();
     await emailSender.close?.();
   });

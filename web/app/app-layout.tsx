@@ -9,8 +9,8 @@ import {
 } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
-import { formatUnreadBadge } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { formatUnreadBadge } from "#domain/unread-badge.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
 import { useSession } from "#web/lib/session.tsx";

@@ -1,3 +1,4 @@
+import type { FollowListKind } from "#domain/follows.ts";
 import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -11,6 +12,20 @@ export const apiPaths = {
   avatar: "/api/profile/avatar",
   usernameAvailability: (username: string) =>
     `/api/profiles/username-availability?username=${segment(username)}`,
+  /** A profile page's header by username, slug or id. */
+  profilePage: (handle: string) => `/api/profiles/${segment(handle)}`,
+  profileItems: (profileId: string, params: URLSearchParams) =>
+    `/api/profiles/${segment(profileId)}/items?${params}`,
+  /** PUT follows, DELETE unfollows. */
+  follow: (profileId: string) => `/api/profiles/${segment(profileId)}/follow`,
+  followList: (profileId: string, kind: FollowListKind, params: URLSearchParams) =>
+    `/api/profiles/${segment(profileId)}/${kind}?${params}`,
+  notifications: "/api/notifications",
+  unreadNotificationCount: "/api/notifications/unread-count",
+  notificationRead: (id: string) => `/api/notifications/${segment(id)}/read`,
+  allNotificationsRead: "/api/notifications/read-all",
+  /** The signed-in user's Server-Sent Events stream. */
+  events: "/api/events",
   feed: (params: URLSearchParams) => `/api/feed?${params}`,
   /** POST a new review or post. */
   items: (kind: ItemKind) => `/api/${itemCollections[kind]}`,

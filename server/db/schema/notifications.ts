@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { notificationTypes } from "../../../domain/notifications.ts";
 import { createdAt, newestFirst, uuidPrimaryKey } from "../columns.ts";
 import { posts } from "./posts.ts";
 import { profiles } from "./profiles.ts";
 import { reviews } from "./reviews.ts";
-
-export const notificationTypes = ["new_follower", "new_comment", "new_like"] as const;
 
 export const notifications = pgTable(
   "notifications",
@@ -40,5 +39,3 @@ export const notifications = pgTable(
     index("notifications_post_id_idx").on(t.postId).where(sql`${t.postId} is not null`),
   ],
 );
-
-export type NotificationType = (typeof notificationTypes)[number];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
+import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
-import type { NotificationType } from "#server/db/schema/notifications.ts";
 
 // Activity on an item (a like, a comment) becomes a notification for its author. Reading,
 // marking read and live delivery belong to the notifications module; this is only the write,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUnreadBadge } from "./notifications.ts";
+import { formatUnreadBadge } from "./unread-badge.ts";
 
 describe("formatUnreadBadge", () => {
   it("shows nothing when there is nothing unread", () => {

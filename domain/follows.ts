@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { authorSchema } from "./items.ts";
+import { pageSchema } from "./paging.ts";
+
+/** The toasts and refusals of following, with the exact words people see. */
+export const followMessages = {
+  followedTitle: "Followed",
+  followed: (name: string) => `You are now following ${name}`,
+  unfollowedTitle: "Unfollowed",
+  unfollowed: (name: string) => `You are no longer following ${name}`,
+  signInTitle: "Authentication required",
+  signIn: "Please sign in to follow users",
+  failed: "Failed to update follow status",
+  cannotFollowSelf: "You cannot follow yourself",
+} as const;
+
+/** PUT|DELETE /api/profiles/:id/follow: where the pair stands afterwards. */
+export const followStateSchema = z.object({
+  following: z.boolean(),
+  /** The followed person's follower count after the change. */
+  followerCount: z.number().int(),
+});
+export type FollowState = z.infer<typeof followStateSchema>;
+
+/** One person in a followers or following list. */
+export const followListEntrySchema = authorSchema.extend({
+  bio: z.string().nullable(),
+  /** Whether the signed-in viewer follows this person; null for visitors and for yourself. */
+  followedByMe: z.boolean().nullable(),
+});
+export type FollowListEntryDto = z.infer<typeof followListEntrySchema>;
+
+/** GET /api/profiles/:id/followers and /following, newest follow first, keyset paged. */
+export const followListPageSchema = pageSchema(followListEntrySchema);
+export type FollowListPage = z.infer<typeof followListPageSchema>;
+
+export const followListKinds = ["followers", "following"] as const;
+export type FollowListKind = (typeof followListKinds)[number];
