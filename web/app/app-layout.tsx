@@ -13,6 +13,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { formatUnreadBadge } from "#domain/unread-badge.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
+import { useRealtimeUpdates } from "#web/lib/realtime.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { type AddChoice, AddChooser } from "./add-chooser.tsx";
@@ -41,6 +42,7 @@ interface NavItem {
  */
 export function AppLayout() {
   const { session } = useSession();
+  useRealtimeUpdates();
   const navigate = useNavigate();
   const [chooserOpened, chooser] = useDisclosure(false);
   // Which dialog the chooser opened; the last review type stays so the dialog can animate out.

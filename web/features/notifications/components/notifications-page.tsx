@@ -1,31 +1,128 @@
-import { Stack, Tabs } from "@mantine/core";
-import { IconBell } from "@tabler/icons-react";
+import { Button, Skeleton, Stack, Tabs } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconAlertTriangle, IconBell, IconChecks } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { type NotificationDto, notificationMessages } from "#domain/notifications.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { notificationListQuery, useMarkNotificationsRead } from "../api/notification-queries.ts";
+import { NotificationRow } from "./notification-row.tsx";
+import classes from "./notifications-page.module.css";
 
-/** Notifications; the list arrives with the notifications work. */
+type Tab = "all" | "unread";
+
+const SKELETON_ROWS = ["first", "second", "third", "fourth"] as const;
+
+/** Unread first, then newest first. */
+function byUnreadThenNewest(a: NotificationDto, b: NotificationDto): number {
+  if (a.isRead !== b.isRead) return a.isRead ? 1 : -1;
+  return b.createdAt.localeCompare(a.createdAt);
+}
+
+/**
+ * /notifications: who followed you and who liked or commented on your reviews and posts, unread
+ * first. Opening one marks it read and goes to the item (or the follower's profile); new ones
+ * arrive live through the realtime stream.
+ */
 export function NotificationsPage() {
+  useDocumentTitle("Notifications · Tasted");
+  const [tab, setTab] = useState<Tab>("all");
+  const list = useQuery(notificationListQuery);
+  const markRead = useMarkNotificationsRead();
+
+  const items = useMemo(() => [...(list.data?.items ?? [])].sort(byUnreadThenNewest), [list.data]);
+  const unreadCount = list.data?.unreadCount ?? 0;
+
+  useEffect(() => {
+    if (list.error) console.error("Notifications failed to load", list.error);
+  }, [list.error]);
+
+  const markAll =
+    unreadCount > 0 ? (
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconChecks size={16} aria-hidden />}
+        onClick={() => markRead.mutate({ all: true })}
+      >
+        {notificationMessages.markAllRead}
+      </Button>
+    ) : null;
+
+  function panel(shown: NotificationDto[], empty: { title: string; hint?: string }) {
+    if (list.isPending) {
+      return (
+        <Stack gap={0} aria-busy aria-label="Loading notifications">
+          {SKELETON_ROWS.map((key) => (
+            <div key={key} className={classes.skeletonRow}>
+              <Skeleton circle height={44} />
+              <Stack gap={8} style={{ flex: 1 }}>
+                <Skeleton height={12} width="70%" />
+                <Skeleton height={10} width="30%" />
+              </Stack>
+            </div>
+          ))}
+        </Stack>
+      );
+    }
+    if (list.isError) {
+      return (
+        <EmptyState
+          icon={<IconAlertTriangle size={28} stroke={1.6} />}
+          title="We couldn't load your notifications"
+          hint="Check your connection and try again."
+          action={
+            <Button mt="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
+              Retry
+            </Button>
+          }
+        />
+      );
+    }
+    if (shown.length === 0) {
+      return <EmptyState icon={<IconBell size={28} stroke={1.6} />} {...empty} />;
+    }
+    return (
+      <ul className={classes.list} aria-label="Notifications">
+        {shown.map((notification) => (
+          <li key={notification.id}>
+            <NotificationRow
+              notification={notification}
+              onOpen={() => {
+                if (!notification.isRead) markRead.mutate({ id: notification.id });
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Notifications" />
-      <Stack p="md">
-        <Tabs defaultValue="all">
-          <Tabs.List>
-            <Tabs.Tab value="all">All (0)</Tabs.Tab>
-            <Tabs.Tab value="unread">Unread (0)</Tabs.Tab>
+      <PageHeader title="Notifications" actions={markAll} />
+      <Stack p={{ base: 0, sm: "md" }} gap={0} className={classes.page}>
+        <Tabs
+          keepMounted={false}
+          value={tab}
+          onChange={(value) => setTab(value === "unread" ? "unread" : "all")}
+        >
+          <Tabs.List grow className={classes.tabs}>
+            <Tabs.Tab value="all">All ({items.length})</Tabs.Tab>
+            <Tabs.Tab value="unread">Unread ({unreadCount})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="all">
-            <EmptyState
-              icon={<IconBell size={28} stroke={1.6} />}
-              title="No notifications yet"
-              hint="When someone follows you, comments, or likes your reviews, you'll see it here"
-            />
+            {panel(items, {
+              title: notificationMessages.empty,
+              hint: notificationMessages.emptyHint,
+            })}
           </Tabs.Panel>
           <Tabs.Panel value="unread">
-            <EmptyState
-              icon={<IconBell size={28} stroke={1.6} />}
-              title="No unread notifications"
-            />
+            {panel(
+              items.filter((item) => !item.isRead),
+              { title: notificationMessages.noUnread },
+            )}
           </Tabs.Panel>
         </Tabs>
       </Stack>

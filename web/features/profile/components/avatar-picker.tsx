@@ -24,6 +24,12 @@ interface AvatarPickerProps {
   onUploadingChange?: (uploading: boolean) => void;
 }
 
+/** Letters for the empty avatar: from the name being typed, else the username, else "U". */
+export function initialsOf(firstName: string, lastName: string, username: string): string {
+  const fromName = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`;
+  return (fromName || username.slice(0, 2) || "U").toUpperCase();
+}
+
 /** Images only, under 5 MB, each refusal with its own toast. */
 function checkAvatarFile(file: File): boolean {
   if (!file.type.startsWith("image/")) {

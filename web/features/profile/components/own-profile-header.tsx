@@ -1,14 +1,17 @@
-import { ActionIcon, Group, Menu, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Group, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { IconSettings } from "@tabler/icons-react";
 import type { ProfileDto } from "#domain/profile.ts";
-import { AccountMenuItems } from "#web/components/account-menu-items.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { SettingsDrawer } from "./settings-drawer.tsx";
 
 /**
  * The signed-in user's own profile header: picture, name, @username, bio, location and the
- * settings menu, which is also how phones reach Security and Log Out (they have no top bar).
+ * Settings button, which opens the settings panel (also how phones reach Security and Log Out:
+ * they have no top bar).
  */
 export function OwnProfileHeader({ profile }: { profile: ProfileDto }) {
+  const [settingsOpened, settings] = useDisclosure(false);
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" p="md">
       <UserAvatar avatarUrl={profile.avatarUrl} username={profile.username} size={80} />
@@ -30,16 +33,17 @@ export function OwnProfileHeader({ profile }: { profile: ProfileDto }) {
           </Text>
         )}
       </Stack>
-      <Menu position="bottom-end" width={200} shadow="md" radius="md">
-        <Menu.Target>
-          <ActionIcon variant="default" size="lg" radius="xl" aria-label="Settings">
-            <IconSettings size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <AccountMenuItems />
-        </Menu.Dropdown>
-      </Menu>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        radius="xl"
+        aria-label="Settings"
+        aria-haspopup="dialog"
+        onClick={settings.open}
+      >
+        <IconSettings size={18} />
+      </ActionIcon>
+      <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
     </Group>
   );
 }

@@ -1,24 +1,12 @@
-import {
-  Anchor,
-  Button,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  ThemeIcon,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconAlertTriangle, IconCheck, IconHelpCircle, IconX } from "@tabler/icons-react";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { Anchor, Button, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   isTemporaryUsername,
   PROFILE_LIMITS,
   profileMessages,
   profileSetupInput,
-  usernameInput,
 } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
@@ -33,49 +21,11 @@ import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
-import {
-  type UsernameAvailability,
-  useUsernameAvailability,
-} from "../api/use-username-availability.ts";
-import { AvatarPicker } from "./avatar-picker.tsx";
+import { useUsernameAvailability } from "../api/use-username-availability.ts";
+import { AvatarPicker, initialsOf } from "./avatar-picker.tsx";
+import { UsernameField } from "./username-field.tsx";
 
 type Field = "firstName" | "lastName" | "username" | "bio";
-
-const AVAILABILITY: Record<
-  Exclude<UsernameAvailability, "idle">,
-  { text: string; color: string; icon: ReactNode }
-> = {
-  checking: { text: "Checking availability…", color: "dimmed", icon: <Loader size={16} /> },
-  available: {
-    text: "Username is available",
-    color: "teal",
-    icon: (
-      <ThemeIcon size={20} radius="xl" color="teal" variant="light">
-        <IconCheck size={14} stroke={2.5} />
-      </ThemeIcon>
-    ),
-  },
-  taken: {
-    text: profileMessages.usernameTaken,
-    color: "red",
-    icon: (
-      <ThemeIcon size={20} radius="xl" color="red" variant="light">
-        <IconX size={14} stroke={2.5} />
-      </ThemeIcon>
-    ),
-  },
-  unknown: {
-    text: "Couldn't check availability right now",
-    color: "dimmed",
-    icon: <IconHelpCircle size={18} stroke={1.8} color="var(--mantine-color-dimmed)" />,
-  },
-};
-
-/** Letters for the empty avatar: from the name being typed, else the username, else "U". */
-function initialsOf(firstName: string, lastName: string, username: string): string {
-  const fromName = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`;
-  return (fromName || username.slice(0, 2) || "U").toUpperCase();
-}
 
 /**
  * /setup "Complete Your Profile": photo, names, a username checked live and
@@ -106,21 +56,6 @@ export function SetupPage() {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
-
-  // Characters the username can never contain are flagged while typing, not only on submit.
-  const typedUsername = values.username.trim();
-  const usernameFormatError =
-    typedUsername !== "" &&
-    usernameInput
-      .safeParse(typedUsername)
-      .error?.issues.some((issue) => issue.message === profileMessages.usernameFormat)
-      ? profileMessages.usernameFormat
-      : undefined;
-  const usernameError =
-    errors.username ??
-    usernameFormatError ??
-    (availability === "taken" ? profileMessages.usernameTaken : undefined);
-  const status = availability === "idle" || usernameFormatError ? null : AVAILABILITY[availability];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -202,36 +137,12 @@ export function SetupPage() {
               required
             />
           </SimpleGrid>
-          <TextInput
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            placeholder="jamie_eats"
-            leftSection={
-              <Text c="dimmed" size="sm" aria-hidden>
-                @
-              </Text>
-            }
-            rightSection={status?.icon}
+          <UsernameField
             value={values.username}
-            onChange={(event) => update("username", event.currentTarget.value.toLowerCase())}
-            error={usernameError}
-            description={
-              !usernameError && status ? (
-                <Text span size="xs" c={status.color}>
-                  {status.text}
-                </Text>
-              ) : (
-                "3–30 characters: letters, numbers and underscores"
-              )
-            }
-            inputWrapperOrder={["label", "input", "description", "error"]}
-            maxLength={PROFILE_LIMITS.usernameMax + 10}
-            required
+            onChange={(username) => update("username", username)}
+            availability={availability}
+            error={errors.username}
           />
-          <VisuallyHidden aria-live="polite">{status?.text ?? ""}</VisuallyHidden>
           <Textarea
             label="Bio"
             placeholder="What do you love to eat? Favourite spots, go-to dishes…"

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { NotificationList, UnreadCount } from "#domain/notifications.ts";
+import { apiGet, apiSend } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+
+/** Everything about notifications lives under ["notifications", …]; realtime invalidates the root. */
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  list: ["notifications", "list"] as const,
+  unreadCount: ["notifications", "unread-count"] as const,
+};
+
+/** The newest notifications of the signed-in user, and how many are unread in all. */
+export const notificationListQuery = queryOptions({
+  queryKey: notificationKeys.list,
+  queryFn: ({ signal }) => apiGet<NotificationList>(apiPaths.notifications, { signal }),
+});
+
+/**
+ * The navigation badge's number. New notifications arrive over the realtime stream, which
+ * invalidates it, so it is never polled; a minute of staleness only matters when the stream is
+ * down, and every reconnect refetches it anyway.
+ */
+export const unreadCountQuery = queryOptions({
+  queryKey: notificationKeys.unreadCount,
+  queryFn: ({ signal }) => apiGet<UnreadCount>(apiPaths.unreadNotificationCount, { signal }),
+  staleTime: 60_000,
+});
+
+type MarkRead = { id: string } | { all: true };
+
+function isMarked(change: MarkRead, id: string): boolean {
+  return "all" in change || change.id === id;
+}
+
+/**
+ * Marks one notification (opened) or all of them read. The list and the badge change at once;
+ * a failure puts them back, and either way both are read again from the server.
+ */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: MarkRead) =>
+      apiSend<null>(
+        "POST",
+        "all" in change ? apiPaths.allNotificationsRead : apiPaths.notificationRead(change.id),
+      ),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      const list = queryClient.getQueryData<NotificationList>(notificationKeys.list);
+      const count = queryClient.getQueryData<UnreadCount>(notificationKeys.unreadCount);
+      const newlyRead =
+        list?.items.filter((item) => !item.isRead && isMarked(change, item.id)).length ?? 0;
+      const unreadLeft = (unread: number) =>
+        "all" in change ? 0 : Math.max(0, unread - newlyRead);
+      if (list) {
+        queryClient.setQueryData<NotificationList>(notificationKeys.list, {
+          items: list.items.map((item) =>
+            isMarked(change, item.id) ? { ...item, isRead: true } : item,
+          ),
+          unreadCount: unreadLeft(list.unreadCount),
+        });
+      }
+      if (count) {
+        queryClient.setQueryData<UnreadCount>(notificationKeys.unreadCount, {
+          count: unreadLeft(count.count),
+        });
+      }
+      return { list, count };
+    },
+    onError: (_error, _change, previous) => {
+      if (previous?.list) queryClient.setQueryData(notificationKeys.list, previous.list);
+      if (previous?.count) queryClient.setQueryData(notificationKeys.unreadCount, previous.count);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
