@@ -339,11 +339,14 @@ describe("phone sign-in", () => {
         lastName: "Phone",
         username: uniqueUsername("phone"),
       });
-      // Sign out (phones have no top bar: the own profile's settings menu), then the same
+      // Sign out (phones have no top bar: the own profile's settings panel), then the same
       // number again: the profile is complete, so straight to /feed.
       await page.goto("/profile");
       await page.getByRole("button", { name: "Settings" }).click();
-      await page.getByRole("menuitem", { name: "Log Out" }).click();
+      await page
+        .getByRole("dialog", { name: "Settings" })
+        .getByRole("button", { name: "Log Out" })
+        .click();
       await waitForText(page, "You have been successfully logged out.");
       await waitForPath(page, "/");
       expect(await signInByPhone(page, phone)).toBe("/feed");

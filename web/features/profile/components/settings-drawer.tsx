@@ -100,7 +100,7 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
             />
           </Section>
           <Divider />
-          <Section title="Notification Settings" comingSoon>
+          <Section title="Notification Settings">
             {NOTIFICATION_SETTINGS.map((label) => (
               <ComingSoonSwitch key={label} label={label} />
             ))}
@@ -113,23 +113,12 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
   );
 }
 
-function Section({
-  title,
-  comingSoon = false,
-  children,
-}: {
-  title: string;
-  comingSoon?: boolean;
-  children: ReactNode;
-}) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
-      <div className={classes.sectionTitle}>
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {comingSoon && <ComingSoonBadge />}
-      </div>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
       {children}
     </Stack>
   );
@@ -148,23 +137,14 @@ function ComingSoonSwitch({ label, description }: { label: string; description?:
   return (
     <Switch
       disabled
-      checked={false}
-      onChange={() => {}}
       labelPosition="left"
       label={
         <span className={classes.switchLabel}>
           {label}
-          {description ? null : <ComingSoonBadge />}
+          <ComingSoonBadge />
         </span>
       }
-      description={
-        description ? (
-          <span className={classes.switchLabel}>
-            {description}
-            <ComingSoonBadge />
-          </span>
-        ) : undefined
-      }
+      description={description}
       classNames={{ body: classes.switchBody, labelWrapper: classes.switchText }}
     />
   );
