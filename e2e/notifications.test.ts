@@ -182,6 +182,42 @@ describe("notifications", () => {
     }
   });
 
+  test("a refused stream is opened again after a pause and catches up on what it missed", async () => {
+    const title = unique("Patient Pho");
+    const fan = await newPage(browser, { viewport: DESKTOP });
+    try {
+      await signUpViaApi(fan.page, "latecomer");
+      await withPageExpectingErrors(
+        browser,
+        { viewport: MOBILE },
+        [{ status: 503, path: "/api/events" }],
+        async (page) => {
+          await signUpViaApi(page, "patient");
+          const post = await seedPost(page, { title });
+          let attempts = 0;
+          await page.route("**/api/events", async (route) => {
+            attempts += 1;
+            if (attempts === 1) {
+              await route.fulfill({ status: 503, body: "" });
+              return;
+            }
+            // The like happens while no stream is open: only a catch-up can show it.
+            await likeAndComment(fan.page, post, "Worth the wait");
+            await route.continue();
+          });
+          await page.goto("/notifications");
+          await page.getByText(MESSAGES.empty, { exact: true }).waitFor();
+          await expectBadge(page, 2);
+          await expectTabs(page, 2, 2);
+          expect(attempts).toBe(2);
+        },
+      );
+      expect(fan.errors, "errors reported by the other browser").toEqual([]);
+    } finally {
+      await fan.close();
+    }
+  });
+
   test("a failed load shows Retry, never the empty text", async () => {
     await withPageExpectingErrors(
       browser,

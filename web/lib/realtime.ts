@@ -33,7 +33,9 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent): void {
       void queryClient.invalidateQueries({ queryKey: PROFILES_KEY });
       return;
     case "item-deleted":
+      // Every list and count of items, and the notifications about the deleted one.
       void refreshContent(queryClient);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       return;
   }
 }
@@ -42,8 +44,9 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent): void {
  * Opens the signed-in user's event stream (GET /api/events, same origin, so the session cookie
  * goes along) and turns its events into refetches. Used once, by the app's frame.
  *
- * EventSource reconnects by itself after a network drop; each reopening after the first re-reads
- * notifications and profiles, since events sent meanwhile were missed. When the browser gives up
+ * EventSource reconnects by itself after a network drop; every opening after an interruption
+ * (a drop, or a first attempt that failed) re-reads notifications and profiles, since events sent
+ * meanwhile were missed. When the browser gives up
  * (the server answered an error such as 401, or is gone), a new stream is tried after a backoff.
  * The stream never signs anyone out: only the session decides that. It closes when the person
  * signs out or another person signs in.
@@ -58,7 +61,8 @@ export function useRealtimeUpdates(): void {
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
-    let opened = false;
+    // Set by any interruption: events sent until the next opening were missed.
+    let interrupted = false;
 
     const onMessage = (message: MessageEvent) => {
       const event = parseEvent(message.data);
@@ -70,13 +74,14 @@ export function useRealtimeUpdates(): void {
       source.addEventListener(REALTIME_MESSAGE_EVENT, onMessage);
       source.addEventListener("open", () => {
         failures = 0;
-        if (opened) {
+        if (interrupted) {
           void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
           void queryClient.invalidateQueries({ queryKey: PROFILES_KEY });
         }
-        opened = true;
+        interrupted = false;
       });
       source.addEventListener("error", () => {
+        interrupted = true;
         // CONNECTING means the browser is already reconnecting on its own.
         if (source?.readyState !== EventSource.CLOSED) return;
         source.close();
