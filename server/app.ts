@@ -26,9 +26,11 @@ import { DiskStorage, S3Storage, type Storage } from "./media/storage.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
+import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
@@ -180,6 +182,8 @@ export async function buildApp(
       await api.register(feedRoutes);
       await api.register(likeRoutes);
       await api.register(commentRoutes);
+      await api.register(followRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: "/api" },
   );

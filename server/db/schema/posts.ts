@@ -39,6 +39,10 @@ export const posts = pgTable(
       .on(...newestFirst(t))
       .where(sql`not ${t.isHidden}`),
     index("posts_user_created_idx").on(t.userId, ...newestFirst(t)),
+    // A profile's posts tab and its count: one person's visible posts, keyset on (created_at, id).
+    index("posts_profile_idx")
+      .on(t.userId, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
     index("posts_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
     index("posts_search_vector_idx").using("gin", t.searchVector),
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),

@@ -50,6 +50,15 @@ export const reviews = pgTable(
       .on(...newestFirst(t))
       .where(sql`not ${t.isHidden}`),
     index("reviews_user_created_idx").on(t.userId, ...newestFirst(t)),
+    // A profile's dish and restaurant tabs and their counts: one person's visible reviews of one
+    // type, newest or oldest first (read backwards), keyset on (created_at, id).
+    index("reviews_profile_idx")
+      .on(t.userId, t.reviewType, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
+    // The same tabs by rating: keyset on (rating, created_at, id), read forwards or backwards.
+    index("reviews_profile_rating_idx")
+      .on(t.userId, t.reviewType, t.rating, t.createdAt, t.id)
+      .where(sql`not ${t.isHidden}`),
     index("reviews_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
     index("reviews_search_vector_idx").using("gin", t.searchVector),
     index("reviews_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),

@@ -95,6 +95,8 @@ export const follows = pgTable(
     unique("follows_follower_following_unique").on(t.followerId, t.followingId),
     check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
     index("follows_following_created_idx").on(t.followingId, ...newestFirst(t)),
+    // "Following" lists: whom X follows, newest follow first, keyset on (created_at, id).
+    index("follows_follower_created_idx").on(t.followerId, ...newestFirst(t)),
   ],
 );
 

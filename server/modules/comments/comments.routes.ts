@@ -68,7 +68,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = currentUser(request);
         await consumeActionQuota(db, "comment", user.id, COMMENT_RATE_LIMIT, reply);
-        const comment = await addComment({ db, user }, kind, request.params.id, request.body);
+        const comment = await addComment(
+          { db, user, events: app.events },
+          kind,
+          request.params.id,
+          request.body,
+        );
         return reply.status(201).send(comment);
       },
     );

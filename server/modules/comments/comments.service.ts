@@ -9,6 +9,7 @@ import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
+import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   type CommentRow,
   deleteCommentRow,
@@ -60,14 +61,17 @@ export async function listComments(
   };
 }
 
-/** Adds a comment; the item's comment_count and the author's notification in the same transaction. */
+/**
+ * Adds a comment; the item's comment_count and the author's notification in the same
+ * transaction. The author's open pages hear of the notification after commit.
+ */
 export async function addComment(
-  ctx: CommentContext & { user: SessionUser },
+  ctx: CommentContext & { user: SessionUser; events: EventBus },
   kind: ItemKind,
   itemId: string,
   input: CreateCommentInput,
 ): Promise<CommentDto> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row, notified } = await ctx.db.transaction(async (tx) => {
     const item = await findVisibleItem(tx, kind, itemId);
     if (!item) throw itemNotFound(kind);
     const inserted = await insertComment(tx, kind, {
@@ -77,15 +81,16 @@ export async function addComment(
     });
     if (!inserted) throw new Error("comment insert returned nothing");
     await bumpCounter(tx, kind, itemId, "commentCount", 1);
-    await notifyItemActivity(tx, {
+    const notifiedAuthor = await notifyItemActivity(tx, {
       type: "new_comment",
       actorId: ctx.user.id,
       recipientId: item.userId,
       kind,
       itemId,
     });
-    return inserted;
+    return { row: inserted, notified: notifiedAuthor ? item.userId : undefined };
   });
+  if (notified) await ctx.events.publish(notified, { type: "notification" });
   return toCommentDto(row, kind, ctx.user.id);
 }
 

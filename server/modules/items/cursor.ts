@@ -13,36 +13,62 @@ export interface Cursor {
   kind: string;
 }
 
+/**
+ * A cursor of a list ordered by a value before (created_at, id), e.g. rating or price: the last
+ * row's value travels with its position. null stands for a row without the value.
+ */
+export interface KeyedCursor extends Cursor {
+  key: number | null;
+}
+
 /** SQL that renders a timestamptz column as the cursor's text form (always UTC, 6 digits). */
 export const CREATED_AT_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const KIND = /^[a-z_]{1,20}$/;
+const KIND = /^[a-z_-]{1,20}$/;
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id, cursor.kind])).toString(
-    "base64url",
-  );
+export function encodeCursor(cursor: Cursor | KeyedCursor): string {
+  const position = [cursor.createdAt, cursor.id, cursor.kind];
+  const values = "key" in cursor ? [...position, cursor.key] : position;
+  return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
 const INVALID_CURSOR_MESSAGE = "Invalid cursor";
+
+const invalidCursor = () => ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
 
 /**
  * Parses a cursor from a query string; anything not made by encodeCursor is a 400, never a
  * database error (the values end up as query parameters cast to timestamptz and uuid).
  */
 export function decodeCursor(raw: string, allowedKinds: readonly string[]): Cursor {
+  const { createdAt, id, kind } = parseCursor(raw, allowedKinds, 3);
+  return { createdAt, id, kind };
+}
+
+/** decodeCursor for a {@link KeyedCursor}: its key must be a finite number or null. */
+export function decodeKeyedCursor(raw: string, allowedKinds: readonly string[]): KeyedCursor {
+  const cursor = parseCursor(raw, allowedKinds, 4);
+  const key = cursor.values[3];
+  if (key !== null && (typeof key !== "number" || !Number.isFinite(key))) throw invalidCursor();
+  return { createdAt: cursor.createdAt, id: cursor.id, kind: cursor.kind, key };
+}
+
+function parseCursor(
+  raw: string,
+  allowedKinds: readonly string[],
+  length: 3 | 4,
+): Cursor & { values: unknown[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
   } catch {
-    throw ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
+    throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) {
-    throw ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
-  }
-  const [createdAt, id, kind] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length !== length) throw invalidCursor();
+  const values = parsed as unknown[];
+  const [createdAt, id, kind] = values;
   if (
     typeof createdAt !== "string" ||
     typeof id !== "string" ||
@@ -53,9 +79,9 @@ export function decodeCursor(raw: string, allowedKinds: readonly string[]): Curs
     !KIND.test(kind) ||
     !allowedKinds.includes(kind)
   ) {
-    throw ApiError.badRequest(INVALID_CURSOR_MESSAGE, "INVALID_CURSOR");
+    throw invalidCursor();
   }
-  return { createdAt, id, kind };
+  return { createdAt, id, kind, values };
 }
 
 /** Rejects well-shaped but impossible instants (month 13, February 30) before Postgres sees them. */

@@ -193,6 +193,8 @@ export interface ItemRow extends Record<string, unknown> {
   like_count: number;
   comment_count: number;
   updated_at: Date | string;
+  /** The page's sort value when it is ordered by one (see {@link ItemOrder}), else null. */
+  sort_key: number | null;
   liked_by_me: boolean;
   author_username: string;
   author_full_name: string | null;
@@ -221,27 +223,48 @@ export function itemColumns(kind: ItemKind, alias: string): SQL {
 }
 
 /**
- * The statement that completes a `page` of {@link itemColumns} rows (a subquery that already
- * filtered and bounded them) with author, restaurant and whether `viewerId` likes each, newest
- * first, at most `limit`. One statement whatever the page's size.
+ * How a page of items is ordered: by (created_at, id), or by the page's `sort_key` column and
+ * then (created_at, id), all in one direction so a keyset row comparison bounds it.
  */
-export function itemRowsSql(
-  page: SQL,
-  options: { viewerId?: string | undefined; limit?: number | undefined } = {},
-): SQL {
-  const { viewerId, limit } = options;
+export interface ItemOrder {
+  direction: "asc" | "desc";
+  /** Whether the page selects a numeric `sort_key` (never null) that comes first. */
+  keyed: boolean;
+}
+
+const NEWEST_FIRST: ItemOrder = { direction: "desc", keyed: false };
+
+export interface ItemRowsOptions {
+  viewerId?: string | undefined;
+  limit?: number | undefined;
+  /** Newest first unless given. */
+  order?: ItemOrder | undefined;
+}
+
+/**
+ * The statement that completes a `page` of {@link itemColumns} rows (a subquery that already
+ * filtered and bounded them) with author, restaurant and whether `viewerId` likes each, in the
+ * page's order, at most `limit`. One statement whatever the page's size.
+ */
+export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
+  const { viewerId, limit, order = NEWEST_FIRST } = options;
   const likedByMe = viewerId
     ? sql`case when page.kind = 'review'
           then exists (select 1 from likes l where l.review_id = page.id and l.user_id = ${viewerId})
           else exists (select 1 from post_likes pl where pl.post_id = page.id and pl.user_id = ${viewerId})
           end`
     : sql`false`;
+  const direction = sql.raw(order.direction);
+  const orderBy = order.keyed
+    ? sql`page.sort_key ${direction}, page.created_at ${direction}, page.id ${direction}`
+    : sql`page.created_at ${direction}, page.id ${direction}`;
   return sql`
     with page as (${page})
     select page.kind, page.id,
            to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,
            page.like_count, page.comment_count, page.updated_at,
+           ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
            ${likedByMe} as liked_by_me,
            a.username as author_username, a.full_name as author_full_name,
            a.slug as author_slug, a.avatar_url as author_avatar_url,
@@ -250,14 +273,14 @@ export function itemRowsSql(
       from page
       join profiles a on a.id = page.user_id
       left join restaurants rs on rs.id = page.restaurant_id
-     order by page.created_at desc, page.id desc
+     order by ${orderBy}
      ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
 export async function selectItemRows(
   db: Executor,
   page: SQL,
-  options: { viewerId?: string | undefined; limit?: number | undefined } = {},
+  options: ItemRowsOptions = {},
 ): Promise<ItemRow[]> {
   return (await db.execute<ItemRow>(itemRowsSql(page, options))).rows;
 }

@@ -22,6 +22,7 @@ export async function itemContext(request: FastifyRequest): Promise<ItemContext>
     storage: app.storage,
     adminEmails: app.config.adminEmails,
     log: request.log,
+    events: app.events,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type ImageRef,
   type Logger,
 } from "#server/modules/uploads/uploads.service.ts";
+import type { EventBus } from "#server/realtime/event-bus.ts";
 import { applyImageEdits } from "./item-images.ts";
 import { imagesByItem, itemKey, toItemDto } from "./items.mapper.ts";
 import {
@@ -33,6 +34,8 @@ export interface ItemContext {
   storage: Storage;
   adminEmails: readonly string[];
   log: Logger;
+  /** Tells the author's other open pages about a deletion, after commit. */
+  events: EventBus;
 }
 
 export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
@@ -149,14 +152,18 @@ export async function updateItem<K extends ItemKind>(
   return getItem(ctx, kind, id);
 }
 
-/** Deletes the caller's own item; its photos' files go once the rows are gone. */
+/**
+ * Deletes the caller's own item; its photos' files go once the rows are gone, and the author's
+ * open pages (another tab, another device) hear of it so their lists drop it.
+ */
 export async function deleteItem(ctx: ItemContext, kind: ItemKind, id: string): Promise<void> {
   const user = signedIn(ctx);
-  const imageUrls = await ctx.db.transaction(async (tx) => {
+  const deleted = await ctx.db.transaction(async (tx) => {
     const item = await lockOwnItem(tx, kind, id, user);
     const images = await selectItemImages(tx, [{ kind, id: item.id }]);
     await deleteItemRow(tx, kind, item.id);
-    return images.map((image) => image.imageUrl);
+    return { id: item.id, imageUrls: images.map((image) => image.imageUrl) };
   });
-  await deleteImageFiles(ctx.storage, ctx.log, imageUrls);
+  await ctx.events.publish(user.id, { type: "item-deleted", kind, id: deleted.id });
+  await deleteImageFiles(ctx.storage, ctx.log, deleted.imageUrls);
 }

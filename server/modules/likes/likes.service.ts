@@ -5,11 +5,13 @@ import type { Database } from "#server/db/client.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
+import type { EventBus } from "#server/realtime/event-bus.ts";
 import { deleteLike, insertLike } from "./likes.queries.ts";
 
 export interface LikeContext {
   db: Database;
   user: SessionUser;
+  events: EventBus;
 }
 
 /**
@@ -17,6 +19,7 @@ export interface LikeContext {
  * decides whether anything changed (`on conflict do nothing returning` / `delete returning`),
  * and only an actual insert or delete moves the counter, in the same transaction. So the
  * counter equals the number of like rows whatever the interleaving of concurrent requests.
+ * When the like notified the item's author, their open pages hear of it after commit.
  */
 export async function setLike(
   ctx: LikeContext,
@@ -24,23 +27,25 @@ export async function setLike(
   itemId: string,
   liked: boolean,
 ): Promise<LikeState> {
-  return ctx.db.transaction(async (tx) => {
+  const { state, notified } = await ctx.db.transaction(async (tx) => {
     const item = await findVisibleItem(tx, kind, itemId);
     if (!item) throw itemNotFound(kind);
     const changed = liked
       ? await insertLike(tx, kind, itemId, ctx.user.id)
       : await deleteLike(tx, kind, itemId, ctx.user.id);
-    if (!changed) return { liked, likeCount: item.likeCount };
+    if (!changed) return { state: { liked, likeCount: item.likeCount }, notified: undefined };
     const likeCount = await bumpCounter(tx, kind, itemId, "likeCount", liked ? 1 : -1);
-    if (liked) {
-      await notifyItemActivity(tx, {
+    const notifiedAuthor =
+      liked &&
+      (await notifyItemActivity(tx, {
         type: "new_like",
         actorId: ctx.user.id,
         recipientId: item.userId,
         kind,
         itemId,
-      });
-    }
-    return { liked, likeCount };
+      }));
+    return { state: { liked, likeCount }, notified: notifiedAuthor ? item.userId : undefined };
   });
+  if (notified) await ctx.events.publish(notified, { type: "notification" });
+  return state;
 }

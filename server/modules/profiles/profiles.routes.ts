@@ -6,7 +6,10 @@ import {
   avatarUploadSchema,
   meSchema,
   PROFILE_LIMITS,
+  profileItemsPageSchema,
+  profileItemsQuery,
   profileMessages,
+  profilePageSchema,
   profileSchema,
   profileSetupInput,
   usernameAvailabilitySchema,
@@ -14,6 +17,7 @@ import {
 } from "#domain/profile.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,
   isUsernameAvailable,
@@ -21,6 +25,12 @@ import {
   updateProfile,
   uploadAvatar,
 } from "./profiles.service.ts";
+
+/**
+ * A profile id in a path (ids are the auth service's text ids, not UUIDs); anything unknown is a
+ * 404 like a missing profile.
+ */
+export const profileIdParams = z.object({ id: z.string().min(1).max(100) });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): ProfileContext => ({
@@ -120,6 +130,45 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       return uploadAvatar(context(request), data);
+    },
+  );
+
+  app.get(
+    "/profiles/:handle",
+    {
+      schema: {
+        summary: "A profile page's header: profile, counts, whether you follow them",
+        description:
+          "Public. `handle` is a username or slug (any case, a leading @ is dropped) or the " +
+          "profile id.",
+        tags: ["profiles"],
+        params: z.object({ handle: z.string().min(1).max(100) }),
+        response: { 200: profilePageSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return getProfilePage({ db: app.database.db, user }, request.params.handle);
+    },
+  );
+
+  app.get(
+    "/profiles/:id/items",
+    {
+      schema: {
+        summary: "One tab of a profile (posts, dishes, restaurants), keyset paged",
+        description:
+          "Public; hidden items never appear. Posts sort by recent or old only. Pass the previous " +
+          "page's `nextCursor` with the same sort.",
+        tags: ["profiles"],
+        params: profileIdParams,
+        querystring: profileItemsQuery,
+        response: { 200: profileItemsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return getProfileItems({ db: app.database.db, user }, request.params.id, request.query);
     },
   );
 };

@@ -1,0 +1,4 @@
+CREATE INDEX "posts_profile_idx" ON "posts" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE not "posts"."is_hidden";--> statement-breakpoint
+CREATE INDEX "reviews_profile_idx" ON "reviews" USING btree ("user_id","review_type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE not "reviews"."is_hidden";--> statement-breakpoint
+CREATE INDEX "reviews_profile_rating_idx" ON "reviews" USING btree ("user_id","review_type","rating","created_at","id") WHERE not "reviews"."is_hidden";--> statement-breakpoint
+CREATE INDEX "follows_follower_created_idx" ON "follows" USING btree ("follower_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

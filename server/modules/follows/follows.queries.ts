@@ -1,0 +1,112 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { FollowListKind } from "#domain/follows.ts";
+import type { Executor } from "#server/db/client.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { follows } from "#server/db/schema/social.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
+import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
+
+/** Inserts the follow unless it exists; true when a row was actually added. */
+export async function insertFollow(
+  db: Executor,
+  followerId: string,
+  followingId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(follows)
+    .values({ followerId, followingId })
+    .onConflictDoNothing()
+    .returning({ id: follows.id });
+  return rows.length > 0;
+}
+
+/** Deletes the follow if present; true when a row was actually removed. */
+export async function deleteFollow(
+  db: Executor,
+  followerId: string,
+  followingId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
+    .returning({ id: follows.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves the followed person's follower_count and the follower's following_count by `delta`, in
+ * the transaction that inserted or deleted the follow row. The two profiles are updated in id
+ * order, so two people following each other at the same moment lock them in the same order
+ * and never deadlock. greatest() is a guard, never the rule. Returns the new follower count.
+ */
+export async function bumpFollowCounters(
+  db: Executor,
+  followerId: string,
+  followingId: string,
+  delta: 1 | -1,
+): Promise<number> {
+  let followerCount = 0;
+  for (const id of [followerId, followingId].sort()) {
+    const counter = sql.raw(id === followingId ? "follower_count" : "following_count");
+    const result = await db.execute<{ follower_count: number }>(sql`
+      update profiles set ${counter} = greatest(${counter} + ${delta}, 0)
+       where id = ${id}
+      returning follower_count`);
+    if (id === followingId) followerCount = Number(result.rows[0]?.follower_count ?? 0);
+  }
+  return followerCount;
+}
+
+export async function followerCount(db: Executor, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: profiles.followerCount })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row?.value ?? 0;
+}
+
+export interface FollowListRow extends AuthorColumns, Record<string, unknown> {
+  /** The follow row's id and time: the list's keyset position. */
+  follow_id: string;
+  created_at_text: string;
+  bio: string | null;
+  followed_by_viewer: boolean;
+}
+
+/**
+ * One page of a person's followers (or of whom they follow), newest follow first, keyset on the
+ * follow row's (created_at, id) through follows_following_created_idx (or
+ * follows_follower_created_idx), with whether `viewerId` follows each person listed.
+ */
+export function followListSql(params: {
+  profileId: string;
+  kind: FollowListKind;
+  after?: Cursor | undefined;
+  limit: number;
+  viewerId?: string | undefined;
+}): SQL {
+  const { profileId, kind, after, viewerId } = params;
+  // followers: rows pointing at the person, listing who follows; following: the other way round.
+  const [own, listed] =
+    kind === "followers"
+      ? [sql`f.following_id`, sql`f.follower_id`]
+      : [sql`f.follower_id`, sql`f.following_id`];
+  const position = after
+    ? sql`and (f.created_at, f.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const followedByViewer = viewerId
+    ? sql`exists (select 1 from follows v where v.follower_id = ${viewerId} and v.following_id = a.id)`
+    : sql`false`;
+  return sql`
+    select f.id as follow_id,
+           to_char(f.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
+           a.id as user_id, a.username as author_username, a.full_name as author_full_name,
+           a.slug as author_slug, a.avatar_url as author_avatar_url, a.bio,
+           ${followedByViewer} as followed_by_viewer
+      from follows f
+      join profiles a on a.id = ${listed}
+     where ${own} = ${profileId} ${position}
+     order by f.created_at desc, f.id desc
+     limit ${params.limit}`;
+}

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import {
+  followListKinds,
+  followListPageSchema,
+  followMessages,
+  followStateSchema,
+} from "#domain/follows.ts";
+import { pageQuery } from "#domain/paging.ts";
+import { getSessionUser, requireUserWith } from "#server/auth/session.ts";
+import { profileIdParams } from "#server/modules/profiles/profiles.routes.ts";
+import { type FollowContext, listFollows, setFollow } from "./follows.service.ts";
+
+export const followRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = async (request: FastifyRequest, reply: FastifyReply): Promise<FollowContext> => ({
+    db: app.database.db,
+    user: await getSessionUser(request, reply),
+    adminEmails: app.config.adminEmails,
+    events: app.events,
+  });
+  const requireSignIn = requireUserWith(followMessages.signIn);
+
+  for (const [method, following] of [
+    ["PUT", true],
+    ["DELETE", false],
+  ] as const) {
+    app.route({
+      method,
+      url: "/profiles/:id/follow",
+      preHandler: requireSignIn,
+      schema: {
+        summary: following ? "Follow a person (idempotent)" : "Stop following a person",
+        tags: ["follows"],
+        params: profileIdParams,
+        response: {
+          200: followStateSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+      handler: async (request, reply) =>
+        setFollow(await context(request, reply), request.params.id, following),
+    });
+  }
+
+  for (const kind of followListKinds) {
+    app.get(
+      `/profiles/:id/${kind}`,
+      {
+        schema: {
+          summary:
+            kind === "followers"
+              ? "Who follows a person, newest follow first (keyset paged)"
+              : "Whom a person follows, newest follow first (keyset paged)",
+          description: "Public; `followedByMe` says whether the signed-in viewer follows each.",
+          tags: ["follows"],
+          params: profileIdParams,
+          querystring: pageQuery,
+          response: { 200: followListPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request, reply) =>
+        listFollows(await context(request, reply), request.params.id, kind, request.query),
+    );
+  }
+};

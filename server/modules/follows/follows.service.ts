@@ -1,0 +1,116 @@
+import {
+  type FollowListEntryDto,
+  type FollowListKind,
+  type FollowListPage,
+  type FollowState,
+  followMessages,
+} from "#domain/follows.ts";
+import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { SessionUser } from "#domain/profile.ts";
+import type { Database } from "#server/db/client.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
+import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
+import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
+import { findProfile, profileExists } from "#server/modules/profiles/profiles.queries.ts";
+import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
+import type { EventBus } from "#server/realtime/event-bus.ts";
+import {
+  bumpFollowCounters,
+  deleteFollow,
+  type FollowListRow,
+  followListSql,
+  insertFollow,
+} from "./follows.queries.ts";
+
+export interface FollowContext {
+  db: Database;
+  /** The signed-in caller; null for visitors (lists only). */
+  user: SessionUser | null;
+  adminEmails: readonly string[];
+  events: EventBus;
+}
+
+/**
+ * Follows (following = true) or unfollows a person. Idempotent: the follow row's unique key
+ * decides whether anything changed (`on conflict do nothing returning` / `delete returning`),
+ * and only an actual change moves both counters and, for a follow, notifies the followed
+ * person, all in one transaction; so the counters equal the rows whatever the interleaving.
+ * After commit both people's open pages hear of the change.
+ */
+export async function setFollow(
+  ctx: FollowContext,
+  profileId: string,
+  following: boolean,
+): Promise<FollowState> {
+  const user = ctx.user;
+  if (!user) throw ApiError.unauthorized(followMessages.signIn);
+  if (profileId === user.id) throw ApiError.badRequest(followMessages.cannotFollowSelf);
+  // The follower's profile row is what the follow points at (made here if sign-up never did).
+  await provisionAccount(
+    ctx.db,
+    { id: user.id, email: user.email ?? "", emailVerified: user.emailVerified },
+    ctx.adminEmails,
+  );
+  const pair = { followerId: user.id, followingId: profileId };
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const followed = await findProfile(tx, profileId);
+    if (!followed) throw profileNotFound();
+    const changed = following
+      ? await insertFollow(tx, pair.followerId, pair.followingId)
+      : await deleteFollow(tx, pair.followerId, pair.followingId);
+    if (!changed) {
+      return { changed, notified: false, followerCount: followed.followerCount };
+    }
+    const followerCount = await bumpFollowCounters(
+      tx,
+      pair.followerId,
+      pair.followingId,
+      following ? 1 : -1,
+    );
+    const notified = following && (await notifyNewFollower(tx, pair));
+    return { changed, notified, followerCount };
+  });
+  if (outcome.changed) {
+    const event = { type: "follow", ...pair } as const;
+    await ctx.events.publish(pair.followerId, event);
+    await ctx.events.publish(pair.followingId, event);
+  }
+  if (outcome.notified) await ctx.events.publish(pair.followingId, { type: "notification" });
+  return { following, followerCount: outcome.followerCount };
+}
+
+function toFollowListEntry(row: FollowListRow, viewerId: string | undefined): FollowListEntryDto {
+  const { author } = authorFields(row);
+  return {
+    ...author,
+    bio: row.bio,
+    followedByMe: viewerId && viewerId !== author.id ? row.followed_by_viewer === true : null,
+  };
+}
+
+/** A person's followers or whom they follow, newest follow first, keyset paged. */
+export async function listFollows(
+  ctx: FollowContext,
+  profileId: string,
+  kind: FollowListKind,
+  query: PageQuery,
+): Promise<FollowListPage> {
+  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const after = query.cursor ? decodeCursor(query.cursor, [kind]) : undefined;
+  if (!(await profileExists(ctx.db, profileId))) throw profileNotFound();
+  const viewerId = ctx.user?.id;
+  const result = await ctx.db.execute<FollowListRow>(
+    followListSql({ profileId, kind, after, limit: limit + 1, viewerId }),
+  );
+  const rows = result.rows.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    items: rows.map((row) => toFollowListEntry(row, viewerId)),
+    nextCursor:
+      result.rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at_text, id: last.follow_id, kind })
+        : null,
+  };
+}

@@ -1,0 +1,535 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ProfileSort, ProfileTab } from "#domain/profile.ts";
+import { encodeCursor } from "#server/modules/items/cursor.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpWithProfile } from "#server/test/auth-helpers.ts";
+import {
+  createFollow,
+  createPost,
+  createRestaurant,
+  createReview,
+  createUser,
+} from "#server/test/factories.ts";
+import { request } from "#server/test/request.ts";
+import { profileItemsSql, profilePageSql } from "./profiles.queries.ts";
+
+const testApp = useTestApp();
+
+interface Item {
+  id: string;
+  itemType: string;
+  title: string;
+  rating?: number;
+  cost?: number | null;
+  likedByMe: boolean | null;
+  isOwner: boolean;
+  restaurant: { priceLevel: number | null } | null;
+  [key: string]: unknown;
+}
+
+interface Page {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+async function profilePage(handle: string, cookie?: string) {
+  return request(testApp.app, "GET", `/api/profiles/${encodeURIComponent(handle)}`, { cookie });
+}
+
+async function tab(profileId: string, query: string, cookie?: string): Promise<Page> {
+  const response = await request(testApp.app, "GET", `/api/profiles/${profileId}/items?${query}`, {
+    cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Every page of a tab, following nextCursor. */
+async function allItems(profileId: string, query: string, limit: number): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 100; guard++) {
+    const page = await tab(
+      profileId,
+      `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) return items;
+  }
+  throw new Error("paging never ended");
+}
+
+const at = (text: string) => sql`${text}::timestamptz`;
+
+describe("GET /api/profiles/:handle", () => {
+  it("finds a profile by username, @username, slug or id, in any case", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db, {
+      username: "ann_lee",
+      slug: "ann-lee-2",
+      fullName: "Ann Lee",
+      bio: "Ramen hunter",
+      location: "New York",
+    });
+    for (const handle of ["ann_lee", "@ann_lee", "ANN_Lee", "@Ann_Lee", "ann-lee-2", ann.id]) {
+      const response = await profilePage(handle);
+      expect(response.statusCode, handle).toBe(200);
+      expect(response.json().profile, handle).toEqual({
+        id: ann.id,
+        username: "ann_lee",
+        slug: "ann-lee-2",
+        fullName: "Ann Lee",
+        firstName: null,
+        lastName: null,
+        bio: "Ramen hunter",
+        avatarUrl: null,
+        location: "New York",
+      });
+    }
+  });
+
+  it("prefers the username when another profile's slug is the same text", async () => {
+    await testApp.start();
+    const bob = await createUser(testApp.db, { username: "bob", slug: "bob" });
+    await createUser(testApp.db, { username: "carol", slug: "carol" });
+    // Carol's slug equals Bob's username only in imported data, but the address must stay Bob's.
+    await testApp.db.execute(sql`update profiles set slug = 'bob-2' where id = ${bob.id}`);
+    await testApp.db.execute(sql`update profiles set slug = 'bob' where username = 'carol'`);
+    expect((await profilePage("bob")).json().profile.username).toBe("bob");
+    expect((await profilePage("bob-2")).json().profile.username).toBe("bob");
+  });
+
+  it("answers unknown handles with 404 'User not found'", async () => {
+    await testApp.start();
+    await createUser(testApp.db, { username: "ann_lee" });
+    for (const handle of ["nobody", "@nobody", "@", "ann", crypto.randomUUID()]) {
+      const response = await profilePage(handle);
+      expect(response.statusCode, handle).toBe(404);
+      expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: "User not found" } });
+    }
+  });
+
+  it("counts visible reviews by type, posts and follows", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db, { username: "ann_lee" });
+    const fans = [await createUser(testApp.db), await createUser(testApp.db)];
+    for (let index = 0; index < 3; index++) await createReview(testApp.db, { userId: ann.id });
+    await createReview(testApp.db, { userId: ann.id, isHidden: true });
+    await createReview(testApp.db, { userId: ann.id, reviewType: "restaurant" });
+    await createReview(testApp.db, { userId: ann.id, reviewType: "restaurant", isHidden: true });
+    await createPost(testApp.db, { userId: ann.id });
+    await createPost(testApp.db, { userId: ann.id });
+    await createPost(testApp.db, { userId: ann.id, isHidden: true });
+    await createReview(testApp.db, { userId: fans[0]?.id ?? "" });
+    await testApp.db.execute(
+      sql`update profiles set follower_count = 2, following_count = 1 where id = ${ann.id}`,
+    );
+
+    const body = (await profilePage("ann_lee")).json();
+    expect(body.counts).toEqual({
+      reviews: 4,
+      dishReviews: 3,
+      restaurantReviews: 1,
+      posts: 2,
+      followers: 2,
+      following: 1,
+    });
+    expect(body).toMatchObject({ followedByMe: null, isOwn: false });
+  });
+
+  it("tells a signed-in viewer whether they follow the person, and whether it is their own", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpWithProfile(app, { username: "viewer" });
+    const followed = await createUser(testApp.db, { username: "followed" });
+    await createUser(testApp.db, { username: "stranger" });
+    await createFollow(testApp.db, me.userId, followed.id);
+    expect((await profilePage("followed", me.cookie)).json()).toMatchObject({
+      followedByMe: true,
+      isOwn: false,
+    });
+    expect((await profilePage("stranger", me.cookie)).json()).toMatchObject({
+      followedByMe: false,
+      isOwn: false,
+    });
+    expect((await profilePage("@viewer", me.cookie)).json()).toMatchObject({
+      followedByMe: null,
+      isOwn: true,
+    });
+  });
+});
+
+describe("GET /api/profiles/:id/items", () => {
+  it("lists one tab's visible items as the feed shows them, with the viewer's likes", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpWithProfile(app, { username: "viewer" });
+    const ann = await createUser(testApp.db, { username: "ann_lee", fullName: "Ann Lee" });
+    const place = await createRestaurant(testApp.db, { name: "Ichiran", priceLevel: 2 });
+    const dish = await createReview(testApp.db, {
+      userId: ann.id,
+      restaurantId: place.id,
+      title: "Spicy Ramen",
+      rating: 5,
+      cost: 14.5,
+    });
+    const liked = await createReview(testApp.db, { userId: ann.id, restaurantId: place.id });
+    await createReview(testApp.db, { userId: ann.id, isHidden: true });
+    const restaurantReview = await createReview(testApp.db, {
+      userId: ann.id,
+      reviewType: "restaurant",
+      restaurantId: place.id,
+      title: "Ichiran",
+    });
+    const post = await createPost(testApp.db, { userId: ann.id, title: "Brunch", content: "Eggs" });
+    await createPost(testApp.db, { userId: ann.id, isHidden: true });
+    await createReview(testApp.db, { userId: me.userId });
+    await testApp.db.execute(
+      sql`insert into likes (user_id, review_id) values (${me.userId}, ${liked.id})`,
+    );
+
+    const dishes = await tab(ann.id, "tab=dishes", me.cookie);
+    expect(dishes.items.map((item) => item.id).sort()).toEqual([dish.id, liked.id].sort());
+    expect(dishes.nextCursor).toBeNull();
+    const feedItem = (
+      await request(app, "GET", `/api/reviews/${dish.id}`, { cookie: me.cookie })
+    ).json();
+    expect(dishes.items.find((item) => item.id === dish.id)).toEqual(feedItem);
+    expect(dishes.items.find((item) => item.id === liked.id)).toMatchObject({
+      likedByMe: true,
+      isOwner: false,
+    });
+
+    expect((await tab(ann.id, "tab=restaurants")).items.map((item) => item.id)).toEqual([
+      restaurantReview.id,
+    ]);
+    const posts = await tab(ann.id, "tab=posts");
+    expect(posts.items).toHaveLength(1);
+    expect(posts.items[0]).toMatchObject({
+      id: post.id,
+      itemType: "post",
+      content: "Eggs",
+      likedByMe: null,
+    });
+
+    const mine = await tab(me.userId, "tab=dishes", me.cookie);
+    expect(mine.items[0]).toMatchObject({ isOwner: true, likedByMe: false });
+  });
+
+  it("answers 404 for an unknown profile and 400 for a bad tab, sort or limit", async () => {
+    const { app } = await testApp.start();
+    const ann = await createUser(testApp.db);
+    const unknown = await request(app, "GET", "/api/profiles/nobody/items?tab=posts");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe("User not found");
+    for (const query of [
+      "",
+      "tab=photos",
+      "tab=dishes&sort=newest",
+      "tab=dishes&limit=51",
+      "tab=dishes&limit=0",
+      `tab=dishes&q=${"x".repeat(101)}`,
+      "tab=dishes&q=%00",
+    ]) {
+      const response = await request(app, "GET", `/api/profiles/${ann.id}/items?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("sorts posts by date only", async () => {
+    const { app } = await testApp.start();
+    const ann = await createUser(testApp.db);
+    const older = await createPost(testApp.db, { userId: ann.id, createdAt: at("2024-01-01") });
+    const newer = await createPost(testApp.db, { userId: ann.id, createdAt: at("2024-02-01") });
+    expect((await tab(ann.id, "tab=posts")).items.map((item) => item.id)).toEqual([
+      newer.id,
+      older.id,
+    ]);
+    expect((await tab(ann.id, "tab=posts&sort=old")).items.map((item) => item.id)).toEqual([
+      older.id,
+      newer.id,
+    ]);
+    for (const sort of ["rating-desc", "rating-asc", "price-desc", "price-asc"]) {
+      const response = await request(
+        app,
+        "GET",
+        `/api/profiles/${ann.id}/items?tab=posts&sort=${sort}`,
+      );
+      expect(response.statusCode, sort).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: "VALIDATION_ERROR", message: "Posts can only be sorted by recent or old" },
+      });
+    }
+  });
+
+  /**
+   * Eleven dish reviews with many ties: ratings 1-3, costs from a set with repeats and nulls,
+   * several sharing one timestamp, so only (value, created_at, id) orders them strictly.
+   */
+  async function tiedDishes(userId: string) {
+    const place = await createRestaurant(testApp.db);
+    const costs = [10, null, 10, 5, 20, null, 5, 10, 20, 5, 10];
+    const rows = [];
+    for (const [index, cost] of costs.entries()) {
+      const createdAt = at(`2024-03-0${1 + (index % 3)}T00:00:00.000001Z`);
+      rows.push(
+        await createReview(testApp.db, {
+          userId,
+          restaurantId: place.id,
+          rating: 1 + (index % 3),
+          cost,
+          createdAt,
+        }),
+      );
+    }
+    return testApp.db.execute<{ id: string; rating: number; cost: number | null; at: string }>(
+      sql`select id, rating, cost::float8 as cost, created_at::text as at from reviews
+           where user_id = ${userId}`,
+    );
+  }
+
+  type Row = { id: string; rating: number; cost: number | null; at: string };
+  const compare = (left: string | number, right: string | number) =>
+    left < right ? -1 : left > right ? 1 : 0;
+  const byPosition = (left: Row, right: Row) =>
+    compare(left.at, right.at) || compare(left.id, right.id);
+  const expectedOrder: Record<Exclude<ProfileSort, "recent" | "old">, (rows: Row[]) => Row[]> = {
+    "rating-desc": (rows) =>
+      [...rows].sort((l, r) => compare(r.rating, l.rating) || byPosition(r, l)),
+    "rating-asc": (rows) =>
+      [...rows].sort((l, r) => compare(l.rating, r.rating) || byPosition(l, r)),
+    "price-desc": (rows) =>
+      [...rows].sort(
+        (l, r) =>
+          compare(r.cost ?? Number.NEGATIVE_INFINITY, l.cost ?? Number.NEGATIVE_INFINITY) ||
+          byPosition(r, l),
+      ),
+    "price-asc": (rows) =>
+      [...rows].sort(
+        (l, r) =>
+          compare(l.cost ?? Number.POSITIVE_INFINITY, r.cost ?? Number.POSITIVE_INFINITY) ||
+          byPosition(l, r),
+      ),
+  };
+
+  it("pages every sort through ties without repeats or skips", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const rows = (await tiedDishes(ann.id)).rows;
+    const newest = [...rows].sort((l, r) => byPosition(r, l)).map((row) => row.id);
+    for (const limit of [1, 2, 4, 50]) {
+      expect((await allItems(ann.id, "tab=dishes&sort=recent", limit)).map((i) => i.id)).toEqual(
+        newest,
+      );
+      expect((await allItems(ann.id, "tab=dishes&sort=old", limit)).map((i) => i.id)).toEqual(
+        [...newest].reverse(),
+      );
+      for (const [sort, order] of Object.entries(expectedOrder)) {
+        const items = await allItems(ann.id, `tab=dishes&sort=${sort}`, limit);
+        expect(
+          items.map((item) => item.id),
+          `${sort} limit ${limit}`,
+        ).toEqual(order(rows).map((row) => row.id));
+      }
+    }
+    // Prices without a value come last both ways.
+    const priceAsc = await allItems(ann.id, "tab=dishes&sort=price-asc", 3);
+    const priceDesc = await allItems(ann.id, "tab=dishes&sort=price-desc", 3);
+    expect(priceAsc.slice(-2).map((item) => item.cost)).toEqual([null, null]);
+    expect(priceDesc.slice(-2).map((item) => item.cost)).toEqual([null, null]);
+    expect(priceDesc[0]?.cost).toBe(20);
+  });
+
+  it("orders restaurant reviews by the restaurant's price level, else the review's own price", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const titled = async (title: string, priceLevel: number | null, cost: number | null) =>
+      createReview(testApp.db, {
+        userId: ann.id,
+        reviewType: "restaurant",
+        title,
+        cost,
+        restaurantId: (await createRestaurant(testApp.db, { priceLevel })).id,
+      });
+    await titled("Luxe", 4, 1);
+    await titled("Cheap", 1, 4);
+    await titled("Own tier", null, 3);
+    await titled("Unknown", null, null);
+    await titled("Middle", 2, null);
+    const titles = (items: Item[]) => items.map((item) => item.title);
+    expect(titles(await allItems(ann.id, "tab=restaurants&sort=price-desc", 2))).toEqual([
+      "Luxe",
+      "Own tier",
+      "Middle",
+      "Cheap",
+      "Unknown",
+    ]);
+    expect(titles(await allItems(ann.id, "tab=restaurants&sort=price-asc", 2))).toEqual([
+      "Cheap",
+      "Middle",
+      "Own tier",
+      "Luxe",
+      "Unknown",
+    ]);
+  });
+
+  it("refuses a cursor made for another sort or with a broken value", async () => {
+    const { app } = await testApp.start();
+    const ann = await createUser(testApp.db);
+    await tiedDishes(ann.id);
+    const cursorOf = async (sort: ProfileSort) =>
+      (await tab(ann.id, `tab=dishes&sort=${sort}&limit=2`)).nextCursor ?? "";
+    const position = { createdAt: "2024-03-01T00:00:00.000001Z", id: crypto.randomUUID() };
+    const cases: Array<[ProfileSort, string]> = [
+      ["rating-desc", await cursorOf("recent")],
+      ["recent", await cursorOf("rating-desc")],
+      ["price-asc", await cursorOf("price-desc")],
+      ["rating-asc", await cursorOf("price-asc")],
+      ["old", await cursorOf("recent")],
+      ["rating-desc", encodeCursor({ ...position, kind: "rating-desc", key: null })],
+      ["rating-desc", encodeCursor({ ...position, kind: "rating-desc", key: 2.5 })],
+      ["price-desc", encodeCursor({ ...position, kind: "price-desc" })],
+      [
+        "price-desc",
+        Buffer.from(JSON.stringify([position.createdAt, position.id, "price-desc", "5"])).toString(
+          "base64url",
+        ),
+      ],
+    ];
+    for (const [sort, cursor] of cases) {
+      const response = await request(
+        app,
+        "GET",
+        `/api/profiles/${ann.id}/items?tab=dishes&sort=${sort}&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(response.statusCode, `${sort} ${cursor}`).toBe(400);
+      expect(response.json().error.code).toBe("INVALID_CURSOR");
+    }
+    const priceWithoutValue = encodeCursor({ ...position, kind: "price-desc", key: null });
+    const ok = await request(
+      app,
+      "GET",
+      `/api/profiles/${ann.id}/items?tab=dishes&sort=price-desc&cursor=${priceWithoutValue}`,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it("searches titles and texts of the tab, with % and _ taken literally", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const other = await createUser(testApp.db);
+    const ramen = await createReview(testApp.db, { userId: ann.id, title: "Spicy Ramen" });
+    const described = await createReview(testApp.db, {
+      userId: ann.id,
+      title: "Noodles",
+      description: "Best RAMEN broth",
+    });
+    await createReview(testApp.db, { userId: ann.id, title: "Sushi", description: "Fresh" });
+    await createReview(testApp.db, { userId: other.id, title: "Ramen elsewhere" });
+    await createReview(testApp.db, { userId: ann.id, title: "Hidden ramen", isHidden: true });
+    const discount = await createReview(testApp.db, { userId: ann.id, title: "50% off_day" });
+    const post = await createPost(testApp.db, {
+      userId: ann.id,
+      title: "Brunch",
+      content: "ramen?",
+    });
+    await createPost(testApp.db, { userId: ann.id, title: "Tea", content: "Green" });
+
+    const ids = async (query: string) =>
+      (await tab(ann.id, query)).items.map((item) => item.id).sort();
+    expect(await ids("tab=dishes&q=ramen")).toEqual([ramen.id, described.id].sort());
+    expect(await ids("tab=dishes&q=%20%20RAMEN%20")).toEqual([ramen.id, described.id].sort());
+    expect(await ids("tab=dishes&q=ramen&sort=rating-desc")).toEqual(
+      [ramen.id, described.id].sort(),
+    );
+    expect(await ids("tab=dishes&q=%25")).toEqual([discount.id]);
+    // As patterns, "50_" would match "50%" and "o%s" would match "Noodles".
+    expect(await ids("tab=dishes&q=50_")).toEqual([]);
+    expect(await ids("tab=dishes&q=o%25s")).toEqual([]);
+    expect(await ids("tab=dishes&q=off_day")).toEqual([discount.id]);
+    expect(await ids("tab=posts&q=RAMEN")).toEqual([post.id]);
+    expect(await ids("tab=restaurants&q=ramen")).toEqual([]);
+  });
+});
+
+describe("profile query plans", () => {
+  async function explain(query: ReturnType<typeof sql>): Promise<string> {
+    const result = await testApp.db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
+    return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+  }
+
+  it("reads one person's rows through the profile indexes for every tab, sort and the counts", async () => {
+    await testApp.start();
+    const place = await createRestaurant(testApp.db, { priceLevel: 2 });
+    await testApp.db.execute(sql`
+      insert into "user" (id, name, email)
+      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 100) g`);
+    await testApp.db.execute(sql`
+      insert into profiles (id, username, slug)
+      select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 100) g`);
+    await testApp.db.execute(sql`
+      insert into reviews (user_id, restaurant_id, review_type, title, description, rating, cost,
+                           is_hidden, created_at)
+      select 'plan-' || (1 + g % 100), ${place.id},
+             case when g % 3 = 0 then 'restaurant' else 'dish' end, 'Dish ' || g, 'Text ' || g,
+             1 + g % 5, case when g % 7 = 0 then null else g % 40 end, g % 50 = 0,
+             now() - g * interval '1 minute'
+      from generate_series(1, 4000) as g`);
+    await testApp.db.execute(sql`
+      insert into posts (user_id, title, content, is_hidden, created_at)
+      select 'plan-' || (1 + g % 100), 'Post ' || g, 'Text ' || g, g % 40 = 0,
+             now() - g * interval '1 minute'
+      from generate_series(1, 4000) as g`);
+    await testApp.db.execute(sql`analyze`);
+
+    const counts = await explain(profilePageSql({ id: "plan_7", name: "plan_7" }, "plan-1"));
+    expect(counts).not.toMatch(/Seq Scan on (reviews|posts)/);
+    expect(counts).toMatch(/reviews_profile(_rating)?_idx/);
+    expect(counts).toMatch(/posts_profile_idx/);
+
+    const after = {
+      createdAt: "2024-01-01T00:00:00.000000Z",
+      id: crypto.randomUUID(),
+      key: 3,
+    };
+    const sorts: Record<ProfileTab, ProfileSort[]> = {
+      posts: ["recent", "old"],
+      dishes: ["recent", "old", "rating-desc", "rating-asc", "price-desc", "price-asc"],
+      restaurants: ["recent", "old", "rating-desc", "rating-asc", "price-desc", "price-asc"],
+    };
+    for (const [tabName, tabSorts] of Object.entries(sorts) as [ProfileTab, ProfileSort[]][]) {
+      for (const sort of tabSorts) {
+        const sortKey = sort.startsWith("rating")
+          ? "rating"
+          : sort.startsWith("price")
+            ? "price"
+            : "date";
+        const direction = sort === "old" || sort.endsWith("asc") ? "asc" : "desc";
+        for (const [cursor, q] of [
+          [undefined, undefined],
+          [{ ...after, kind: sort }, undefined],
+          [undefined, "dish 1"],
+        ] as const) {
+          const plan = await explain(
+            profileItemsSql({
+              userId: "plan-7",
+              tab: tabName,
+              sortKey,
+              direction,
+              q,
+              after: cursor,
+              limit: 21,
+              viewerId: "plan-1",
+            }),
+          );
+          expect(plan, `${tabName} ${sort}`).not.toMatch(/Seq Scan on (reviews|posts)/);
+          expect(plan, `${tabName} ${sort}`).toMatch(
+            tabName === "posts" ? /posts_profile_idx/ : /reviews_profile(_rating)?_idx/,
+          );
+        }
+      }
+    }
+  });
+});
