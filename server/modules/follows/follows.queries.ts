@@ -57,15 +57,6 @@ export async function bumpFollowCounters(
   return followerCount;
 }
 
-export async function followerCount(db: Executor, profileId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: profiles.followerCount })
-    .from(profiles)
-    .where(eq(profiles.id, profileId))
-    .limit(1);
-  return row?.value ?? 0;
-}
-
 export interface FollowListRow extends AuthorColumns, Record<string, unknown> {
   /** The follow row's id and time: the list's keyset position. */
   follow_id: string;
