@@ -1,7 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { Executor } from "#server/db/client.ts";
-import { profiles } from "#server/db/schema/profiles.ts";
 import { follows } from "#server/db/schema/social.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
