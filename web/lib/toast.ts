@@ -75,10 +75,13 @@ export const toast = {
     show("error", title, message, options),
   /**
    * A visitor tried something that needs an account ("Please sign in to like posts"): the
-   * message plus a "Sign in" link. `onSignIn` navigates (toasts render outside the router).
+   * message, under a title when given ("Authentication required"), plus a "Sign in" link.
+   * `onSignIn` navigates (toasts render outside the router).
    */
-  signInRequired: (message: string, onSignIn: () => void) =>
-    show("sign-in", message, undefined, { action: { label: "Sign in", onClick: onSignIn } }),
+  signInRequired: (message: string, onSignIn: () => void, title?: string) =>
+    show("sign-in", title ?? message, title ? message : undefined, {
+      action: { label: "Sign in", onClick: onSignIn },
+    }),
   /** Hides the toasts about the screen being left; the router calls it on every move. */
   clearScreenToasts: () => {
     for (const id of screenToasts) notifications.hide(id);

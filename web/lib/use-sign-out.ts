@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
+import { profileEditMessages } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { useSession } from "./session.tsx";
 import { toast } from "./toast.ts";
@@ -18,7 +19,7 @@ export function useSignOut() {
     try {
       await signOut();
       navigate(screenPaths.landing, { replace: true });
-      toast.success("Logged Out", "You have been successfully logged out.");
+      toast.success(profileEditMessages.loggedOutTitle, profileEditMessages.loggedOut);
     } catch (error) {
       toast.error("Error", error instanceof Error ? error.message : "Could not sign out.");
     } finally {

@@ -11,6 +11,7 @@ import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
+import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
@@ -36,10 +37,13 @@ export function itemQuery<K extends ItemKind>(kind: K, id: string) {
 
 type InfiniteFeed = { pages: FeedPage[]; pageParams: unknown[] };
 
+/** Roots of the paged lists that show items: every feed scope and every profile tab. */
+const LISTS_OF_ITEMS = [feedKeys.all, profileKeys.all] as const;
+
 /**
  * Applies `update` to one review or post wherever it is cached: every loaded page of every feed
- * scope and its detail entry. Likes and comment counts change through here so the card and the
- * open dialog never disagree.
+ * scope and profile tab, and its detail entry. Likes and comment counts change through here so
+ * the card and the open dialog never disagree.
  */
 export function updateCachedItem(
   queryClient: QueryClient,
@@ -48,16 +52,18 @@ export function updateCachedItem(
   update: (item: ItemDto) => ItemDto,
 ): void {
   const matches = (item: ItemDto) => item.itemType === kind && item.id === id;
-  queryClient.setQueriesData<InfiniteFeed>({ queryKey: feedKeys.all }, (data) => {
-    if (!data?.pages) return data;
-    let changed = false;
-    const pages = data.pages.map((page) => {
-      if (!page.items.some(matches)) return page;
-      changed = true;
-      return { ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) };
+  for (const queryKey of LISTS_OF_ITEMS) {
+    queryClient.setQueriesData<InfiniteFeed>({ queryKey }, (data) => {
+      if (!data?.pages) return data;
+      let changed = false;
+      const pages = data.pages.map((page) => {
+        if (!page.items.some(matches)) return page;
+        changed = true;
+        return { ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) };
+      });
+      return changed ? { ...data, pages } : data;
     });
-    return changed ? { ...data, pages } : data;
-  });
+  }
   queryClient.setQueryData<ItemDto>(itemKeys.item(kind, id), (item) =>
     item ? update(item) : item,
   );

@@ -1,66 +1,86 @@
-import { Stack, Tabs } from "@mantine/core";
-import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
+import { Button } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useParams } from "react-router";
+import type { FollowListKind } from "#domain/follows.ts";
+import type { ProfilePageDto } from "#domain/profile.ts";
+import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { OwnProfileHeader } from "./own-profile-header.tsx";
+import { profilePageQuery } from "../api/profile-queries.ts";
+import { FollowListDialog } from "./follow-list-dialog.tsx";
+import { ProfileHeader } from "./profile-header.tsx";
+import classes from "./profile-page.module.css";
+import { ProfileTabs } from "./profile-tabs.tsx";
 import { UserNotFound } from "./user-not-found.tsx";
 
 /**
- * Own profile at /profile, and public profiles at /user/{handle} and /profile/{handleOrId}
- * Reviews and posts fill the tabs once they exist; looking up other people
- * by handle arrives with the people work, so a handle that is not your own is not found yet.
+ * Your own profile at /profile, and anyone's at /user/{handle} and /profile/{handle} (username,
+ * slug or id; a leading @ is dropped): the header with counts and follow, then the tabs.
  */
 export function ProfilePage() {
   const { handle } = useParams();
   const { session } = useSession();
-  const ownProfile = session.status === "signed-in" ? session.profile : null;
-  const normalizedHandle = handle?.replace(/^@/, "").toLowerCase();
-  const isOwn =
-    ownProfile !== null &&
-    (normalizedHandle === undefined ||
-      normalizedHandle === ownProfile.username ||
-      normalizedHandle === ownProfile.slug ||
-      handle === ownProfile.id);
+  const ownHandle =
+    session.status === "signed-in" ? (session.profile?.username ?? session.userId) : null;
+  const lookup = handle ?? ownHandle;
+  const query = useQuery({
+    ...profilePageQuery(lookup ?? ""),
+    // Whether the viewer follows them depends on who is signed in, so wait for the session.
+    enabled: lookup !== null && session.status !== "loading",
+    retry: (failures, error) =>
+      failures < 2 && !(error instanceof ApiRequestError && error.status === 404),
+  });
+  const header = <PageHeader title="Profile" leading={handle ? <BackButton /> : undefined} />;
 
-  if (!isOwn || !ownProfile) {
+  if (query.data) {
     return (
       <>
-        <PageHeader title="Profile" />
-        <UserNotFound />
+        {header}
+        <ProfileView key={query.data.profile.id} page={query.data} />
       </>
     );
   }
 
+  const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
   return (
     <>
-      <PageHeader title="Profile" />
-      <OwnProfileHeader profile={ownProfile} />
-      <Stack px="md">
-        <Tabs defaultValue="posts">
-          <Tabs.List grow>
-            <Tabs.Tab value="posts">Posts (0)</Tabs.Tab>
-            <Tabs.Tab value="dishes">Dishes (0)</Tabs.Tab>
-            <Tabs.Tab value="restaurants">Restaurants (0)</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="posts">
-            <EmptyState icon={<IconArticle size={28} stroke={1.6} />} title="No posts yet" />
-          </Tabs.Panel>
-          <Tabs.Panel value="dishes">
-            <EmptyState
-              icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
-              title="No dish reviews yet"
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="restaurants">
-            <EmptyState
-              icon={<IconBuildingStore size={28} stroke={1.6} />}
-              title="No restaurant reviews yet"
-            />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+      {header}
+      {notFound ? (
+        <UserNotFound />
+      ) : query.isError ? (
+        <EmptyState
+          icon={<IconAlertTriangle size={28} stroke={1.6} />}
+          title="We couldn't load this profile"
+          hint="Check your connection and try again."
+          action={
+            <Button mt="xs" onClick={() => void query.refetch()} loading={query.isRefetching}>
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <LoadingScreen />
+      )}
     </>
+  );
+}
+
+function ProfileView({ page }: { page: ProfilePageDto }) {
+  const [followList, setFollowList] = useState<FollowListKind | null>(null);
+  return (
+    <div className={classes.page}>
+      <ProfileHeader page={page} onOpenFollowList={setFollowList} />
+      <ProfileTabs profileId={page.profile.id} counts={page.counts} />
+      <FollowListDialog
+        profileId={page.profile.id}
+        kind={followList}
+        onClose={() => setFollowList(null)}
+      />
+    </div>
   );
 }

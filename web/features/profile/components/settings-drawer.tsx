@@ -35,6 +35,7 @@ import { type FieldErrors, rejectForm, rejectInvalidForm } from "#web/lib/form-e
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
+import { profileKeys } from "../api/profile-queries.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
 import { useUsernameAvailability } from "../api/use-username-availability.ts";
 import { useProfileViewMode } from "../use-profile-view-mode.ts";
@@ -232,7 +233,7 @@ function EditProfileForm({ profile }: { profile: ProfileDto }) {
     try {
       // useSaveProfile puts the answer into the session's profile; profile pages re-read.
       await save.mutateAsync(parsed.data);
-      void queryClient.invalidateQueries({ queryKey: ["profiles"] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       toast.success(profileEditMessages.savedTitle, profileEditMessages.saved);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 409) {

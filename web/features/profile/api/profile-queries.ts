@@ -1,0 +1,70 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { FollowListKind, FollowListPage } from "#domain/follows.ts";
+import { PAGE_LIMITS } from "#domain/paging.ts";
+import type { ProfileItemsPage, ProfilePageDto, ProfileSort, ProfileTab } from "#domain/profile.ts";
+import { apiGet } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+
+/**
+ * Everything about profiles lives under "profiles": the realtime client invalidates that root
+ * when someone follows or an item is deleted, so headers, tabs and follow lists refresh.
+ */
+export const profileKeys = {
+  all: ["profiles"] as const,
+  pages: ["profiles", "page"] as const,
+  page: (handle: string) => ["profiles", "page", handle] as const,
+  items: (profileId: string, tab: ProfileTab, sort: ProfileSort, q: string) =>
+    ["profiles", profileId, "items", tab, sort, q] as const,
+  followList: (profileId: string, kind: FollowListKind) => ["profiles", profileId, kind] as const,
+};
+
+/** A handle as the server matches it: without a leading @, lower case. */
+export function normalizeHandle(handle: string): string {
+  return handle.trim().replace(/^@/, "").toLowerCase();
+}
+
+/** A profile page's header: the profile, its counts and whether the viewer follows them. */
+export function profilePageQuery(handle: string) {
+  const normalized = normalizeHandle(handle);
+  return queryOptions({
+    queryKey: profileKeys.page(normalized),
+    queryFn: ({ signal }) => apiGet<ProfilePageDto>(apiPaths.profilePage(normalized), { signal }),
+  });
+}
+
+function pageParams(pageParam: string | null, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({ limit: String(PAGE_LIMITS.pageDefault), ...extra });
+  if (pageParam) params.set("cursor", pageParam);
+  return params;
+}
+
+/** One profile tab, keyset paged; `q` is the (already debounced) search text. */
+export function profileItemsQuery(
+  profileId: string,
+  tab: ProfileTab,
+  sort: ProfileSort,
+  q: string,
+) {
+  return infiniteQueryOptions({
+    queryKey: profileKeys.items(profileId, tab, sort, q),
+    queryFn: ({ pageParam, signal }) => {
+      const params = pageParams(pageParam, q ? { tab, sort, q } : { tab, sort });
+      return apiGet<ProfileItemsPage>(apiPaths.profileItems(profileId, params), { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Who follows a profile, or whom it follows: newest follow first, keyset paged. */
+export function followListQuery(profileId: string, kind: FollowListKind) {
+  return infiniteQueryOptions({
+    queryKey: profileKeys.followList(profileId, kind),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<FollowListPage>(apiPaths.followList(profileId, kind, pageParams(pageParam)), {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, Center, Group, Loader, Modal, Skeleton, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertTriangle, IconUsers } from "@tabler/icons-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { FollowListEntryDto, FollowListKind } from "#domain/follows.ts";
+import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { EmptyState } from "#web/components/empty-state.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
+import { followListQuery } from "../api/profile-queries.ts";
+import { FollowButton } from "./follow-button.tsx";
+import classes from "./profile-page.module.css";
+
+const TITLES: Record<FollowListKind, string> = { followers: "Followers", following: "Following" };
+const EMPTY_TEXTS: Record<FollowListKind, string> = {
+  followers: "No followers yet",
+  following: "Not following anyone yet",
+};
+const SKELETON_ROWS = ["first", "second", "third"] as const;
+
+interface FollowListDialogProps {
+  profileId: string;
+  /** Which list is open; null keeps the dialog closed. */
+  kind: FollowListKind | null;
+  onClose: () => void;
+}
+
+/**
+ * The people who follow a profile, or whom it follows: a dialog on desktop, the whole screen on
+ * phones, newest follow first, more on "Load more".
+ */
+export function FollowListDialog({ profileId, kind, onClose }: FollowListDialogProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  return (
+    <Modal
+      opened={kind !== null}
+      onClose={onClose}
+      size="md"
+      fullScreen={mobile}
+      radius={mobile ? 0 : "lg"}
+      title={kind ? TITLES[kind] : ""}
+      classNames={{ title: classes.dialogTitle }}
+      transitionProps={{ transition: mobile ? "slide-up" : "pop", duration: 180 }}
+    >
+      {kind && <FollowList profileId={profileId} kind={kind} />}
+    </Modal>
+  );
+}
+
+function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKind }) {
+  const list = useInfiniteQuery(followListQuery(profileId, kind));
+  const people = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (list.isPending) {
+    return (
+      <Stack gap="md" aria-busy aria-label={`Loading ${TITLES[kind].toLowerCase()}`}>
+        {SKELETON_ROWS.map((key) => (
+          <Group key={key} gap="sm" wrap="nowrap">
+            <Skeleton circle height={44} />
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton height={12} width="45%" />
+              <Skeleton height={10} width="30%" />
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
+
+  if (list.isError && people.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconAlertTriangle size={28} stroke={1.6} />}
+        title={`We couldn't load ${TITLES[kind].toLowerCase()}`}
+        hint="Check your connection and try again."
+        action={
+          <Button mt="xs" onClick={() => void list.refetch()} loading={list.isRefetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (people.length === 0) {
+    return <EmptyState icon={<IconUsers size={28} stroke={1.6} />} title={EMPTY_TEXTS[kind]} />;
+  }
+
+  return (
+    <Stack gap="md">
+      <ul className={classes.people} aria-label={TITLES[kind]}>
+        {people.map((person) => (
+          <PersonRow key={person.id} person={person} />
+        ))}
+      </ul>
+      {list.isFetchNextPageError ? (
+        <Alert color="red" variant="light" radius="md" title="More people could not be loaded">
+          <Button size="xs" variant="light" color="red" onClick={() => void list.fetchNextPage()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        list.hasNextPage && (
+          <Center>
+            {list.isFetchingNextPage ? (
+              <Loader size="sm" aria-label="Loading more people" />
+            ) : (
+              <Button variant="subtle" onClick={() => void list.fetchNextPage()}>
+                Load more
+              </Button>
+            )}
+          </Center>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function PersonRow({ person }: { person: FollowListEntryDto }) {
+  const name = authorDisplayName(person);
+  return (
+    <li className={classes.person}>
+      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={44} />
+      <Link to={screenPaths.user(authorHandle(person))} className={classes.personLink}>
+        <span className={classes.personName}>{name}</span>
+        <span className={classes.personHandle}>@{person.username.toLowerCase()}</span>
+      </Link>
+      <FollowButton target={person} following={person.followedByMe === true} size="xs" />
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+import { ActionIcon, Group, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconLogout, IconMapPin, IconSettings } from "@tabler/icons-react";
+import type { FollowListKind } from "#domain/follows.ts";
+import type { ProfilePageDto } from "#domain/profile.ts";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { useSignOut } from "#web/lib/use-sign-out.ts";
+import { FollowButton } from "./follow-button.tsx";
+import classes from "./profile-page.module.css";
+import { SettingsDrawer } from "./settings-drawer.tsx";
+
+interface ProfileHeaderProps {
+  page: ProfilePageDto;
+  onOpenFollowList: (kind: FollowListKind) => void;
+}
+
+/**
+ * A profile's header: picture, name, @username, bio, location and the counts; Followers and
+ * Following open their lists. Your own profile has Settings and Log Out, someone else's a
+ * Follow button.
+ */
+export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
+  const { profile, counts } = page;
+  const name = profile.fullName?.trim() || profile.username;
+  return (
+    <section className={classes.header} aria-labelledby="profile-name">
+      <div className={classes.identity}>
+        <UserAvatar
+          avatarUrl={profile.avatarUrl}
+          username={profile.username}
+          size={88}
+          className={classes.avatar}
+        />
+        <div className={classes.names}>
+          <Title order={2} id="profile-name" className={classes.name}>
+            {name}
+          </Title>
+          <p className={classes.username}>@{profile.username.toLowerCase()}</p>
+        </div>
+        <div className={classes.actions}>
+          {page.isOwn ? (
+            <OwnProfileActions />
+          ) : (
+            <FollowButton target={profile} following={page.followedByMe === true} />
+          )}
+        </div>
+      </div>
+
+      {(profile.bio || profile.location) && (
+        <div className={classes.about}>
+          {profile.bio && <p className={classes.bio}>{profile.bio}</p>}
+          {profile.location && (
+            <p className={classes.location}>
+              <IconMapPin size={16} aria-hidden />
+              <span>
+                <VisuallyHidden>Location: </VisuallyHidden>
+                {profile.location}
+              </span>
+            </p>
+          )}
+        </div>
+      )}
+
+      <ul className={classes.stats} aria-label="Profile counts">
+        <li>
+          <Stat value={counts.reviews} label="Reviews" />
+        </li>
+        <li>
+          <Stat value={counts.posts} label="Posts" />
+        </li>
+        <li>
+          <UnstyledButton
+            className={classes.statButton}
+            aria-haspopup="dialog"
+            onClick={() => onOpenFollowList("followers")}
+          >
+            <Stat value={counts.followers} label="Followers" />
+          </UnstyledButton>
+        </li>
+        <li>
+          <UnstyledButton
+            className={classes.statButton}
+            aria-haspopup="dialog"
+            onClick={() => onOpenFollowList("following")}
+          >
+            <Stat value={counts.following} label="Following" />
+          </UnstyledButton>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** A count over its label; read as "12 Followers". */
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <span className={classes.stat}>
+      <span className={classes.statValue}>{value.toLocaleString("en-US")}</span>{" "}
+      <span className={classes.statLabel}>{label}</span>
+    </span>
+  );
+}
+
+/** Settings (the settings panel) and Log Out, on your own profile. */
+function OwnProfileActions() {
+  const [settingsOpened, settings] = useDisclosure(false);
+  const { signOut, pending } = useSignOut();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Tooltip label="Settings" withArrow>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="xl"
+          aria-label="Settings"
+          aria-haspopup="dialog"
+          onClick={settings.open}
+        >
+          <IconSettings size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Log Out" withArrow>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="xl"
+          aria-label="Log Out"
+          loading={pending}
+          onClick={() => void signOut()}
+        >
+          <IconLogout size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+    </Group>
+  );
+}

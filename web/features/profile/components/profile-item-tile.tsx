@@ -1,0 +1,75 @@
+import { UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { IconArticle, IconBuildingStore, IconPhoto, IconToolsKitchen2 } from "@tabler/icons-react";
+import { type MouseEvent, useId } from "react";
+import type { ItemDto } from "#domain/items.ts";
+import { isReviewItem, itemBadge } from "#web/features/items/components/item-meta.ts";
+import { ItemRating } from "#web/features/items/components/item-rating.tsx";
+import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
+import classes from "./profile-page.module.css";
+
+/** Tiles are a third of the 720 px column at most, half the screen on phones. */
+const TILE_IMAGE_SIZES = "(max-width: 720px) 50vw, 240px";
+
+const KIND_ICONS = { Dish: IconToolsKitchen2, Restaurant: IconBuildingStore, Post: IconArticle };
+
+interface ProfileItemTileProps {
+  item: ItemDto;
+  onOpen: (item: ItemDto) => void;
+}
+
+/**
+ * A review in a profile's grid: the first photo, the name, the restaurant and the rating.
+ * Clicking anywhere opens it; the name is the keyboard's way in.
+ */
+export function ProfileItemTile({ item, onOpen }: ProfileItemTileProps) {
+  const titleId = useId();
+  const review = isReviewItem(item) ? item : null;
+  const photo = item.images[0];
+  const placeholder = placeholderDataUrl(photo?.placeholder);
+  const KindIcon = KIND_ICONS[itemBadge(item)];
+  const restaurantName = review && review.reviewType === "dish" ? review.restaurant.name : null;
+
+  function onTileClick(event: MouseEvent<HTMLElement>) {
+    if ((event.target as Element).closest("button, a")) return;
+    onOpen(item);
+  }
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the title button is the keyboard path to the same action
+    <article className={classes.tile} aria-labelledby={titleId} onClick={onTileClick}>
+      <div
+        className={classes.tileMedia}
+        style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
+      >
+        {photo ? (
+          <img
+            src={photo.url480 || photo.url}
+            srcSet={imageSrcSet(photo)}
+            sizes={TILE_IMAGE_SIZES}
+            alt={photo.alt?.trim() || item.title}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <KindIcon size={32} stroke={1.4} aria-hidden className={classes.tileIcon} />
+        )}
+        {item.images.length > 1 && (
+          <span className={classes.tileCount}>
+            <IconPhoto size={12} aria-hidden />
+            <span>{item.images.length}</span>
+            <VisuallyHidden> photos</VisuallyHidden>
+          </span>
+        )}
+      </div>
+      <div className={classes.tileBody}>
+        <UnstyledButton className={classes.tileTitleButton} onClick={() => onOpen(item)}>
+          <h3 className={classes.tileTitle} id={titleId}>
+            {item.title}
+          </h3>
+        </UnstyledButton>
+        {restaurantName && <p className={classes.tileRestaurant}>{restaurantName}</p>}
+        {review && <ItemRating review={review} size={14} />}
+      </div>
+    </article>
+  );
+}
