@@ -222,13 +222,17 @@ describe("notifications", () => {
     await withPageExpectingErrors(
       browser,
       { viewport: DESKTOP },
-      [{ status: 503, path: "/api/notifications" }, { console: "Notifications failed to load" }],
+      [
+        { status: 503, path: "/api/notifications" },
+        { status: 503, path: "/api/notifications" },
+        { console: "Notifications failed to load" },
+      ],
       async (page) => {
         await signUpViaApi(page, "unlucky");
-        let failures = 0;
+        // Down until Retry is pressed (the app tries once more by itself first).
+        let down = true;
         await page.route("**/api/notifications", async (route) => {
-          if (failures > 0) return route.continue();
-          failures += 1;
+          if (!down) return route.continue();
           await route.fulfill({
             status: 503,
             contentType: "application/json",
@@ -238,6 +242,7 @@ describe("notifications", () => {
         await page.goto("/notifications");
         await page.getByText(MESSAGES.loadFailed, { exact: true }).waitFor();
         expect(await page.getByText(MESSAGES.empty, { exact: true }).count()).toBe(0);
+        down = false;
         await page.getByRole("button", { name: "Retry" }).click();
         await page.getByText(MESSAGES.empty, { exact: true }).waitFor();
       },
