@@ -1,7 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { Executor } from "#server/db/client.ts";
-import { profiles } from "#server/db/schema/profiles.ts";
 import { follows } from "#server/db/schema/social.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
@@ -55,15 +54,6 @@ export async function bumpFollowCounters(
     if (id === followingId) followerCount = Number(result.rows[0]?.follower_count ?? 0);
   }
   return followerCount;
-}
-
-export async function followerCount(db: Executor, profileId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: profiles.followerCount })
-    .from(profiles)
-    .where(eq(profiles.id, profileId))
-    .limit(1);
-  return row?.value ?? 0;
 }
 
 export interface FollowListRow extends AuthorColumns, Record<string, unknown> {

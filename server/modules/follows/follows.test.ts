@@ -184,7 +184,7 @@ describe("GET /api/profiles/:id/followers and /following", () => {
     const { app } = await testApp.start();
     const viewer = await signUpWithProfile(app, { username: "viewer" });
     const star = await createUser(testApp.db, { username: "star", bio: "Chef" });
-    const fans = [];
+    const fans: { id: string }[] = [];
     for (let index = 0; index < 5; index++) {
       const fan = await createUser(testApp.db, { username: `fan_${index}`, bio: `Fan ${index}` });
       fans.push(fan);

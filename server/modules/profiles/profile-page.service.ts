@@ -31,7 +31,7 @@ export interface ProfileViewContext {
   user: SessionUser | null;
 }
 
-export const USER_NOT_FOUND_MESSAGE = "User not found";
+const USER_NOT_FOUND_MESSAGE = "User not found";
 
 export function profileNotFound(): ApiError {
   return ApiError.notFound(USER_NOT_FOUND_MESSAGE);
