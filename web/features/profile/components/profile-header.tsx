@@ -29,6 +29,7 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           avatarUrl={profile.avatarUrl}
           username={profile.username}
           size={88}
+          radius="100%"
           className={classes.avatar}
         />
         <div className={classes.names}>
@@ -37,13 +38,15 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           </Title>
           <p className={classes.username}>@{profile.username.toLowerCase()}</p>
         </div>
-        <div className={classes.actions}>
-          {page.isOwn ? (
+        {page.isOwn ? (
+          <div className={classes.actions}>
             <OwnProfileActions />
-          ) : (
-            <FollowButton target={profile} following={page.followedByMe === true} />
-          )}
-        </div>
+          </div>
+        ) : (
+          <div className={`${classes.actions} ${classes.followAction}`}>
+            <FollowButton target={profile} following={page.followedByMe === true} fullWidth />
+          </div>
+        )}
       </div>
 
       {(profile.bio || profile.location) && (
