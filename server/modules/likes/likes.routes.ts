@@ -31,7 +31,7 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         handler: async (request) =>
           setLike(
-            { db: app.database.db, user: currentUser(request) },
+            { db: app.database.db, user: currentUser(request), events: app.events },
             kind,
             request.params.id,
             liked,

@@ -5,11 +5,13 @@ import type { Database } from "#server/db/client.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
+import type { EventBus } from "#server/realtime/event-bus.ts";
 import { deleteLike, insertLike } from "./likes.queries.ts";
 
 export interface LikeContext {
   db: Database;
   user: SessionUser;
+  events: EventBus;
 }
 
 /**
@@ -24,23 +26,29 @@ export async function setLike(
   itemId: string,
   liked: boolean,
 ): Promise<LikeState> {
-  return ctx.db.transaction(async (tx) => {
+  const { state, notifiedUserId } = await ctx.db.transaction(async (tx) => {
     const item = await findVisibleItem(tx, kind, itemId);
     if (!item) throw itemNotFound(kind);
     const changed = liked
       ? await insertLike(tx, kind, itemId, ctx.user.id)
       : await deleteLike(tx, kind, itemId, ctx.user.id);
-    if (!changed) return { liked, likeCount: item.likeCount };
+    if (!changed) return { state: { liked, likeCount: item.likeCount }, notifiedUserId: undefined };
     const likeCount = await bumpCounter(tx, kind, itemId, "likeCount", liked ? 1 : -1);
-    if (liked) {
-      await notifyItemActivity(tx, {
+    const notifiedAuthor =
+      liked &&
+      (await notifyItemActivity(tx, {
         type: "new_like",
         actorId: ctx.user.id,
         recipientId: item.userId,
         kind,
         itemId,
-      });
-    }
-    return { liked, likeCount };
+      }));
+    return {
+      state: { liked, likeCount },
+      notifiedUserId: notifiedAuthor ? item.userId : undefined,
+    };
   });
+  // After the commit, so the author's refetch finds the notification.
+  if (notifiedUserId) await ctx.events.publish(notifiedUserId, { type: "notification" });
+  return state;
 }
