@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
@@ -117,4 +118,26 @@ describe("GET /api/events", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     await stream.ended;
   });
+
+  // PGlite lives in this process: there is no connection to lose.
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "ends open streams once its lost database listener is back, so clients refetch, then delivers again",
+    async () => {
+      const { app, base } = await listening();
+      const me = await signUpByEmail(app);
+      const before = await openStream(base, me.cookie);
+
+      // What a PostgreSQL restart does to the listening connection.
+      const terminated = await app.database.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query = 'listen tasted_events'`);
+      expect(terminated.rows).toHaveLength(1);
+
+      await before.ended;
+      const after = await openStream(base, me.cookie);
+      await app.events.publish(me.userId, { type: "notification" });
+      await after.waitForMessages(1, ARRIVAL_MS);
+      expect(after.events).toEqual([{ type: "notification" }]);
+    },
+  );
 });
