@@ -38,7 +38,8 @@ import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { placeRoutes } from "./places/places.routes.ts";
 import type { EventBus } from "./realtime/event-bus.ts";
-import { createProcessEventBus } from "./realtime/local-fanout.ts";
+import { eventRoutes } from "./realtime/events.routes.ts";
+import { createPostgresEventBus } from "./realtime/postgres-event-bus.ts";
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -108,11 +109,13 @@ export async function buildApp(
   });
   app.decorate("auth", auth);
   app.decorate("storage", storage);
-  const events = createProcessEventBus();
+  const events = await createPostgresEventBus(dependencies.database, app.log);
   app.decorate("events", events);
   app.decorateRequest("authSession", undefined);
+  // Before the server waits for open connections: it ends the event streams, which never finish
+  // by themselves, and stops listening while the database is still open.
+  app.addHook("preClose", () => events.close());
   app.addHook("onClose", async () => {
-    await events.close();
     await background.drain();
     await emailSender.close?.();
   });
@@ -144,8 +147,8 @@ export async function buildApp(
   // Text answers travel compressed (brotli where the client takes it, else gzip). The built web
   // files come precompressed from the build at the highest level; everything else (API JSON,
   // a built file without a precompressed twin) is compressed as it is sent. A streaming route
-  // (Server-Sent Events) must opt out with `config: { compress: false }`, or nothing would reach
-  // the client until the buffer filled.
+  // (Server-Sent Events) must opt out with the route option `compress: false`, or nothing would
+  // reach the client until the buffer filled.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
 
   await app.register(fastifySwagger, {
@@ -184,6 +187,7 @@ export async function buildApp(
       await api.register(commentRoutes);
       await api.register(followRoutes);
       await api.register(notificationRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: "/api" },
   );

@@ -1,7 +1,15 @@
 import type { RealtimeEvent } from "#domain/realtime.ts";
 
-/** Receives the events of one user while their stream is open. */
-export type RealtimeListener = (event: RealtimeEvent) => void;
+/** One open stream of a user, as the bus sees it. */
+export interface RealtimeSubscriber {
+  /** One event for the stream's user. */
+  deliver(event: RealtimeEvent): void;
+  /**
+   * The bus may have missed events for this stream (its database listener dropped and came
+   * back): the stream ends, so the client reconnects and refetches what it shows.
+   */
+  end(): void;
+}
 
 /**
  * Delivers realtime events to the streams of the users they are for. Services publish after
@@ -12,6 +20,6 @@ export type RealtimeListener = (event: RealtimeEvent) => void;
 export interface EventBus {
   publish(userId: string, event: RealtimeEvent): Promise<void>;
   /** Returns the unsubscribe function. */
-  subscribe(userId: string, listener: RealtimeListener): () => void;
+  subscribe(userId: string, subscriber: RealtimeSubscriber): () => void;
   close(): Promise<void>;
 }

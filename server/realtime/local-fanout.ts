@@ -1,45 +1,34 @@
 import type { RealtimeEvent } from "#domain/realtime.ts";
-import type { EventBus, RealtimeListener } from "./event-bus.ts";
+import type { RealtimeSubscriber } from "./event-bus.ts";
 
 /**
  * The streams open on this server process, by user. `deliver` hands an event to every stream of
  * its user here; which process's events arrive is the bus's business.
  */
 export class LocalFanout {
-  readonly #listeners = new Map<string, Set<RealtimeListener>>();
+  readonly #subscribers = new Map<string, Set<RealtimeSubscriber>>();
 
-  subscribe(userId: string, listener: RealtimeListener): () => void {
-    let listeners = this.#listeners.get(userId);
-    if (!listeners) {
-      listeners = new Set();
-      this.#listeners.set(userId, listeners);
+  subscribe(userId: string, subscriber: RealtimeSubscriber): () => void {
+    let subscribers = this.#subscribers.get(userId);
+    if (!subscribers) {
+      subscribers = new Set();
+      this.#subscribers.set(userId, subscribers);
     }
-    listeners.add(listener);
+    subscribers.add(subscriber);
     return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.#listeners.delete(userId);
+      subscribers.delete(subscriber);
+      if (subscribers.size === 0) this.#subscribers.delete(userId);
     };
   }
 
   deliver(userId: string, event: RealtimeEvent): void {
-    for (const listener of this.#listeners.get(userId) ?? []) listener(event);
+    for (const subscriber of this.#subscribers.get(userId) ?? []) subscriber.deliver(event);
   }
 
-  get streamCount(): number {
-    let count = 0;
-    for (const listeners of this.#listeners.values()) count += listeners.size;
-    return count;
+  /** Ends every stream (each unsubscribes as it closes). */
+  endAll(): void {
+    for (const subscribers of [...this.#subscribers.values()]) {
+      for (const subscriber of [...subscribers]) subscriber.end();
+    }
   }
-}
-
-/** A bus for one process: what it publishes reaches only its own streams. */
-export function createProcessEventBus(): EventBus {
-  const fanout = new LocalFanout();
-  return {
-    async publish(userId, event) {
-      fanout.deliver(userId, event);
-    },
-    subscribe: (userId, listener) => fanout.subscribe(userId, listener),
-    async close() {},
-  };
 }

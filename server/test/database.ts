@@ -70,28 +70,44 @@ async function openPglite(): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…)");
-  // Fresh per run so a crashed earlier run never leaves rows behind; the pool id keeps parallel
-  // workers apart.
-  const name = `tasted_test_${randomBytes(4).toString("hex")}_${process.env.VITEST_POOL_ID ?? "0"}`;
-  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  // The pool id keeps parallel workers apart.
+  const scratch = await createScratchDatabase(`tasted_test_${process.env.VITEST_POOL_ID ?? "0"}`);
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR });
+    handle = await openDatabase({ databaseUrl: scratch.url, dataDir: MEMORY_DATA_DIR });
   } catch (error) {
-    await dropDatabase(serverUrl, name);
+    await scratch.drop();
     throw error;
   }
   return {
     ...handle,
     async close() {
       await handle.close();
-      await dropDatabase(serverUrl, name);
+      await scratch.drop();
     },
   };
+}
+
+/** An empty database on the TEST_DATABASE_URL server, for tests that start servers of their own. */
+export interface ScratchDatabase {
+  /** postgres://… of the new database. */
+  url: string;
+  /** Drops it, ending any connection still open. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates a database with a fresh name (so a crashed earlier run never leaves rows behind) on the
+ * server at TEST_DATABASE_URL.
+ */
+export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…)");
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {

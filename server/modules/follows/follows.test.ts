@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { RealtimeEvent } from "#domain/realtime.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { type SignedIn, signUpWithProfile } from "#server/test/auth-helpers.ts";
+import { recordBusEvents } from "#server/test/event-stream.ts";
 import { createFollow, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 import { followListSql } from "./follows.queries.ts";
@@ -35,16 +35,6 @@ async function followerNotifications(userId: string): Promise<number> {
     select count(*)::int as count from notifications
      where user_id = ${userId} and type = 'new_follower'`);
   return Number(result.rows[0]?.count);
-}
-
-/** Every event `userIds` receive while the test runs, by user. */
-function recordEvents(...userIds: string[]): Map<string, RealtimeEvent[]> {
-  const received = new Map<string, RealtimeEvent[]>();
-  for (const id of userIds) {
-    received.set(id, []);
-    testApp.app.events.subscribe(id, (event) => received.get(id)?.push(event));
-  }
-  return received;
 }
 
 describe("PUT and DELETE /api/profiles/:id/follow", () => {
@@ -160,22 +150,23 @@ describe("PUT and DELETE /api/profiles/:id/follow", () => {
     const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "fan" });
     const star = await createUser(testApp.db, { username: "star" });
-    const events = recordEvents(me.userId, star.id);
+    const toFan = recordBusEvents(testApp.app.events, me.userId);
+    const toStar = recordBusEvents(testApp.app.events, star.id);
     const change = { type: "follow", followerId: me.userId, followingId: star.id };
 
     await follow(star.id, me.cookie);
-    expect(events.get(me.userId)).toEqual([change]);
-    expect(events.get(star.id)).toEqual([change, { type: "notification" }]);
+    expect(toFan).toEqual([change]);
+    expect(toStar).toEqual([change, { type: "notification" }]);
 
     // Nothing changed: nothing to tell.
     await follow(star.id, me.cookie);
-    expect(events.get(star.id)).toHaveLength(2);
+    expect(toStar).toHaveLength(2);
 
     await unfollow(star.id, me.cookie);
-    expect(events.get(me.userId)).toEqual([change, change]);
-    expect(events.get(star.id)).toEqual([change, { type: "notification" }, change]);
+    expect(toFan).toEqual([change, change]);
+    expect(toStar).toEqual([change, { type: "notification" }, change]);
     await unfollow(star.id, me.cookie);
-    expect(events.get(star.id)).toHaveLength(3);
+    expect(toStar).toHaveLength(3);
   });
 });
 

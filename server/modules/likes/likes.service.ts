@@ -19,7 +19,6 @@ export interface LikeContext {
  * decides whether anything changed (`on conflict do nothing returning` / `delete returning`),
  * and only an actual insert or delete moves the counter, in the same transaction. So the
  * counter equals the number of like rows whatever the interleaving of concurrent requests.
- * When the like notified the item's author, their open pages hear of it after commit.
  */
 export async function setLike(
   ctx: LikeContext,
@@ -27,13 +26,13 @@ export async function setLike(
   itemId: string,
   liked: boolean,
 ): Promise<LikeState> {
-  const { state, notified } = await ctx.db.transaction(async (tx) => {
+  const { state, notifiedUserId } = await ctx.db.transaction(async (tx) => {
     const item = await findVisibleItem(tx, kind, itemId);
     if (!item) throw itemNotFound(kind);
     const changed = liked
       ? await insertLike(tx, kind, itemId, ctx.user.id)
       : await deleteLike(tx, kind, itemId, ctx.user.id);
-    if (!changed) return { state: { liked, likeCount: item.likeCount }, notified: undefined };
+    if (!changed) return { state: { liked, likeCount: item.likeCount }, notifiedUserId: undefined };
     const likeCount = await bumpCounter(tx, kind, itemId, "likeCount", liked ? 1 : -1);
     const notifiedAuthor =
       liked &&
@@ -44,8 +43,12 @@ export async function setLike(
         kind,
         itemId,
       }));
-    return { state: { liked, likeCount }, notified: notifiedAuthor ? item.userId : undefined };
+    return {
+      state: { liked, likeCount },
+      notifiedUserId: notifiedAuthor ? item.userId : undefined,
+    };
   });
-  if (notified) await ctx.events.publish(notified, { type: "notification" });
+  // After the commit, so the author's refetch finds the notification.
+  if (notifiedUserId) await ctx.events.publish(notifiedUserId, { type: "notification" });
   return state;
 }

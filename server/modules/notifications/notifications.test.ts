@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { RealtimeEvent } from "#domain/realtime.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
+import { recordBusEvents } from "#server/test/event-stream.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 
@@ -213,11 +213,7 @@ describe("marking notifications read", () => {
 });
 
 describe("realtime hints about notifications and deletions", () => {
-  function recordEvents(userId: string): RealtimeEvent[] {
-    const received: RealtimeEvent[] = [];
-    testApp.app.events.subscribe(userId, (event) => received.push(event));
-    return received;
-  }
+  const recordEvents = (userId: string) => recordBusEvents(testApp.app.events, userId);
 
   it("tells the author when a like or comment notified them, never the actor", async () => {
     const { app } = await testApp.start();

@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail } from "#server/test/auth-helpers.ts";
+import { EventStreamReader } from "#server/test/event-stream.ts";
+import { createPost } from "#server/test/factories.ts";
+import { request } from "#server/test/request.ts";
+
+const testApp = useTestApp();
+
+/** Long enough for a loaded CI machine; a working stream answers in milliseconds. */
+const ARRIVAL_MS = 5_000;
+
+const streams: EventStreamReader[] = [];
+afterEach(() => {
+  for (const stream of streams.splice(0)) stream.close();
+});
+
+/** The real app listening on a free loopback port: streaming needs a socket. */
+async function listening(): Promise<{ app: FastifyInstance; base: string }> {
+  const { app } = await testApp.start();
+  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, base };
+}
+
+async function openStream(base: string, cookie: string): Promise<EventStreamReader> {
+  const stream = await EventStreamReader.open(`${base}/api/events`, {
+    cookie,
+    "accept-encoding": "br, gzip",
+  });
+  streams.push(stream);
+  expect(stream.response.statusCode).toBe(200);
+  await stream.waitForOpen(ARRIVAL_MS);
+  return stream;
+}
+
+describe("GET /api/events", () => {
+  it("answers visitors 401 with the usual JSON error", async () => {
+    const { app } = await testApp.start();
+    const response = await request(app, "GET", "/api/events");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: expect.objectContaining({ code: "UNAUTHORIZED" }) });
+  });
+
+  it("streams uncompressed at once, with the security headers and a reconnect delay", async () => {
+    const { app, base } = await listening();
+    const me = await signUpByEmail(app);
+    const stream = await openStream(base, me.cookie);
+
+    const headers = stream.response.headers;
+    expect(headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(headers["cache-control"]).toBe("no-cache, no-transform");
+    expect(headers["x-accel-buffering"]).toBe("no");
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(stream.text).toMatch(/^retry: 2000\n:[^\n]*\n\n/);
+  });
+
+  it("delivers a user's events to that user's streams only", async () => {
+    const { app, base } = await listening();
+    const ann = await signUpByEmail(app);
+    const bob = await signUpByEmail(app);
+    const annStream = await openStream(base, ann.cookie);
+    const bobStream = await openStream(base, bob.cookie);
+    const forBob: RealtimeEvent = {
+      type: "follow",
+      followerId: ann.userId,
+      followingId: bob.userId,
+    };
+    const forAnn: RealtimeEvent = { type: "notification" };
+    const againForBob: RealtimeEvent = { type: "item-deleted", kind: "post", id: "p1" };
+
+    // Published in this order on one process, a leak of Bob's first event would reach Ann's
+    // stream before her own.
+    await app.events.publish(bob.userId, forBob);
+    await app.events.publish(ann.userId, forAnn);
+    await app.events.publish(bob.userId, againForBob);
+
+    await annStream.waitForMessages(1, ARRIVAL_MS);
+    await bobStream.waitForMessages(2, ARRIVAL_MS);
+    expect(annStream.events).toEqual([forAnn]);
+    expect(bobStream.events).toEqual([forBob, againForBob]);
+    expect(bobStream.messages.map(({ event, id }) => ({ event, id }))).toEqual([
+      { event: REALTIME_MESSAGE_EVENT, id: "1" },
+      { event: REALTIME_MESSAGE_EVENT, id: "2" },
+    ]);
+  });
+
+  it("tells every open stream of the author when someone likes their post", async () => {
+    const { app, base } = await listening();
+    const author = await signUpByEmail(app);
+    const fan = await signUpByEmail(app);
+    const post = await createPost(testApp.db, { userId: author.userId });
+    const phone = await openStream(base, author.cookie);
+    const laptop = await openStream(base, author.cookie);
+    const fanStream = await openStream(base, fan.cookie);
+
+    const liked = await request(app, "PUT", `/api/posts/${post.id}/like`, { cookie: fan.cookie });
+    expect(liked.statusCode, liked.body).toBe(200);
+
+    for (const stream of [phone, laptop]) {
+      expect(await stream.waitForMessages(1, ARRIVAL_MS)).toHaveLength(1);
+      expect(stream.events).toEqual([{ type: "notification" }]);
+    }
+    expect(fanStream.messages).toEqual([]);
+  });
+
+  it("ends every open stream when the app closes, without waiting for them", async () => {
+    const { app, base } = await listening();
+    const me = await signUpByEmail(app);
+    const stream = await openStream(base, me.cookie);
+
+    const started = Date.now();
+    await app.close();
+
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await stream.ended;
+  });
+
+  // PGlite lives in this process: there is no connection to lose.
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "ends open streams once its lost database listener is back, so clients refetch, then delivers again",
+    async () => {
+      const { app, base } = await listening();
+      const me = await signUpByEmail(app);
+      const before = await openStream(base, me.cookie);
+
+      // What a PostgreSQL restart does to the listening connection.
+      const terminated = await app.database.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query = 'listen tasted_events'`);
+      expect(terminated.rows).toHaveLength(1);
+
+      await before.ended;
+      const after = await openStream(base, me.cookie);
+      await app.events.publish(me.userId, { type: "notification" });
+      await after.waitForMessages(1, ARRIVAL_MS);
+      expect(after.events).toEqual([{ type: "notification" }]);
+    },
+  );
+});

@@ -1,0 +1,200 @@
+// The real server (`node --import tsx server/main.ts`, as `npm start` runs it) in a child process,
+// for tests and benches that need several processes or the server's own memory figures.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const STARTUP_TIMEOUT_MS = 60_000;
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** Kept to explain a failed start. */
+const OUTPUT_TAIL_CHARS = 20_000;
+
+export interface ServerProcess {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  pid: number;
+  /** SIGTERM, then SIGKILL if it has not exited in time; removes its data directory. */
+  stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** postgres://… or, without it, the embedded PGlite in a fresh data directory. */
+  databaseUrl?: string;
+  /** Several processes that share sessions need the same secret. */
+  authSecret?: string;
+  logLevel?: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      if (address === null || typeof address === "string") {
+        probe.close();
+        reject(new Error("could not read the probe socket's port"));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+/** A fresh secret that several processes can share. */
+export function randomAuthSecret(): string {
+  return randomBytes(32).toString("hex");
+}
+
+/**
+ * Starts the server on a free loopback port with a fresh DATA_DIR and waits until
+ * GET /api/health answers 200. No web build is needed: without dist/ the server answers the API
+ * alone.
+ */
+export async function startServerProcess(
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-server-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logLevel ?? "warn",
+    AUTH_SECRET: options.authSecret ?? randomAuthSecret(),
+    // Tests and benches sign up many users from 127.0.0.1.
+    AUTH_RATE_LIMITS: "relaxed",
+    SMS_PROVIDER: "console",
+  };
+  // Nothing the caller's shell configured may reach a real provider or another database.
+  for (const name of [
+    "DATABASE_URL",
+    "TEST_DB",
+    "SMTP_URL",
+    "ADMIN_EMAILS",
+    "TWILIO_ACCOUNT_SID",
+    "S3_BUCKET",
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+    "GOOGLE_DISCOVERY_URL",
+  ]) {
+    delete env[name];
+  }
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await exited(child, SHUTDOWN_TIMEOUT_MS))) {
+        child.kill("SIGKILL");
+        await exited(child, 5_000);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  if (child.pid === undefined) throw new Error("the server process has no pid");
+  return { url, pid: child.pid, stop };
+}
+
+/** A browser's view of a signed-in user: their id and the session cookie header. */
+export interface HttpUser {
+  userId: string;
+  cookie: string;
+}
+
+/** Email sign-up over HTTP, from the server's own origin as the web app sends it. */
+export async function signUpOverHttp(server: ServerProcess, name: string): Promise<HttpUser> {
+  const response = await callOverHttp(server, "POST", "/api/auth/sign-up/email", undefined, {
+    email: `${name}-${randomBytes(4).toString("hex")}@example.com`,
+    password: "correct horse 42",
+    name: "",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const body = (await response.json()) as { user: { id: string } };
+  return { userId: body.user.id, cookie };
+}
+
+/** One JSON API call over HTTP; throws with the answer when it is not a 2xx. */
+export async function callOverHttp(
+  server: ServerProcess,
+  method: string,
+  pathname: string,
+  user: HttpUser | undefined,
+  body?: unknown,
+): Promise<Response> {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: {
+      origin: server.url,
+      ...(user ? { cookie: user.cookie } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  }
+  return response;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited during start-up. Its output:\n${output()}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the server did not become healthy. Its output:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
