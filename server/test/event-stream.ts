@@ -1,6 +1,7 @@
 // Reading `GET /api/events` over real HTTP the way a browser's EventSource does, reduced to what
 // tests and the bench need (app.inject cannot stream). node:http rather than fetch: after an
 // aborted body, fetch opens a spare connection that a closing server would wait for.
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { RealtimeEvent } from "#domain/realtime.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
@@ -135,4 +136,31 @@ export function recordBusEvents(events: EventBus, userId: string): RealtimeEvent
   const received: RealtimeEvent[] = [];
   events.subscribe(userId, { deliver: (event) => received.push(event), end: () => {} });
   return received;
+}
+
+/**
+ * Resolves once the bus has delivered every event published before the call. On PostgreSQL
+ * events travel through NOTIFY and arrive a moment after the request that caused them; one
+ * LISTEN connection receives notifications in commit order, so when a marker published now
+ * arrives, everything published earlier has arrived too.
+ */
+export async function busSettled(events: EventBus, timeoutMs = 5_000): Promise<void> {
+  const markerUserId = `bus-marker-${randomUUID()}`;
+  let unsubscribe = () => {};
+  const arrived = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the event bus delivered nothing")), timeoutMs);
+    unsubscribe = events.subscribe(markerUserId, {
+      deliver: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      end: () => {},
+    });
+  });
+  try {
+    await events.publish(markerUserId, { type: "notification" });
+    await arrived;
+  } finally {
+    unsubscribe();
+  }
 }

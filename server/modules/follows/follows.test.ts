@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "#server/test/app.ts";
 import { type SignedIn, signUpWithProfile } from "#server/test/auth-helpers.ts";
-import { recordBusEvents } from "#server/test/event-stream.ts";
+import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";
 import { createFollow, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 import { followListSql } from "./follows.queries.ts";
@@ -155,17 +155,21 @@ describe("PUT and DELETE /api/profiles/:id/follow", () => {
     const change = { type: "follow", followerId: me.userId, followingId: star.id };
 
     await follow(star.id, me.cookie);
+    await busSettled(testApp.app.events);
     expect(toFan).toEqual([change]);
     expect(toStar).toEqual([change, { type: "notification" }]);
 
     // Nothing changed: nothing to tell.
     await follow(star.id, me.cookie);
+    await busSettled(testApp.app.events);
     expect(toStar).toHaveLength(2);
 
     await unfollow(star.id, me.cookie);
+    await busSettled(testApp.app.events);
     expect(toFan).toEqual([change, change]);
     expect(toStar).toEqual([change, { type: "notification" }, change]);
     await unfollow(star.id, me.cookie);
+    await busSettled(testApp.app.events);
     expect(toStar).toHaveLength(3);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
-import { recordBusEvents } from "#server/test/event-stream.ts";
+import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 
@@ -228,10 +228,12 @@ describe("realtime hints about notifications and deletions", () => {
       cookie: fan.cookie,
     });
     expect(liked.statusCode).toBe(200);
+    await busSettled(testApp.app.events);
     expect(toAuthor).toEqual([{ type: "notification" }]);
     // Unlike and like again while the first notification is unread: no new notification, no hint.
     await request(app, "DELETE", `/api/reviews/${review.id}/like`, { cookie: fan.cookie });
     await request(app, "PUT", `/api/reviews/${review.id}/like`, { cookie: fan.cookie });
+    await busSettled(testApp.app.events);
     expect(toAuthor).toHaveLength(1);
 
     const commented = await request(app, "POST", `/api/posts/${post.id}/comments`, {
@@ -239,6 +241,7 @@ describe("realtime hints about notifications and deletions", () => {
       body: { content: "Looks great" },
     });
     expect(commented.statusCode).toBe(201);
+    await busSettled(testApp.app.events);
     expect(toAuthor).toEqual([{ type: "notification" }, { type: "notification" }]);
 
     // Activity on your own items notifies nobody.
@@ -247,6 +250,7 @@ describe("realtime hints about notifications and deletions", () => {
       cookie: author.cookie,
       body: { content: "Thanks" },
     });
+    await busSettled(testApp.app.events);
     expect(toAuthor).toHaveLength(2);
     expect(toFan).toEqual([]);
   });
@@ -264,6 +268,7 @@ describe("realtime hints about notifications and deletions", () => {
       cookie: other.cookie,
     });
     expect(refused.statusCode).toBe(403);
+    await busSettled(testApp.app.events);
     expect(toAuthor).toEqual([]);
 
     for (const [collection, id] of [
@@ -275,10 +280,12 @@ describe("realtime hints about notifications and deletions", () => {
       });
       expect(response.statusCode).toBe(204);
     }
+    await busSettled(testApp.app.events);
     expect(toAuthor).toEqual([
       { type: "item-deleted", kind: "review", id: review.id },
       { type: "item-deleted", kind: "post", id: post.id },
     ]);
+    await busSettled(testApp.app.events);
     expect(toOther).toEqual([]);
   });
 });
