@@ -321,7 +321,7 @@ describe("accessibility and screenshots", () => {
   beforeAll(async () => {
     other = await anotherUser("ruth", async (page) => {
       await seedDishReview(page, {
-        title: "Hand-pulled Lamb Noodles",
+        title: "Biang Biang Noodles",
         restaurant: { name: "Silk Road Kitchen", address: "210 Mission St, San Francisco, CA" },
         rating: 5,
         cost: 16.5,
