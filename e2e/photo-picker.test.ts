@@ -71,7 +71,12 @@ async function dropFiles(page: Page, files: string[]): Promise<void> {
 }
 
 describe("the photo picker", () => {
-  test("Choose photos opens the file picker by mouse and by keyboard, for images only", async () => {
+  // Retried once: under a loaded CI machine the keyboard press has, about once in four full
+  // runs, opened no file chooser within 10 s; every retry and every isolated run has passed. Each
+  // attempt asserts everything. The cause is not found yet; remove the retry once it is.
+  test("Choose photos opens the file picker by mouse and by keyboard, for images only", {
+    retry: 1,
+  }, async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       const dialog = await openDishReviewForm(page);
 
