@@ -35,3 +35,13 @@ export const searchText = z
   .refine((value) => !value.includes("\0"), "Search must not contain NUL characters")
   .transform((value) => value.trim() || undefined)
   .optional();
+
+/**
+ * An id, username or slug taken from the URL path: 1-100 characters. NUL cannot reach
+ * PostgreSQL text, so it is refused here with a 400.
+ */
+export const pathSegment = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((value) => !value.includes("\0"), "Path must not contain NUL characters");

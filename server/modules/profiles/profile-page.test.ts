@@ -112,6 +112,20 @@ describe("GET /api/profiles/:handle", () => {
     }
   });
 
+  it("refuses a NUL byte in a profile address with 400, on every profile route", async () => {
+    const { app } = await testApp.start();
+    for (const path of [
+      "/api/profiles/%00",
+      "/api/profiles/a%00b/items?tab=posts",
+      "/api/profiles/a%00b/followers",
+      "/api/profiles/a%00b/following",
+    ]) {
+      const response = await request(app, "GET", path);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error.code, path).toBe("VALIDATION_ERROR");
+    }
+  });
+
   it("counts visible reviews by type, posts and follows", async () => {
     await testApp.start();
     const ann = await createUser(testApp.db, { username: "ann_lee" });

@@ -15,6 +15,7 @@ import {
   usernameAvailabilitySchema,
   usernameInput,
 } from "#domain/profile.ts";
+import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
@@ -30,7 +31,7 @@ import {
  * A profile id in a path (ids are the auth service's text ids, not UUIDs); anything unknown is a
  * 404 like a missing profile.
  */
-export const profileIdParams = z.object({ id: z.string().min(1).max(100) });
+export const profileIdParams = z.object({ id: pathSegment });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): ProfileContext => ({
@@ -142,7 +143,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           "Public. `handle` is a username or slug (any case, a leading @ is dropped) or the " +
           "profile id.",
         tags: ["profiles"],
-        params: z.object({ handle: z.string().min(1).max(100) }),
+        params: z.object({ handle: pathSegment }),
         response: { 200: profilePageSchema, 404: apiErrorSchema },
       },
     },
