@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { itemSorts } from "./item-lists.ts";
 import { itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";
@@ -162,25 +163,13 @@ export type ProfilePageDto = z.infer<typeof profilePageSchema>;
 export const profileTabs = ["posts", "dishes", "restaurants"] as const;
 export type ProfileTab = (typeof profileTabs)[number];
 
-/** Posts sort by date only; reviews also by rating and price (restaurants by price level). */
-export const profileSorts = [
-  "recent",
-  "old",
-  "rating-desc",
-  "rating-asc",
-  "price-desc",
-  "price-asc",
-] as const;
-export type ProfileSort = (typeof profileSorts)[number];
-export const postSorts = ["recent", "old"] as const satisfies readonly ProfileSort[];
-
 /**
  * GET /api/profiles/:id/items: one tab of a profile, keyset paged. `q` searches the tab's titles
  * and texts (reviews: dish or restaurant name and review; posts: title and content).
  */
 export const profileItemsQuery = pageQuery.extend({
   tab: z.enum(profileTabs),
-  sort: z.enum(profileSorts).default("recent"),
+  sort: z.enum(itemSorts).default("recent"),
   q: searchText,
 });
 export type ProfileItemsQuery = z.input<typeof profileItemsQuery>;
@@ -188,15 +177,6 @@ export type ProfileItemsQuery = z.input<typeof profileItemsQuery>;
 /** A page of one profile tab: reviews for dishes and restaurants, posts for posts. */
 export const profileItemsPageSchema = pageSchema(itemSchema);
 export type ProfileItemsPage = z.infer<typeof profileItemsPageSchema>;
-
-export const profileSortLabels: Record<ProfileSort, string> = {
-  recent: "Recent",
-  old: "Old",
-  "rating-desc": "Rating (high to low)",
-  "rating-asc": "Rating (low to high)",
-  "price-desc": "Price (high to low)",
-  "price-asc": "Price (low to high)",
-};
 
 /** What each tab says while loading, when empty, and when a search matches nothing. */
 export const profileListMessages = {

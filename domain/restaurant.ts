@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { ITEM_LIMITS } from "./items.ts";
-import { optionalText, requiredText } from "./text-input.ts";
+import { itemSorts } from "./item-lists.ts";
+import { ITEM_LIMITS, itemSchema } from "./items.ts";
+import { pageQuery, pageSchema } from "./paging.ts";
+import { optionalText, requiredText, searchText } from "./text-input.ts";
 
 export const restaurantMessages = {
   nameRequired: "Restaurant name is required",
@@ -77,3 +79,45 @@ export function dollarSigns(count: number | null | undefined): string {
   if (!count || count < 0) return "";
   return "$".repeat(Math.min(Math.round(count), 4));
 }
+
+/** A restaurant page's tabs: posts about it, its dish reviews, its restaurant reviews. */
+export const restaurantTabs = ["posts", "dishes", "restaurant"] as const;
+export type RestaurantTab = (typeof restaurantTabs)[number];
+
+/**
+ * GET /api/restaurants/:id/items: one tab of a restaurant page, keyset paged; hidden items never
+ * appear. `q` searches titles and texts; posts sort by date only.
+ */
+export const restaurantItemsQuery = pageQuery.extend({
+  tab: z.enum(restaurantTabs),
+  sort: z.enum(itemSorts).default("recent"),
+  q: searchText,
+});
+export type RestaurantItemsQuery = z.input<typeof restaurantItemsQuery>;
+
+export const restaurantItemsPageSchema = pageSchema(itemSchema);
+export type RestaurantItemsPage = z.infer<typeof restaurantItemsPageSchema>;
+
+/** The most reviews by followed people a restaurant page shows above its tabs. */
+export const FOLLOWED_REVIEWS_LIMIT = 10;
+
+/**
+ * GET /api/restaurants/:id/followed-reviews: the newest visible reviews of this restaurant by
+ * people the signed-in viewer follows (at most FOLLOWED_REVIEWS_LIMIT; empty for visitors), so
+ * friends' opinions come first.
+ */
+export const followedReviewsSchema = z.object({
+  items: z.array(itemSchema),
+  /** How many of the people the viewer follows reviewed here in all. */
+  reviewerCount: z.number().int(),
+});
+export type FollowedReviewsDto = z.infer<typeof followedReviewsSchema>;
+
+export const restaurantPageMessages = {
+  searchDishes: "Search dishes...",
+  noPosts: "No posts yet",
+  noDishes: "No dish reviews yet",
+  noRestaurantReviews: "No restaurant reviews yet",
+  noDishMatches: "No dishes found matching your search",
+  noRestaurantMatches: "No restaurant reviews found matching your search",
+} as const;

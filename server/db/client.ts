@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -138,7 +139,7 @@ async function openPglite(
     await mkdir(location, { recursive: true });
   }
   const started = performance.now();
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema });
   const close = once(() => client.close());
   try {

@@ -22,7 +22,7 @@ const CANDIDATES = 50;
 
 /**
  * Restaurants already known, matched by trigram similarity (typos) or substring on the name
- * and address (the name's gin_trgm index serves both). With a position, nearer ones first;
+ * and address (the unaccented name's gin_trgm index serves both). With a position, nearer ones first;
  * without, the best text match first.
  */
 export class LocalPlaceSearch implements PlaceSearchProvider {
@@ -33,13 +33,16 @@ export class LocalPlaceSearch implements PlaceSearchProvider {
   async search(query: string, position: PlacePosition): Promise<PlaceSuggestion[]> {
     const escaped = query.replace(/[\\%_]/g, (char) => `\\${char}`);
     const pattern = `%${escaped}%`;
+    // Accents never matter: "cafe" finds "Café" (restaurants_name_trgm_idx is on this expression).
+    const name = sql`tasted_unaccent(name)`;
+    const plain = sql`tasted_unaccent(${query})`;
     const result = await this.db.execute<Row>(sql`
       select id, name, address, google_place_id, latitude, longitude, phone, website,
              price_level, google_rating,
-             greatest(similarity(name, ${query}), word_similarity(${query}, name)) as score
+             greatest(similarity(${name}, ${plain}), word_similarity(${plain}, ${name})) as score
         from restaurants
-       where name % ${query} or name ilike ${pattern} or address ilike ${pattern}
-             or ${query} <% name
+       where ${name} % ${plain} or ${name} ilike ${pattern} or address ilike ${pattern}
+             or ${plain} <% ${name}
        order by score desc, name
        limit ${CANDIDATES}`);
     const here =

@@ -1,5 +1,6 @@
 import type { FollowListKind } from "#domain/follows.ts";
 import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
+import type { ExploreTab } from "#domain/search.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${segment(id)}`;
@@ -37,6 +38,13 @@ export const apiPaths = {
   reviewBySlug: (type: string, slug: string) =>
     `/api/reviews/by-slug/${segment(type)}/${segment(slug)}`,
   restaurant: (idOrSlug: string) => `/api/restaurants/${segment(idOrSlug)}`,
+  restaurantItems: (restaurantId: string, params: URLSearchParams) =>
+    `/api/restaurants/${segment(restaurantId)}/items?${params}`,
+  /** Reviews of this restaurant by people the signed-in viewer follows. */
+  restaurantFollowedReviews: (restaurantId: string) =>
+    `/api/restaurants/${segment(restaurantId)}/followed-reviews`,
+  /** Explore: one tab's results for `q` (newest first without it). */
+  search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,
   photoUploads: "/api/uploads/images",
 } as const;

@@ -8,6 +8,7 @@ import {
   isHidden,
   newestFirst,
   searchVector,
+  unaccented,
   updatedAt,
   uuidPrimaryKey,
 } from "../columns.ts";
@@ -44,8 +45,12 @@ export const posts = pgTable(
       .on(t.userId, ...newestFirst(t))
       .where(sql`not ${t.isHidden}`),
     index("posts_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
+    // A restaurant page's posts tab and its count, keyset on (created_at, id).
+    index("posts_restaurant_tab_idx")
+      .on(t.restaurantId, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
     index("posts_search_vector_idx").using("gin", t.searchVector),
-    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("posts_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),
   ],
 );
 

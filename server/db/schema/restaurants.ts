@@ -8,7 +8,7 @@ import {
   pgTable,
   text,
 } from "drizzle-orm/pg-core";
-import { createdAt, searchVector, uuidPrimaryKey } from "../columns.ts";
+import { createdAt, searchVector, unaccented, uuidPrimaryKey } from "../columns.ts";
 
 export const restaurants = pgTable(
   "restaurants",
@@ -35,7 +35,8 @@ export const restaurants = pgTable(
     check("restaurants_latitude_range", sql`${t.latitude} between -90 and 90`),
     check("restaurants_longitude_range", sql`${t.longitude} between -180 and 180`),
     index("restaurants_search_vector_idx").using("gin", t.searchVector),
-    index("restaurants_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    // Explore and the place search: typo-tolerant name matches, accents ignored.
+    index("restaurants_name_trgm_idx").using("gin", sql`${unaccented(t.name)} gin_trgm_ops`),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   isHidden,
   newestFirst,
   searchVector,
+  unaccented,
   updatedAt,
   uuidPrimaryKey,
 } from "../columns.ts";
@@ -60,8 +61,17 @@ export const reviews = pgTable(
       .on(t.userId, t.reviewType, t.rating, t.createdAt, t.id)
       .where(sql`not ${t.isHidden}`),
     index("reviews_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
+    // A restaurant page's dish and restaurant tabs, their counts and averages: one restaurant's
+    // visible reviews of one type, by date or by rating, keyset on (…, created_at, id).
+    index("reviews_restaurant_tab_idx")
+      .on(t.restaurantId, t.reviewType, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
+    index("reviews_restaurant_rating_idx")
+      .on(t.restaurantId, t.reviewType, t.rating, t.createdAt, t.id)
+      .where(sql`not ${t.isHidden}`),
     index("reviews_search_vector_idx").using("gin", t.searchVector),
-    index("reviews_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    // Explore's typo-tolerant match on dish and restaurant names, accents ignored.
+    index("reviews_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),
   ],
 );
 

@@ -1,12 +1,11 @@
 import type { z } from "zod";
+import { type ItemSort, POSTS_SORT_MESSAGE, postSorts } from "#domain/item-lists.ts";
 import { PAGE_LIMITS } from "#domain/paging.ts";
-import {
-  type ProfileItemsPage,
-  type ProfilePageDto,
-  type ProfileSort,
-  postSorts,
-  type profileItemsQuery,
-  type SessionUser,
+import type {
+  ProfileItemsPage,
+  ProfilePageDto,
+  profileItemsQuery,
+  SessionUser,
 } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
@@ -75,25 +74,21 @@ export async function getProfilePage(
   };
 }
 
-const profileSortOrders: Record<
-  ProfileSort,
-  { sortKey: ProfileSortKey; direction: "asc" | "desc" }
-> = {
-  recent: { sortKey: "date", direction: "desc" },
-  old: { sortKey: "date", direction: "asc" },
-  "rating-desc": { sortKey: "rating", direction: "desc" },
-  "rating-asc": { sortKey: "rating", direction: "asc" },
-  "price-desc": { sortKey: "price", direction: "desc" },
-  "price-asc": { sortKey: "price", direction: "asc" },
-};
-
-const POSTS_SORT_MESSAGE = `Posts can only be sorted by ${postSorts.join(" or ")}`;
+const profileSortOrders: Record<ItemSort, { sortKey: ProfileSortKey; direction: "asc" | "desc" }> =
+  {
+    recent: { sortKey: "date", direction: "desc" },
+    old: { sortKey: "date", direction: "asc" },
+    "rating-desc": { sortKey: "rating", direction: "desc" },
+    "rating-asc": { sortKey: "rating", direction: "asc" },
+    "price-desc": { sortKey: "price", direction: "desc" },
+    "price-asc": { sortKey: "price", direction: "asc" },
+  };
 
 /**
  * The cursor of `sort`: the sort's name is its kind, so a cursor made for another sort is a
  * 400; rating and price cursors also carry the last row's value (a rating is a whole number).
  */
-function decodeSortCursor(raw: string, sort: ProfileSort) {
+function decodeSortCursor(raw: string, sort: ItemSort) {
   const { sortKey } = profileSortOrders[sort];
   if (sortKey === "date") return decodeCursor(raw, [sort]);
   const cursor = decodeKeyedCursor(raw, [sort]);
@@ -110,7 +105,7 @@ export async function getProfileItems(
   query: ProfileItemsQueryValues,
 ): Promise<ProfileItemsPage> {
   const sort = query.sort;
-  if (query.tab === "posts" && !(postSorts as readonly ProfileSort[]).includes(sort)) {
+  if (query.tab === "posts" && !(postSorts as readonly ItemSort[]).includes(sort)) {
     throw ApiError.badRequest(POSTS_SORT_MESSAGE);
   }
   const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ProfileSort, ProfileTab } from "#domain/profile.ts";
+import type { ItemSort } from "#domain/item-lists.ts";
+import type { ProfileTab } from "#domain/profile.ts";
 import { encodeCursor } from "#server/modules/items/cursor.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
@@ -309,7 +310,7 @@ describe("GET /api/profiles/:id/items", () => {
     left < right ? -1 : left > right ? 1 : 0;
   const byPosition = (left: Row, right: Row) =>
     compare(left.at, right.at) || compare(left.id, right.id);
-  const expectedOrder: Record<Exclude<ProfileSort, "recent" | "old">, (rows: Row[]) => Row[]> = {
+  const expectedOrder: Record<Exclude<ItemSort, "recent" | "old">, (rows: Row[]) => Row[]> = {
     "rating-desc": (rows) =>
       [...rows].sort((l, r) => compare(r.rating, l.rating) || byPosition(r, l)),
     "rating-asc": (rows) =>
@@ -393,10 +394,10 @@ describe("GET /api/profiles/:id/items", () => {
     const { app } = await testApp.start();
     const ann = await createUser(testApp.db);
     await tiedDishes(ann.id);
-    const cursorOf = async (sort: ProfileSort) =>
+    const cursorOf = async (sort: ItemSort) =>
       (await tab(ann.id, `tab=dishes&sort=${sort}&limit=2`)).nextCursor ?? "";
     const position = { createdAt: "2024-03-01T00:00:00.000001Z", id: crypto.randomUUID() };
-    const cases: Array<[ProfileSort, string]> = [
+    const cases: Array<[ItemSort, string]> = [
       ["rating-desc", await cursorOf("recent")],
       ["recent", await cursorOf("rating-desc")],
       ["price-asc", await cursorOf("price-desc")],
@@ -508,12 +509,12 @@ describe("profile query plans", () => {
       id: crypto.randomUUID(),
       key: 3,
     };
-    const sorts: Record<ProfileTab, ProfileSort[]> = {
+    const sorts: Record<ProfileTab, ItemSort[]> = {
       posts: ["recent", "old"],
       dishes: ["recent", "old", "rating-desc", "rating-asc", "price-desc", "price-asc"],
       restaurants: ["recent", "old", "rating-desc", "rating-asc", "price-desc", "price-asc"],
     };
-    for (const [tabName, tabSorts] of Object.entries(sorts) as [ProfileTab, ProfileSort[]][]) {
+    for (const [tabName, tabSorts] of Object.entries(sorts) as [ProfileTab, ItemSort[]][]) {
       for (const sort of tabSorts) {
         const sortKey = sort.startsWith("rating")
           ? "rating"

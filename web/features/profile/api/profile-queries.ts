@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FollowListKind, FollowListPage } from "#domain/follows.ts";
+import type { ItemSort } from "#domain/item-lists.ts";
 import { PAGE_LIMITS } from "#domain/paging.ts";
-import type { ProfileItemsPage, ProfilePageDto, ProfileSort, ProfileTab } from "#domain/profile.ts";
+import type { ProfileItemsPage, ProfilePageDto, ProfileTab } from "#domain/profile.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 
@@ -13,7 +14,7 @@ export const profileKeys = {
   all: ["profiles"] as const,
   pages: ["profiles", "page"] as const,
   page: (handle: string) => ["profiles", "page", handle] as const,
-  items: (profileId: string, tab: ProfileTab, sort: ProfileSort, q: string) =>
+  items: (profileId: string, tab: ProfileTab, sort: ItemSort, q: string) =>
     ["profiles", profileId, "items", tab, sort, q] as const,
   followList: (profileId: string, kind: FollowListKind) => ["profiles", profileId, kind] as const,
 };
@@ -39,12 +40,7 @@ function pageParams(pageParam: string | null, extra: Record<string, string> = {}
 }
 
 /** One profile tab, keyset paged; `q` is the (already debounced) search text. */
-export function profileItemsQuery(
-  profileId: string,
-  tab: ProfileTab,
-  sort: ProfileSort,
-  q: string,
-) {
+export function profileItemsQuery(profileId: string, tab: ProfileTab, sort: ItemSort, q: string) {
   return infiniteQueryOptions({
     queryKey: profileKeys.items(profileId, tab, sort, q),
     queryFn: ({ pageParam, signal }) => {

@@ -25,16 +25,13 @@ import {
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { type ItemSort, itemSortLabels, itemSorts, postSorts } from "#domain/item-lists.ts";
 import type { ItemDto } from "#domain/items.ts";
 import {
   type ProfileCounts,
-  type ProfileSort,
   type ProfileTab,
   type ProfileViewMode,
-  postSorts,
   profileListMessages,
-  profileSortLabels,
-  profileSorts,
   profileTabs,
 } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
@@ -70,7 +67,7 @@ const TAB_DETAILS = {
     label: "Dishes",
     icon: IconToolsKitchen2,
     count: (counts: ProfileCounts) => counts.dishReviews,
-    sorts: profileSorts,
+    sorts: itemSorts,
     search: profileListMessages.searchDishes,
     empty: profileListMessages.noDishes,
     noMatches: profileListMessages.noDishMatches,
@@ -80,7 +77,7 @@ const TAB_DETAILS = {
     label: "Restaurants",
     icon: IconBuildingStore,
     count: (counts: ProfileCounts) => counts.restaurantReviews,
-    sorts: profileSorts,
+    sorts: itemSorts,
     search: profileListMessages.searchRestaurants,
     empty: profileListMessages.noRestaurants,
     noMatches: profileListMessages.noRestaurantMatches,
@@ -89,7 +86,7 @@ const TAB_DETAILS = {
 } as const satisfies Record<ProfileTab, unknown>;
 
 interface TabFilter {
-  sort: ProfileSort;
+  sort: ItemSort;
   search: string;
 }
 
@@ -196,9 +193,9 @@ function ProfileTabPanel({ profileId, tab, filter, onFilterChange }: ProfileTabP
           aria-label="Sort by"
           value={filter.sort}
           onChange={(value) => {
-            if (value) onFilterChange({ ...filter, sort: value as ProfileSort });
+            if (value) onFilterChange({ ...filter, sort: value as ItemSort });
           }}
-          data={details.sorts.map((sort) => ({ value: sort, label: profileSortLabels[sort] }))}
+          data={details.sorts.map((sort) => ({ value: sort, label: itemSortLabels[sort] }))}
           allowDeselect={false}
           radius="xl"
         />

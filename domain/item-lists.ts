@@ -1,0 +1,24 @@
+// How a list of items (a profile's tabs, a restaurant's tabs) can be ordered.
+
+/** Posts sort by date only; reviews also by rating and price (restaurant reviews by price level). */
+export const itemSorts = [
+  "recent",
+  "old",
+  "rating-desc",
+  "rating-asc",
+  "price-desc",
+  "price-asc",
+] as const;
+export type ItemSort = (typeof itemSorts)[number];
+export const postSorts = ["recent", "old"] as const satisfies readonly ItemSort[];
+
+export const itemSortLabels: Record<ItemSort, string> = {
+  recent: "Recent",
+  old: "Old",
+  "rating-desc": "Rating (high to low)",
+  "rating-asc": "Rating (low to high)",
+  "price-desc": "Price (high to low)",
+  "price-asc": "Price (low to high)",
+};
+
+export const POSTS_SORT_MESSAGE = `Posts can only be sorted by ${postSorts.join(" or ")}`;

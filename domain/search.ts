@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { itemSchema } from "./items.ts";
+import { searchText } from "./text-input.ts";
+
+// Explore: one search box over dishes, restaurants, posts and people.
+
+/** The tabs of /explore, in the order they show; `?tab=` holds one of them. */
+export const exploreTabs = ["dishes", "restaurants", "posts", "users"] as const;
+export type ExploreTab = (typeof exploreTabs)[number];
+
+/** Each tab lists at most this many results (the best matches, or the newest without a query). */
+export const EXPLORE_RESULT_LIMIT = 20;
+
+/** How long the search box waits after the last keystroke before it searches. */
+export const EXPLORE_DEBOUNCE_MS = 300;
+
+/** `GET /api/search/{tab}?q=`: without `q` a tab lists what is newest (restaurants by name). */
+export const exploreSearchQuery = z.object({ q: searchText });
+export type ExploreSearchQuery = z.input<typeof exploreSearchQuery>;
+
+/** GET /api/search/dishes and /api/search/posts: dish reviews or posts, best match first. */
+export const itemSearchResultsSchema = z.object({ items: z.array(itemSchema) });
+export type ItemSearchResults = z.infer<typeof itemSearchResultsSchema>;
+
+/** A restaurant as an explore card shows it. */
+export const restaurantCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string().nullable(),
+  address: z.string().nullable(),
+  googleRating: z.number().nullable(),
+  /** Google's price level (1-4), shown as dollar signs; null when unknown. */
+  priceLevel: z.number().int().nullable(),
+  /** Visible dish and restaurant reviews. */
+  reviewCount: z.number().int(),
+});
+export type RestaurantCardDto = z.infer<typeof restaurantCardSchema>;
+
+/** GET /api/search/restaurants */
+export const restaurantSearchResultsSchema = z.object({
+  restaurants: z.array(restaurantCardSchema),
+});
+export type RestaurantSearchResults = z.infer<typeof restaurantSearchResultsSchema>;
+
+/** A person as an explore card shows them. */
+export const userCardSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  slug: z.string().nullable(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  counts: z.object({
+    /** Visible dish and restaurant reviews. */
+    reviews: z.number().int(),
+    followers: z.number().int(),
+    following: z.number().int(),
+  }),
+  /** Whether the signed-in viewer follows them; null for visitors and for the viewer's own card. */
+  followedByMe: z.boolean().nullable(),
+  isMe: z.boolean(),
+});
+export type UserCardDto = z.infer<typeof userCardSchema>;
+
+/** GET /api/search/users: people who finished setting up their profile. */
+export const userSearchResultsSchema = z.object({ users: z.array(userCardSchema) });
+export type UserSearchResults = z.infer<typeof userSearchResultsSchema>;
+
+/** What each tab says when it has nothing: with a query ("found") and without ("yet"). */
+export const exploreEmptyMessages = {
+  dishes: { noMatches: "No dish reviews found", none: "No dish reviews yet" },
+  restaurants: { noMatches: "No restaurants found", none: "No restaurants yet" },
+  posts: { noMatches: "No posts found", none: "No posts yet" },
+  users: { noMatches: "No users found", none: "No users yet" },
+} as const satisfies Record<ExploreTab, { noMatches: string; none: string }>;
+
+export const exploreMessages = {
+  title: "Explore",
+  placeholder: "Search dishes, restaurants, or users...",
+  usersFailed: "Failed to load users",
+} as const;
