@@ -30,7 +30,10 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["e2e/support/global-setup.ts"],
-          fileParallelism: false,
+          // Two test files at a time against the one server: a browser test mostly waits (on
+          // the server, on Chromium), so two share the machine's cores well. Test files must
+          // therefore seed their own uniquely named data and never assume an empty database.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite, one vitest project at a time, stopping at the first failure.
+ * `npm test`: every suite in turn (the two API projects together), stopping at the first failure.
  *
  *   unit          domain and web unit tests
  *   api           API tests through app.inject on embedded PGlite
@@ -58,10 +58,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function runProject(project: string) {
-  heading(`vitest --project ${project}`);
+/** Runs the projects in one vitest process (one start-up, one shared worker pool). */
+async function runProjects(...projects: string[]) {
+  const project = projects.join(" + ");
+  heading(`vitest ${projects.map((name) => `--project ${name}`).join(" ")}`);
   const started = performance.now();
-  const code = await run("npx", ["vitest", "run", "--project", project, "--passWithNoTests"]);
+  const args = projects.flatMap((name) => ["--project", name]);
+  const code = await run("npx", ["vitest", "run", ...args, "--passWithNoTests"]);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (code !== 0) {
     results.push({ project, outcome: "failed", note: `exit code ${code} after ${seconds} s` });
@@ -78,12 +81,13 @@ if (ci && !chromium) {
   fail("CI requires Chromium: install Debian's chromium package or set CHROMIUM_PATH");
 }
 
-await runProject("unit");
-await runProject("api");
+await runProjects("unit");
 
+// The API suite on PGlite and on PostgreSQL side by side: the same files, two databases.
 if (databaseUrl) {
-  await runProject("api-postgres");
+  await runProjects("api", "api-postgres");
 } else {
+  await runProjects("api");
   console.log("\nTEST_DATABASE_URL not set: skipping the PostgreSQL API suite");
   results.push({ project: "api-postgres", outcome: "skipped", note: "TEST_DATABASE_URL not set" });
 }
@@ -97,7 +101,7 @@ if (chromium) {
     results.push({ project: "e2e", outcome: "failed", note: "vite build failed" });
     fail(error instanceof Error ? error.message : String(error));
   }
-  await runProject("e2e");
+  await runProjects("e2e");
 } else {
   console.log("\nChromium not found: skipping the browser suite");
   results.push({ project: "e2e", outcome: "skipped", note: "Chromium not found" });
