@@ -196,7 +196,7 @@ describe("email sign-up through /setup to /feed", () => {
       await form.firstName.fill("Jamie");
       await form.lastName.fill("Rivera");
       await form.bio.fill("Dumplings, always.");
-      await waitForText(page, "18/500");
+      await waitForText(page, "18/500 characters");
       await form.submit.click();
       await waitForText(page, "Profile created!");
       await waitForPath(page, "/feed");

@@ -10,10 +10,9 @@
 // BENCH_LIKES (1000000), BENCH_REQUESTS (400 per scenario), BENCH_CONCURRENCY (4).
 // The budget's full size is BENCH_USERS=50000 BENCH_REVIEWS=1000000 BENCH_LIKES=5000000
 // (takes several minutes to generate on this machine).
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +22,11 @@ import pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { type Cursor, encodeCursor } from "#server/modules/items/cursor.ts";
+import {
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+} from "#server/test/server-process.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const execFileAsync = promisify(execFile);
@@ -54,18 +58,6 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const result = await fn();
   log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return result;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 async function generate(client: pg.Client) {
@@ -198,37 +190,6 @@ async function sqlOnly(client: pg.Client, after: Cursor | undefined, runs: numbe
   return { count: samples.length, p50: at(50), p95: at(95), p99: at(99) };
 }
 
-async function waitForHealth(base: string, server: ChildProcess) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("server did not become healthy");
-}
-
-async function signUp(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({
-      email: `bench-viewer-${randomBytes(3).toString("hex")}@example.com`,
-      password: "bench password 42",
-      name: "",
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
 async function main() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl)
@@ -243,7 +204,7 @@ async function main() {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-bench-"));
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
     const migrated = await openDatabase({ databaseUrl, dataDir });
     await migrated.close();
@@ -263,25 +224,15 @@ async function main() {
       await client.end();
     }
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        AUTH_SECRET: randomBytes(32).toString("hex"),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    await timed("server start", () => waitForHealth(base, server as ChildProcess));
-    const cookie = await signUp(base);
+    server = await timed("server start", () =>
+      startServerProcess({
+        databaseUrl,
+        env: { NODE_ENV: "production" },
+        onLine: (line) => process.stderr.write(`${line}\n`),
+      }),
+    );
+    const base = server.url;
+    const { cookie } = await signUpOverHttp(server, "bench-viewer");
     const feedUrl = `${base}/api/feed`;
     const deepUrl = `${feedUrl}?cursor=${encodeURIComponent(deep)}`;
     const plan = {
@@ -334,11 +285,7 @@ async function main() {
     );
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // The real server (`node --import tsx server/main.ts`, as `npm start` runs it) in a child process,
-// for tests and benches that need several processes or the server's own memory figures.
+// for the browser suite, for tests that need several processes and for the benches.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -28,9 +28,15 @@ export interface ServerProcessOptions {
   /** Several processes that share sessions need the same secret. */
   authSecret?: string;
   logLevel?: string;
+  /** A port chosen beforehand (see freePort), when something must know the URL first. */
+  port?: number;
+  /** More environment, applied last (a test IdP standing in for Google, admins, NODE_ENV). */
+  env?: NodeJS.ProcessEnv;
+  /** Every line the server prints, as it prints it. */
+  onLine?: (line: string) => void;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -60,7 +66,7 @@ export function randomAuthSecret(): string {
 export async function startServerProcess(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-server-"));
   const env: NodeJS.ProcessEnv = {
@@ -91,6 +97,7 @@ export async function startServerProcess(
     delete env[name];
   }
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
 
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
@@ -98,11 +105,22 @@ export async function startServerProcess(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  const forward = (stream: NodeJS.ReadableStream) => {
+    let partial = "";
+    stream.on("data", (chunk: Buffer) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-OUTPUT_TAIL_CHARS);
+      if (!options.onLine) return;
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) options.onLine(line);
+    });
+    stream.on("end", () => {
+      if (partial) options.onLine?.(partial);
+    });
   };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  forward(child.stdout);
+  forward(child.stderr);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

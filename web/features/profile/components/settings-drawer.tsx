@@ -5,43 +5,34 @@ import {
   Drawer,
   type MantineColorScheme,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
-  Textarea,
-  TextInput,
   Title,
   useMantineColorScheme,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronRight, IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import {
-  isTemporaryUsername,
   PROFILE_LIMITS,
   type ProfileDto,
   type ProfileViewMode,
   profileEditMessages,
-  profileMessages,
-  profileSetupInput,
 } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
-import { type FieldErrors, rejectForm, rejectInvalidForm } from "#web/lib/form-errors.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { profileKeys } from "../api/profile-queries.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
-import { useUsernameAvailability } from "../api/use-username-availability.ts";
 import { useProfileViewMode } from "../use-profile-view-mode.ts";
-import { AvatarPicker, initialsOf } from "./avatar-picker.tsx";
+import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
 import classes from "./settings-drawer.module.css";
-import { UsernameField } from "./username-field.tsx";
 
 const THEME_CHOICES: { value: MantineColorScheme; label: string }[] = [
   { value: "light", label: "Light" },
@@ -182,62 +173,33 @@ function AppearanceSettings() {
   );
 }
 
-type Field = "firstName" | "lastName" | "username" | "bio" | "location";
-
 /**
  * Photo, first and last name, username (checked live), bio and location. A new photo uploads at
  * once but, like every other field, is applied only by "Save Changes".
  */
 function EditProfileForm({ profile }: { profile: ProfileDto }) {
-  const ownUsername = isTemporaryUsername(profile.username) ? null : profile.username;
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
-    firstName: profile.firstName ?? "",
-    lastName: profile.lastName ?? "",
-    username: ownUsername ?? "",
-    bio: profile.bio ?? "",
-    location: profile.location ?? "",
-  }));
-  const [avatarUrl, setAvatarUrl] = useState<string | null>(profile.avatarUrl);
-  const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useProfileForm(profile);
   const queryClient = useQueryClient();
   const save = useSaveProfile();
-  const availability = useUsernameAvailability(values.username, ownUsername);
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function avatarChanged(url: string | null) {
-    setAvatarUrl(url);
     if (url)
       toast.success(profileEditMessages.avatarUploadedTitle, profileEditMessages.avatarUploaded);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (save.isPending || uploading) return;
-    const parsed = profileSetupInput.safeParse({ ...values, avatarUrl });
-    if (!parsed.success) {
-      rejectInvalidForm(formRef.current, setErrors, parsed.error);
-      return;
-    }
-    const taken = { username: profileMessages.usernameTaken };
-    if (availability === "taken") {
-      rejectForm(formRef.current, setErrors, taken, profileMessages.usernameTaken);
-      return;
-    }
-    setErrors({});
+    if (save.isPending || form.uploading) return;
+    const values = form.validate();
+    if (!values) return;
     try {
       // useSaveProfile puts the answer into the session's profile; profile pages re-read.
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(values);
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       toast.success(profileEditMessages.savedTitle, profileEditMessages.saved);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 409) {
-        rejectForm(formRef.current, setErrors, taken, profileMessages.usernameTaken);
+        form.rejectTakenUsername();
         return;
       }
       toast.error(
@@ -247,72 +209,17 @@ function EditProfileForm({ profile }: { profile: ProfileDto }) {
     }
   }
 
-  const bioLength = values.bio.length;
-
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit profile">
+    <form ref={form.formRef} onSubmit={submit} noValidate aria-label="Edit profile">
       <Stack gap="md">
-        <AvatarPicker
-          value={avatarUrl}
-          onChange={avatarChanged}
-          initials={initialsOf(values.firstName, values.lastName, values.username)}
-          onUploadingChange={setUploading}
+        <ProfileFields
+          form={form}
+          onAvatarChange={avatarChanged}
+          bioLimit={PROFILE_LIMITS.bioPanelMax}
+          bioPlaceholder="Tell people about your taste"
+          withLocation
         />
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(event) => update("firstName", event.currentTarget.value)}
-            error={errors.firstName}
-            maxLength={PROFILE_LIMITS.nameMax + 10}
-            required
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(event) => update("lastName", event.currentTarget.value)}
-            error={errors.lastName}
-            maxLength={PROFILE_LIMITS.nameMax + 10}
-            required
-          />
-        </SimpleGrid>
-        <UsernameField
-          value={values.username}
-          onChange={(username) => update("username", username)}
-          availability={availability}
-          error={errors.username}
-        />
-        <Textarea
-          label="Bio"
-          placeholder="Tell people about your taste"
-          autosize
-          minRows={3}
-          maxRows={6}
-          value={values.bio}
-          onChange={(event) => update("bio", event.currentTarget.value)}
-          // Typing stops at 150; a longer bio written at setup is kept (only deleting shortens it).
-          maxLength={PROFILE_LIMITS.bioPanelMax}
-          error={errors.bio}
-          description={
-            <Text span size="xs" c={bioLength > PROFILE_LIMITS.bioPanelMax ? "red" : "dimmed"}>
-              {bioLength}/{PROFILE_LIMITS.bioPanelMax} characters
-            </Text>
-          }
-          inputWrapperOrder={["label", "input", "description", "error"]}
-          styles={{ description: { textAlign: "right" } }}
-        />
-        <TextInput
-          label="Location"
-          placeholder="City, State"
-          autoComplete="address-level2"
-          value={values.location}
-          onChange={(event) => update("location", event.currentTarget.value)}
-          error={errors.location}
-          maxLength={PROFILE_LIMITS.locationMax + 10}
-        />
-        <Button type="submit" fullWidth loading={save.isPending} disabled={uploading}>
+        <Button type="submit" fullWidth loading={save.isPending} disabled={form.uploading}>
           Save Changes
         </Button>
       </Stack>

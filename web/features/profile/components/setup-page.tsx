@@ -1,31 +1,16 @@
-import { Anchor, Button, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { type FormEvent, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import {
-  isTemporaryUsername,
-  PROFILE_LIMITS,
-  profileMessages,
-  profileSetupInput,
-} from "#domain/profile.ts";
+import { PROFILE_LIMITS } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import {
-  type FieldErrors,
-  focusFirstInvalid,
-  rejectForm,
-  rejectInvalidForm,
-} from "#web/lib/form-errors.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
-import { useUsernameAvailability } from "../api/use-username-availability.ts";
-import { AvatarPicker, initialsOf } from "./avatar-picker.tsx";
-import { UsernameField } from "./username-field.tsx";
-
-type Field = "firstName" | "lastName" | "username" | "bio";
+import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
 
 /**
  * /setup "Complete Your Profile": photo, names, a username checked live and
@@ -33,53 +18,23 @@ type Field = "firstName" | "lastName" | "username" | "bio";
  */
 export function SetupPage() {
   const { session } = useSession();
-  const profile = session.status === "signed-in" ? session.profile : null;
-  const ownUsername =
-    profile?.username && !isTemporaryUsername(profile.username) ? profile.username : null;
-
-  const [values, setValues] = useState<Record<Field, string>>(() => ({
-    firstName: profile?.firstName ?? "",
-    lastName: profile?.lastName ?? "",
-    username: ownUsername ?? "",
-    bio: profile?.bio ?? "",
-  }));
-  const [avatarUrl, setAvatarUrl] = useState<string | null>(profile?.avatarUrl ?? null);
-  const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useProfileForm(session.status === "signed-in" ? session.profile : null);
   const navigate = useNavigate();
   const save = useSaveProfile();
   const { signOut, pending: signingOut } = useSignOut();
-  const availability = useUsernameAvailability(values.username, ownUsername);
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (save.isPending || uploading) return;
-    const parsed = profileSetupInput.safeParse({ ...values, avatarUrl });
-    if (!parsed.success) {
-      rejectInvalidForm(formRef.current, setErrors, parsed.error);
-      return;
-    }
-    if (availability === "taken") {
-      const taken = profileMessages.usernameTaken;
-      rejectForm(formRef.current, setErrors, { username: taken }, taken);
-      return;
-    }
-    setErrors({});
+    if (save.isPending || form.uploading) return;
+    const values = form.validate();
+    if (!values) return;
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(values);
       toast.success("Profile created!");
       navigate(screenPaths.feed, { replace: true });
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 409) {
-        setErrors({ username: profileMessages.usernameTaken });
-        toast.error("Error", profileMessages.usernameTaken);
-        focusFirstInvalid(formRef.current);
+        form.rejectTakenUsername();
         return;
       }
       if (error instanceof ApiRequestError && error.status === 400) {
@@ -90,7 +45,6 @@ export function SetupPage() {
     }
   }
 
-  const bioLength = values.bio.length;
   const footer = (
     <Text c="dimmed" size="xs">
       Not you?{" "}
@@ -107,70 +61,25 @@ export function SetupPage() {
       maxWidth={520}
       footer={footer}
     >
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="Complete your profile">
+      <form ref={form.formRef} onSubmit={submit} noValidate aria-label="Complete your profile">
         <Stack gap="md">
-          <AvatarPicker
-            value={avatarUrl}
-            onChange={setAvatarUrl}
-            initials={initialsOf(values.firstName, values.lastName, values.username)}
-            onUploadingChange={setUploading}
+          <ProfileFields
+            form={form}
+            bioLimit={PROFILE_LIMITS.bioMax}
+            bioPlaceholder="What do you love to eat? Favourite spots, go-to dishes…"
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              placeholder="Jamie"
-              value={values.firstName}
-              onChange={(event) => update("firstName", event.currentTarget.value)}
-              error={errors.firstName}
-              maxLength={PROFILE_LIMITS.nameMax + 10}
-              required
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              placeholder="Rivera"
-              value={values.lastName}
-              onChange={(event) => update("lastName", event.currentTarget.value)}
-              error={errors.lastName}
-              maxLength={PROFILE_LIMITS.nameMax + 10}
-              required
-            />
-          </SimpleGrid>
-          <UsernameField
-            value={values.username}
-            onChange={(username) => update("username", username)}
-            availability={availability}
-            error={errors.username}
-          />
-          <Textarea
-            label="Bio"
-            placeholder="What do you love to eat? Favourite spots, go-to dishes…"
-            autosize
-            minRows={3}
-            maxRows={6}
-            value={values.bio}
-            onChange={(event) => update("bio", event.currentTarget.value)}
-            error={errors.bio}
-            description={
-              <Text
-                span
-                size="xs"
-                c={bioLength > PROFILE_LIMITS.bioMax ? "red" : "dimmed"}
-                aria-label={`${bioLength} of ${PROFILE_LIMITS.bioMax} characters`}
-              >
-                {bioLength}/{PROFILE_LIMITS.bioMax}
-              </Text>
-            }
-            inputWrapperOrder={["label", "input", "description", "error"]}
-            styles={{ description: { textAlign: "right" } }}
-          />
-          {uploading && (
+          {form.uploading && (
             <Text size="xs" c="dimmed" ta="center">
               <IconAlertTriangle size={12} aria-hidden /> Wait for the photo to finish uploading.
             </Text>
           )}
-          <Button type="submit" size="md" fullWidth loading={save.isPending} disabled={uploading}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={save.isPending}
+            disabled={form.uploading}
+          >
             Complete profile
           </Button>
         </Stack>
