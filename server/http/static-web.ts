@@ -1,9 +1,19 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isScreenPath } from "#domain/screen-paths.ts";
 import { errorBody } from "./errors.ts";
+import { type HeadTags, withHeadTags } from "./head-tags.ts";
+
+export interface StaticWebOptions {
+  /**
+   * The head tags of a screen whose link preview shows what it is (a restaurant, a profile, a
+   * review), or undefined for the default head; `pathname` is still percent-encoded.
+   */
+  headTagsFor?: (pathname: string, request: FastifyRequest) => Promise<HeadTags | undefined>;
+}
 
 /**
  * Serves the built SPA. Vite's hashed files under /assets never change, so browsers may keep
@@ -14,8 +24,13 @@ import { errorBody } from "./errors.ts";
  * accepts (health checkers, link previews and curl send no text/html). Any other path is a 404:
  * browsers get the app, which renders its 404 page; other clients a JSON error.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined) {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  options: StaticWebOptions = {},
+) {
   const hasWeb = webDistDir !== undefined && existsSync(path.join(webDistDir, "index.html"));
+  const withPreview = previewPages(webDistDir, options.headTagsFor);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -35,12 +50,18 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathnameOf(request);
     const isRead = request.method === "GET" || request.method === "HEAD";
     if (hasWeb && isRead && !isApiPath(pathname)) {
-      if (isScreenPath(pathname))
-        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (isScreenPath(pathname)) {
+        reply.header("cache-control", "no-cache");
+        const page = await withPreview(pathname, request);
+        // Built per request, so @fastify/compress compresses it; the default page is the
+        // build's precompressed file.
+        if (page !== undefined) return reply.type("text/html; charset=utf-8").send(page);
+        return reply.sendFile("index.html");
+      }
       if ((request.headers.accept ?? "").includes("text/html")) {
         return reply.status(404).header("cache-control", "no-cache").sendFile("index.html");
       }
@@ -49,6 +70,33 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       .status(404)
       .send(errorBody("NOT_FOUND", `No route for ${request.method} ${pathname}`));
   });
+}
+
+/**
+ * index.html with the head tags of the screen at `pathname`, or undefined when it has none
+ * (or finding them failed: that is logged, and the page is still served, with the default
+ * head). index.html is read once, on first use.
+ */
+function previewPages(
+  webDistDir: string | undefined,
+  headTagsFor: StaticWebOptions["headTagsFor"],
+): (pathname: string, request: FastifyRequest) => Promise<string | undefined> {
+  let indexHtml: Promise<string> | undefined;
+  return async (pathname, request) => {
+    if (!webDistDir || !headTagsFor) return undefined;
+    try {
+      const tags = await headTagsFor(pathname, request);
+      if (!tags) return undefined;
+      indexHtml ??= readFile(path.join(webDistDir, "index.html"), "utf8").catch((error) => {
+        indexHtml = undefined; // read again next time rather than fail for good
+        throw error;
+      });
+      return withHeadTags(await indexHtml, tags);
+    } catch (error) {
+      request.log.error({ err: error, pathname }, "link preview failed; default head served");
+      return undefined;
+    }
+  };
 }
 
 /** The request target's path, also for absolute-form targets ("http://host/path"). */
