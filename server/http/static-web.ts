@@ -7,12 +7,15 @@ import { isScreenPath } from "#domain/screen-paths.ts";
 import { errorBody } from "./errors.ts";
 import { type HeadTags, withHeadTags } from "./head-tags.ts";
 
-export interface StaticWebOptions {
+/** Screens whose links show what they name when shared (a restaurant, a profile, a review). */
+export interface ScreenPreviews {
+  /** Their patterns in the route table, each with a `:parameter`. */
+  routes: readonly string[];
   /**
-   * The head tags of a screen whose link preview shows what it is (a restaurant, a profile, a
-   * review), or undefined for the default head; `pathname` is still percent-encoded.
+   * The head tags of the screen at `pathname` (still percent-encoded), or undefined for the
+   * default head.
    */
-  headTagsFor?: (pathname: string, request: FastifyRequest) => Promise<HeadTags | undefined>;
+  headTagsFor(pathname: string, request: FastifyRequest): Promise<HeadTags | undefined>;
 }
 
 /**
@@ -27,10 +30,9 @@ export interface StaticWebOptions {
 export async function registerStaticWeb(
   app: FastifyInstance,
   webDistDir: string | undefined,
-  options: StaticWebOptions = {},
+  previews?: ScreenPreviews,
 ) {
   const hasWeb = webDistDir !== undefined && existsSync(path.join(webDistDir, "index.html"));
-  const withPreview = previewPages(webDistDir, options.headTagsFor);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -48,20 +50,15 @@ export async function registerStaticWeb(
         }
       },
     });
+    if (previews) registerPreviewScreens(app, webDistDir, previews);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const pathname = pathnameOf(request);
     const isRead = request.method === "GET" || request.method === "HEAD";
     if (hasWeb && isRead && !isApiPath(pathname)) {
-      if (isScreenPath(pathname)) {
-        reply.header("cache-control", "no-cache");
-        const page = await withPreview(pathname, request);
-        // Built per request, so @fastify/compress compresses it; the default page is the
-        // build's precompressed file.
-        if (page !== undefined) return reply.type("text/html; charset=utf-8").send(page);
-        return reply.sendFile("index.html");
-      }
+      if (isScreenPath(pathname))
+        return reply.header("cache-control", "no-cache").sendFile("index.html");
       if ((request.headers.accept ?? "").includes("text/html")) {
         return reply.status(404).header("cache-control", "no-cache").sendFile("index.html");
       }
@@ -73,30 +70,45 @@ export async function registerStaticWeb(
 }
 
 /**
- * index.html with the head tags of the screen at `pathname`, or undefined when it has none
- * (or finding them failed: that is logged, and the page is still served, with the default
- * head). index.html is read once, on first use.
+ * The previewed screens are routes of their own (the other screens are served by the
+ * not-found handler), because only routes get @fastify/compress: their page is built per
+ * request, so the build's precompressed file cannot serve it. A wildcard per path prefix, not
+ * a `:param` route, so a long slug is not refused as 414 by the router's limit on parameters;
+ * a path that is no screen goes on to the not-found handler. Without head tags (nothing to
+ * show, or finding them failed: that is logged) the page is the build's file with its default
+ * head. index.html is read once, on first use.
  */
-function previewPages(
-  webDistDir: string | undefined,
-  headTagsFor: StaticWebOptions["headTagsFor"],
-): (pathname: string, request: FastifyRequest) => Promise<string | undefined> {
+function registerPreviewScreens(
+  app: FastifyInstance,
+  webDistDir: string,
+  previews: ScreenPreviews,
+) {
   let indexHtml: Promise<string> | undefined;
-  return async (pathname, request) => {
-    if (!webDistDir || !headTagsFor) return undefined;
+  const readIndex = () =>
+    (indexHtml ??= readFile(path.join(webDistDir, "index.html"), "utf8").catch((error) => {
+      indexHtml = undefined; // read again next time rather than fail for good
+      throw error;
+    }));
+  const pageWithPreview = async (pathname: string, request: FastifyRequest) => {
     try {
-      const tags = await headTagsFor(pathname, request);
-      if (!tags) return undefined;
-      indexHtml ??= readFile(path.join(webDistDir, "index.html"), "utf8").catch((error) => {
-        indexHtml = undefined; // read again next time rather than fail for good
-        throw error;
-      });
-      return withHeadTags(await indexHtml, tags);
+      const tags = await previews.headTagsFor(pathname, request);
+      return tags && withHeadTags(await readIndex(), tags);
     } catch (error) {
       request.log.error({ err: error, pathname }, "link preview failed; default head served");
       return undefined;
     }
   };
+  const prefixes = new Set(previews.routes.map((route) => route.slice(0, route.indexOf(":"))));
+  for (const prefix of prefixes) {
+    app.get(`${prefix}*`, { schema: { hide: true } }, async (request, reply) => {
+      const pathname = pathnameOf(request);
+      if (!isScreenPath(pathname)) return reply.callNotFound();
+      reply.header("cache-control", "no-cache");
+      const page = await pageWithPreview(pathname, request);
+      if (page === undefined) return reply.sendFile("index.html");
+      return reply.type("text/html; charset=utf-8").send(page);
+    });
+  }
 }
 
 /** The request target's path, also for absolute-form targets ("http://host/path"). */

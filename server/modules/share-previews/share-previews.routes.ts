@@ -1,26 +1,26 @@
-import type { FastifyRequest } from "fastify";
-import type { HeadTags } from "#server/http/head-tags.ts";
-import { sharePreviewTags } from "./share-previews.service.ts";
+import { screenRoutes } from "#domain/screen-paths.ts";
+import type { ScreenPreviews } from "#server/http/static-web.ts";
+import { previewedScreens, sharePreviewTags } from "./share-previews.service.ts";
 
 /**
- * Not an API route: the static host asks this for the head tags of a screen it serves. The
- * preview is read as a visitor whoever asks, so no session is looked up.
+ * Not API routes: the screens the static host serves with head tags of their own. A preview is
+ * read as a visitor whoever asks, so no session is looked up.
  */
-export function screenHeadTags(
-  pathname: string,
-  request: FastifyRequest,
-): Promise<HeadTags | undefined> {
-  const app = request.server;
-  return sharePreviewTags(
-    {
-      db: app.database.db,
-      user: null,
-      storage: app.storage,
-      adminEmails: app.config.adminEmails,
-      log: request.log,
-      events: app.events,
-      publicUrl: app.config.publicUrl,
-    },
-    pathname,
-  );
-}
+export const screenPreviews: ScreenPreviews = {
+  routes: previewedScreens.map((screen) => screenRoutes[screen]),
+  headTagsFor(pathname, request) {
+    const app = request.server;
+    return sharePreviewTags(
+      {
+        db: app.database.db,
+        user: null,
+        storage: app.storage,
+        adminEmails: app.config.adminEmails,
+        log: request.log,
+        events: app.events,
+        publicUrl: app.config.publicUrl,
+      },
+      pathname,
+    );
+  },
+};

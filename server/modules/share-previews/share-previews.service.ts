@@ -33,6 +33,9 @@ const previews: [ScreenName, Preview][] = [
   ["view", (ctx, { type, id }) => itemTags(ctx, type, id)],
 ];
 
+/** The screens that have a preview. */
+export const previewedScreens: readonly ScreenName[] = previews.map(([screen]) => screen);
+
 /**
  * The head tags of the screen at `pathname` (still percent-encoded), or undefined when the
  * screen has no preview or names nothing a visitor may see.
