@@ -45,7 +45,8 @@ const ENTITIES: Record<string, string> = {
   "&quot;": '"',
   "&#39;": "'",
 };
-const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
 
 /** What a link preview reads from a page: its title and every name/property meta tag. */
 function headOf(html: string) {
@@ -53,11 +54,15 @@ function headOf(html: string) {
   for (const match of html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) {
     const [, key = "", content = ""] = match;
     expect(meta[key], `one ${key} tag`).toBeUndefined();
-    meta[key] = unescape(content);
+    meta[key] = decodeEntities(content);
   }
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
   const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-  return { title: title && unescape(title), canonical: canonical && unescape(canonical), meta };
+  return {
+    title: title && decodeEntities(title),
+    canonical: canonical && decodeEntities(canonical),
+    meta,
+  };
 }
 
 /** A 200 page carrying the build's default head, byte for byte. */
