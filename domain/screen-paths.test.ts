@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isScreenPath, screenPaths } from "./screen-paths.ts";
+import { isScreenPath, matchScreen, screenPaths } from "./screen-paths.ts";
 
 describe("screen paths", () => {
   it("knows every screen of the route table, with or without a trailing slash", () => {
@@ -40,6 +40,21 @@ describe("screen paths", () => {
       screenPaths.view("dish", "x"),
     ]) {
       expect(isScreenPath(path), path).toBe(true);
+    }
+  });
+
+  it("reads a screen's parameters from its path, still encoded", () => {
+    expect(matchScreen("view", "/view/dish/abc")).toEqual({ type: "dish", id: "abc" });
+    expect(matchScreen("userProfile", "/user/%40ann/")).toEqual({ handle: "%40ann" });
+    expect(matchScreen("restaurantBySlug", "/b/r/il-joes")).toEqual({ slug: "il-joes" });
+    expect(matchScreen("feed", "/feed")).toEqual({});
+    for (const [name, path] of [
+      ["userProfile", "/user/a/b"],
+      ["userProfile", "/profile/ann"],
+      ["profileByHandle", "/profile"],
+      ["view", "/view/dish"],
+    ] as const) {
+      expect(matchScreen(name, path), `${name} ${path}`).toBeUndefined();
     }
   });
 });

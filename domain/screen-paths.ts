@@ -62,11 +62,31 @@ export const screenPaths = {
   view: (type: "dish" | "restaurant" | "post", id: string) => `/view/${type}/${segment(id)}`,
 };
 
-const patterns = Object.values(screenRoutes).map(
-  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, "[^/]+").replace(/\/$/, "")}/?$`, "u"),
-);
+export type ScreenName = keyof typeof screenRoutes;
+
+/** `/view/:type/:id` → a pattern capturing `type` and `id`; a trailing slash is allowed. */
+function routePattern(route: string): RegExp {
+  const body = route.replace(/:([a-zA-Z]+)/g, "(?<$1>[^/]+)").replace(/\/$/, "");
+  return new RegExp(`^${body}/?$`, "u");
+}
+
+const patterns = Object.fromEntries(
+  Object.entries(screenRoutes).map(([name, route]) => [name, routePattern(route)]),
+) as Record<ScreenName, RegExp>;
 
 /** Whether `pathname` (without query string) is one of the app's screens. */
 export function isScreenPath(pathname: string): boolean {
-  return patterns.some((pattern) => pattern.test(pathname));
+  return Object.values(patterns).some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * The `:name` parameters `pathname` gives the screen `name`, still percent-encoded as they
+ * came, or undefined when `pathname` is another screen or none.
+ */
+export function matchScreen(
+  name: ScreenName,
+  pathname: string,
+): Record<string, string> | undefined {
+  const match = patterns[name].exec(pathname);
+  return match ? { ...match.groups } : undefined;
 }

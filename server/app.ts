@@ -35,6 +35,7 @@ import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
+import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { placeRoutes } from "./places/places.routes.ts";
 import type { EventBus } from "./realtime/event-bus.ts";
@@ -207,6 +208,6 @@ export async function buildApp(
     });
   }
 
-  await registerStaticWeb(app, config.webDistDir);
+  await registerStaticWeb(app, config.webDistDir, screenPreviews);
   return app;
 }

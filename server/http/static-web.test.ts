@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Fastify from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "#server/test/app.ts";
+import { registerStaticWeb } from "./static-web.ts";
 
 const testApp = useTestApp();
 
@@ -62,5 +64,48 @@ describe("the web app's host", () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
     expect((await get("/assets/missing.js", CURL)).statusCode).toBe(404);
+  });
+});
+
+describe("screens with link previews", () => {
+  it("answers a path under a previewed screen's prefix that is no screen like any unknown path", async () => {
+    await testApp.start({ webDistDir });
+    for (const url of ["/view/dish/x/more", "/b/r/", "/user/ann/posts"]) {
+      const page = await get(url, BROWSER);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toBe(INDEX);
+      const api = await get(url, CURL);
+      expect(api.statusCode, url).toBe(404);
+      expect(api.json(), url).toEqual({
+        error: { code: "NOT_FOUND", message: `No route for GET ${url}` },
+      });
+    }
+    // A slug longer than the router's parameter limit is still the app, not a 414.
+    expect((await get(`/b/r/${"a".repeat(150)}`, CURL)).statusCode).toBe(200);
+  });
+
+  it("serves the default head when finding the tags fails, and logs why", async () => {
+    // The static host alone, with a lookup that always fails: no database is involved.
+    const logged: string[] = [];
+    const app = Fastify({
+      logger: { level: "error", stream: { write: (line) => logged.push(line) } },
+    });
+    await registerStaticWeb(app, webDistDir, {
+      routes: ["/b/r/:slug"],
+      headTagsFor: async () => {
+        throw new Error("database is down");
+      },
+    });
+    try {
+      const response = await app.inject({ method: "GET", url: "/b/r/joes" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toBe(INDEX);
+      const log = logged.join("");
+      expect(log).toContain("link preview failed; default head served");
+      expect(log).toContain("database is down");
+    } finally {
+      await app.close();
+    }
   });
 });

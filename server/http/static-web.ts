@@ -1,9 +1,22 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isScreenPath } from "#domain/screen-paths.ts";
 import { errorBody } from "./errors.ts";
+import { type HeadTags, withHeadTags } from "./head-tags.ts";
+
+/** Screens whose links show what they name when shared (a restaurant, a profile, a review). */
+export interface ScreenPreviews {
+  /** Their patterns in the route table, each with a `:parameter`. */
+  routes: readonly string[];
+  /**
+   * The head tags of the screen at `pathname` (still percent-encoded), or undefined for the
+   * default head.
+   */
+  headTagsFor(pathname: string, request: FastifyRequest): Promise<HeadTags | undefined>;
+}
 
 /**
  * Serves the built SPA. Vite's hashed files under /assets never change, so browsers may keep
@@ -14,7 +27,11 @@ import { errorBody } from "./errors.ts";
  * accepts (health checkers, link previews and curl send no text/html). Any other path is a 404:
  * browsers get the app, which renders its 404 page; other clients a JSON error.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDistDir: string | undefined) {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  previews?: ScreenPreviews,
+) {
   const hasWeb = webDistDir !== undefined && existsSync(path.join(webDistDir, "index.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -33,6 +50,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
         }
       },
     });
+    if (previews) registerPreviewScreens(app, webDistDir, previews);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -49,6 +67,48 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       .status(404)
       .send(errorBody("NOT_FOUND", `No route for ${request.method} ${pathname}`));
   });
+}
+
+/**
+ * The previewed screens are routes of their own (the other screens are served by the
+ * not-found handler), because only routes get @fastify/compress: their page is built per
+ * request, so the build's precompressed file cannot serve it. A wildcard per path prefix, not
+ * a `:param` route, so a long slug is not refused as 414 by the router's limit on parameters;
+ * a path that is no screen goes on to the not-found handler. Without head tags (nothing to
+ * show, or finding them failed: that is logged) the page is the build's file with its default
+ * head. index.html is read once, on first use.
+ */
+function registerPreviewScreens(
+  app: FastifyInstance,
+  webDistDir: string,
+  previews: ScreenPreviews,
+) {
+  let indexHtml: Promise<string> | undefined;
+  const readIndex = () =>
+    (indexHtml ??= readFile(path.join(webDistDir, "index.html"), "utf8").catch((error) => {
+      indexHtml = undefined; // read again next time rather than fail for good
+      throw error;
+    }));
+  const pageWithPreview = async (pathname: string, request: FastifyRequest) => {
+    try {
+      const tags = await previews.headTagsFor(pathname, request);
+      return tags && withHeadTags(await readIndex(), tags);
+    } catch (error) {
+      request.log.error({ err: error, pathname }, "link preview failed; default head served");
+      return undefined;
+    }
+  };
+  const prefixes = new Set(previews.routes.map((route) => route.slice(0, route.indexOf(":"))));
+  for (const prefix of prefixes) {
+    app.get(`${prefix}*`, { schema: { hide: true } }, async (request, reply) => {
+      const pathname = pathnameOf(request);
+      if (!isScreenPath(pathname)) return reply.callNotFound();
+      reply.header("cache-control", "no-cache");
+      const page = await pageWithPreview(pathname, request);
+      if (page === undefined) return reply.sendFile("index.html");
+      return reply.type("text/html; charset=utf-8").send(page);
+    });
+  }
 }
 
 /** The request target's path, also for absolute-form targets ("http://host/path"). */
