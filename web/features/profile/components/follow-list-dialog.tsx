@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Modal, Skeleton, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertTriangle, IconUsers } from "@tabler/icons-react";
+import { IconUsers } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { FollowListEntryDto, FollowListKind } from "#domain/follows.ts";
 import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { followListQuery } from "../api/profile-queries.ts";
@@ -71,15 +72,10 @@ function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKi
 
   if (list.isError && people.length === 0) {
     return (
-      <EmptyState
-        icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      <LoadErrorState
         title={`We couldn't load ${TITLES[kind].toLowerCase()}`}
-        hint="Check your connection and try again."
-        action={
-          <Button mt="xs" onClick={() => void list.refetch()} loading={list.isRefetching}>
-            Retry
-          </Button>
-        }
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
       />
     );
   }
