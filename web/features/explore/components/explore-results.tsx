@@ -1,4 +1,4 @@
-import { SimpleGrid, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
+import { Skeleton, Stack, VisuallyHidden } from "@mantine/core";
 import {
   IconArticle,
   IconBuildingStore,
@@ -95,7 +95,7 @@ function RestaurantResults({ query }: { query: string }) {
       results={results}
       count={restaurants.length}
       skeleton={<CardSkeletons avatarRadius="md" />}
-      grid
+      cards
     >
       {restaurants.map((restaurant) => (
         <li key={restaurant.id}>
@@ -116,7 +116,7 @@ function UserResults({ query }: { query: string }) {
       results={results}
       count={users.length}
       skeleton={<CardSkeletons avatarRadius="xl" />}
-      grid
+      cards
     >
       {users.map((user) => (
         <li key={user.id}>
@@ -133,8 +133,8 @@ interface ResultListProps {
   results: UseQueryResult<unknown>;
   count: number;
   skeleton: ReactNode;
-  /** Cards two to a row from tablet width (restaurants, people); else one column of items. */
-  grid?: boolean;
+  /** A list of compact cards (restaurants, people) rather than item cards. */
+  cards?: boolean;
   children: ReactNode;
 }
 
@@ -142,7 +142,7 @@ interface ResultListProps {
  * The states every tab shares: skeletons while the first answer loads, an error with Retry
  * (never the empty text), the tab's empty text with and without a search, else the results.
  */
-function ResultList({ tab, query, results, count, skeleton, grid, children }: ResultListProps) {
+function ResultList({ tab, query, results, count, skeleton, cards, children }: ResultListProps) {
   const details = exploreTabDetails[tab];
   const Icon = details.icon;
 
@@ -177,24 +177,13 @@ function ResultList({ tab, query, results, count, skeleton, grid, children }: Re
     );
   }
 
-  const label = query ? `${details.label} matching “${query}”` : details.label;
-  return grid ? (
-    <SimpleGrid
-      component="ul"
-      className={classes.cards}
-      aria-label={label}
-      aria-busy={results.isPlaceholderData || undefined}
-      cols={{ base: 1, sm: 2 }}
-      spacing="sm"
-    >
-      {children}
-    </SimpleGrid>
-  ) : (
+  return (
     <Stack
-      component="section"
-      aria-label={label}
+      component={cards ? "ul" : "section"}
+      className={cards ? classes.cards : undefined}
+      aria-label={query ? `${details.label} matching “${query}”` : details.label}
       aria-busy={results.isPlaceholderData || undefined}
-      gap="md"
+      gap={cards ? "sm" : "md"}
     >
       {children}
     </Stack>
@@ -204,7 +193,7 @@ function ResultList({ tab, query, results, count, skeleton, grid, children }: Re
 /** Card-shaped placeholders while restaurants or people load. */
 function CardSkeletons({ avatarRadius }: { avatarRadius: "md" | "xl" }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+    <Stack gap="sm">
       {SKELETONS.map((key) => (
         <div key={key} className={classes.card}>
           <Skeleton height={48} width={48} radius={avatarRadius} style={{ flex: "none" }} />
@@ -215,6 +204,6 @@ function CardSkeletons({ avatarRadius }: { avatarRadius: "md" | "xl" }) {
           </Stack>
         </div>
       ))}
-    </SimpleGrid>
+    </Stack>
   );
 }

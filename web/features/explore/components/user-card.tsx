@@ -15,8 +15,13 @@ import classes from "./explore.module.css";
 export function UserCard({ user }: { user: UserCardDto }) {
   const toggle = useToggleFollow(user, "following");
   return (
-    <div className={classes.card}>
-      <UserAvatar avatarUrl={user.avatarUrl} username={user.username} size={52} />
+    <div className={`${classes.card} ${classes.userCard}`}>
+      <UserAvatar
+        avatarUrl={user.avatarUrl}
+        username={user.username}
+        size={52}
+        className={classes.userAvatar}
+      />
       <div className={classes.body}>
         <h2 className={classes.name}>
           <Link to={screenPaths.user(authorHandle(user))} className={classes.cardLink}>
@@ -24,14 +29,9 @@ export function UserCard({ user }: { user: UserCardDto }) {
           </Link>
         </h2>
         <p className={classes.handle}>@{user.username.toLowerCase()}</p>
-        <ul className={classes.facts}>
-          <CardCount value={user.counts.reviews} one="review" many="reviews" />
-          <CardCount value={user.counts.followers} one="follower" many="followers" />
-          <CardCount value={user.counts.following} one="following" many="following" />
-        </ul>
       </div>
       {!user.isMe && (
-        <div className={`${classes.follow} ${classes.above}`}>
+        <div className={classes.above}>
           <FollowButton
             targetId={user.id}
             following={user.followedByMe === true}
@@ -41,6 +41,11 @@ export function UserCard({ user }: { user: UserCardDto }) {
           />
         </div>
       )}
+      <ul className={`${classes.facts} ${classes.userFacts}`}>
+        <CardCount value={user.counts.reviews} one="review" many="reviews" />
+        <CardCount value={user.counts.followers} one="follower" many="followers" />
+        <CardCount value={user.counts.following} one="following" many="following" />
+      </ul>
     </div>
   );
 }
