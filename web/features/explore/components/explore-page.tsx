@@ -3,6 +3,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useIsFetching } from "@tanstack/react-query";
 import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
+import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { exploreKeys } from "../api/explore-queries.ts";
 import { useExploreSearch } from "../use-explore-search.ts";
@@ -21,7 +22,7 @@ export function ExplorePage() {
     <>
       <PageHeader title={exploreMessages.title} />
       <Tabs value={search.tab} onChange={search.openTab} keepMounted={false}>
-        <div className={classes.search}>
+        <div className={`${header.belowHeader} ${classes.search}`}>
           <TextInput
             type="search"
             aria-label="Search"
@@ -37,7 +38,7 @@ export function ExplorePage() {
               if (event.key === "Enter") search.searchNow();
             }}
           />
-          <Tabs.List grow mt="sm" classNames={{ list: classes.tabList }}>
+          <Tabs.List grow mt="sm">
             {exploreTabs.map((tab) => (
               <Tabs.Tab key={tab} value={tab} className={classes.tab}>
                 {exploreTabDetails[tab].label}
