@@ -62,7 +62,10 @@ export const typoThresholdSql = sql`
  */
 const CANDIDATES = 200;
 
-/** What one tab searches, written against the alias `s`. */
+/**
+ * What one tab searches, written against the alias `s`: of the table, and of its candidates
+ * when they are ranked (they keep the table's column names).
+ */
 interface SearchSource {
   table: SQL;
   /** The rows the tab may list at all. */
@@ -109,33 +112,7 @@ const tsquery = (terms: SearchTerms) =>
   sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${terms.tsquery})`;
 
 /**
- * The ids of the rows matching `terms`: up to CANDIDATES full-text matches, and up to CANDIDATES
- * typo matches. The typo branch only runs while the full-text one found less than a page (the
- * count is a one-time filter evaluated before its scan): once the words themselves fill the
- * page, the slowest part of a search on a common word is not needed.
- */
-function matchingIds(source: SearchSource, terms: SearchTerms, pageSize: number): SQL {
-  const wordNear = (word: string) =>
-    sql`(${sql.join(
-      source.typoFields.map((field) => sql`${unaccented(sql`${word}`)} <% ${field}`),
-      sql` or `,
-    )})`;
-  const typo = sql.join(terms.words.map(wordNear), sql` and `);
-  return sql`
-    with words as (
-      select s.id from ${source.table}
-       where s.search_vector @@ ${tsquery(terms)} and ${source.listed}
-       order by ${source.order} limit ${CANDIDATES}
-    ), typos as (
-      select s.id from ${source.table}
-       where (select count(*) from words) < ${pageSize} and (${typo}) and ${source.listed}
-       order by ${source.order} limit ${CANDIDATES}
-    )
-    select id from words union all select id from typos`;
-}
-
-/**
- * A match's rank: ts_rank (about 0.6 for a word in the title, 0.25 in the text, near 1 when
+ * A candidate's rank: ts_rank (about 0.6 for a word in the title, 0.25 in the text, near 1 when
  * every word is in the title) plus the best word similarity of the query to the title or name
  * (1 for an exact word, 0.45-1 for a typo). Title matches thus rank above text-only ones, and
  * the more query words a title holds, the higher it ranks.
@@ -149,9 +126,15 @@ function rank(source: SearchSource, terms: SearchTerms): SQL {
 }
 
 /**
- * The tab's best `limit` rows with `columns` and their rank as `sort_key`, best first, ties in
- * the tab's order. Without terms every listed row ranks 0, so the tab's order alone applies
- * (and its index serves it).
+ * The tab's best `limit` rows with `columns` (which must include what the typo fields read) and
+ * their rank as `sort_key`, best first, ties in the tab's order. Without terms every listed row
+ * ranks 0, so the tab's order alone applies and its index serves it.
+ *
+ * With terms, two branches each take up to CANDIDATES rows: the full-text matches, then the
+ * typo matches it did not find. The typo branch only runs while the full-text one found less
+ * than a page (the count is a one-time filter, evaluated before its scan): once the words
+ * themselves fill the page, the costliest part of a search on a common word is skipped. Only
+ * the candidates are ranked, so the ranking costs the same however many rows match.
  */
 function rankedSql(
   source: SearchSource,
@@ -159,11 +142,33 @@ function rankedSql(
   terms: SearchTerms | undefined,
   limit: number,
 ): SQL {
-  const matching = terms ? sql`and s.id in (${matchingIds(source, terms, limit)})` : sql``;
+  if (!terms) {
+    return sql`
+      select ${columns}, 0::float8 as sort_key
+        from ${source.table}
+       where ${source.listed}
+       order by ${source.order}
+       limit ${limit}`;
+  }
+  const wordNear = (word: string) =>
+    sql`(${sql.join(
+      source.typoFields.map((field) => sql`${unaccented(sql`${word}`)} <% ${field}`),
+      sql` or `,
+    )})`;
+  const typo = sql.join(terms.words.map(wordNear), sql` and `);
   return sql`
-    select ${columns}, ${terms ? rank(source, terms) : sql`0::float8`} as sort_key
-      from ${source.table}
-     where ${source.listed} ${matching}
+    with words as (
+      select ${columns}, s.search_vector from ${source.table}
+       where s.search_vector @@ ${tsquery(terms)} and ${source.listed}
+       order by ${source.order} limit ${CANDIDATES}
+    ), typos as (
+      select ${columns}, s.search_vector from ${source.table}
+       where (select count(*) from words) < ${limit} and ${typo} and ${source.listed}
+             and s.id not in (select id from words)
+       order by ${source.order} limit ${CANDIDATES}
+    )
+    select s.*, ${rank(source, terms)} as sort_key
+      from (select * from words union all select * from typos) s
      order by sort_key desc, ${source.order}
      limit ${limit}`;
 }

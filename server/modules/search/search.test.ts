@@ -12,6 +12,13 @@ import {
   createUser,
 } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
+import {
+  itemSearchSql,
+  restaurantSearchSql,
+  searchTerms,
+  typoThresholdSql,
+  userSearchSql,
+} from "./search.queries.ts";
 
 const testApp = useTestApp();
 
@@ -185,9 +192,8 @@ describe("GET /api/search/dishes", () => {
       author: { id: chef.id, username: "chef" },
       restaurant: { id: place.id, name: "Ichiran", priceLevel: 2 },
     });
-    expect((signedIn[0]?.images as { url: string }[]).map((image) => image.url)).toEqual([
-      "/ramen.webp",
-    ]);
+    const images = (signedIn[0]?.images ?? []) as { url: string }[];
+    expect(images.map((image) => image.url)).toEqual(["/ramen.webp"]);
     expect(signedIn[1]).toMatchObject({ likedByMe: false, isOwner: true });
 
     const visitor = (await search("dishes", "ramen")).items;
@@ -401,6 +407,83 @@ describe("search input", () => {
       expect(nul.json().error.code).toBe("VALIDATION_ERROR");
       const long = await request(testApp.app, "GET", `/api/search/${tab}?q=${"a".repeat(101)}`);
       expect(long.statusCode, long.body).toBe(400);
+    }
+  });
+});
+
+describe("search query plans", () => {
+  /**
+   * The plan of `statement`, made with the typo threshold a search runs with. A few thousand
+   * rows are too few for the planner to prefer an index over reading the table, which it does
+   * at scale; turning sequential scans off (for this transaction) shows which indexes the
+   * statement can use.
+   */
+  async function explain(statement: ReturnType<typeof sql>): Promise<string> {
+    return testApp.db.transaction(async (tx) => {
+      await tx.execute(typoThresholdSql);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`);
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+  }
+
+  it("finds rare words through the full-text and trigram GIN indexes, and lists without a query through the date indexes", async () => {
+    await testApp.start();
+    await testApp.db.execute(sql`
+      insert into "user" (id, name, email)
+      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 1000) g`);
+    await testApp.db.execute(sql`
+      insert into profiles (id, username, slug, full_name, created_at)
+      select 'plan-' || g, 'plan_' || g, 'plan_' || g,
+             case when g = 7 then 'Quetzal Lopez' else 'Person ' || g end,
+             now() - g * interval '1 minute'
+        from generate_series(1, 1000) g`);
+    await testApp.db.execute(sql`
+      insert into restaurants (name, address)
+      select case when g = 7 then 'Quetzal Cantina' else 'Place ' || g end, g || ' Main Street'
+        from generate_series(1, 1000) g`);
+    await testApp.db.execute(sql`
+      insert into reviews (user_id, restaurant_id, review_type, title, description, rating,
+                           is_hidden, created_at)
+      select 'plan-' || (1 + g % 1000), (select id from restaurants order by name limit 1),
+             case when g % 3 = 0 then 'restaurant' else 'dish' end,
+             case when g = 7 then 'Quetzal Tamales' else 'Dish ' || g end, 'Text ' || g,
+             1 + g % 5, g % 50 = 0, now() - g * interval '1 minute'
+        from generate_series(1, 2000) g`);
+    await testApp.db.execute(sql`
+      insert into posts (user_id, title, content, is_hidden, created_at)
+      select 'plan-' || (1 + g % 1000), case when g = 7 then 'Quetzal notes' else 'Post ' || g end,
+             'Text ' || g, g % 40 = 0, now() - g * interval '1 minute'
+        from generate_series(1, 2000) g`);
+    await testApp.db.execute(sql`analyze`);
+
+    const terms = searchTerms("quetzal");
+    const searches = {
+      dishes: [itemSearchSql("dishes", terms, 20, "plan-1"), "reviews"],
+      posts: [itemSearchSql("posts", terms, 20, "plan-1"), "posts"],
+      restaurants: [restaurantSearchSql(terms, 20), "restaurants"],
+      users: [userSearchSql(terms, 20, "plan-1"), "profiles"],
+    } as const;
+    for (const [tab, [statement, table]] of Object.entries(searches)) {
+      const plan = await explain(statement);
+      expect(plan, tab).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+      expect(plan, tab).toMatch(new RegExp(`${table}_search_vector_idx`));
+      expect(plan, tab).toMatch(
+        table === "profiles"
+          ? /profiles_username_trgm_idx[\s\S]*profiles_full_name_trgm_idx/
+          : new RegExp(`${table}_(title|name)_trgm_idx`),
+      );
+    }
+
+    const newest = {
+      dishes: [itemSearchSql("dishes", undefined, 20, "plan-1"), /reviews_feed_idx/],
+      posts: [itemSearchSql("posts", undefined, 20, "plan-1"), /posts_feed_idx/],
+      users: [userSearchSql(undefined, 20, "plan-1"), /profiles_created_at_idx/],
+    } as const;
+    for (const [tab, [statement, index]] of Object.entries(newest)) {
+      const plan = await explain(statement);
+      expect(plan, tab).not.toMatch(/Seq Scan on (reviews|posts|profiles)/);
+      expect(plan, tab).toMatch(index);
     }
   });
 });
