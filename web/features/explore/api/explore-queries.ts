@@ -21,7 +21,6 @@ export interface ExploreResults {
  * stale; a follow rewrites the cached people searches (["explore", "users"]).
  */
 export const exploreKeys = {
-  all: ["explore"] as const,
   tab: (tab: ExploreTab) => ["explore", tab] as const,
   results: (tab: ExploreTab, q: string) => ["explore", tab, q] as const,
 };

@@ -11,6 +11,7 @@ import { type ReactNode, useEffect } from "react";
 import { type ExploreTab, exploreEmptyMessages, exploreMessages } from "#domain/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import surface from "#web/features/items/components/item.module.css";
 import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";
@@ -195,7 +196,7 @@ function CardSkeletons({ avatarRadius }: { avatarRadius: "md" | "xl" }) {
   return (
     <Stack gap="sm">
       {SKELETONS.map((key) => (
-        <div key={key} className={classes.card}>
+        <div key={key} className={`${surface.card} ${classes.card}`} style={{ cursor: "default" }}>
           <Skeleton height={48} width={48} radius={avatarRadius} style={{ flex: "none" }} />
           <Stack gap={8} style={{ flex: 1 }}>
             <Skeleton height={14} width="60%" />

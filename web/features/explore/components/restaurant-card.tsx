@@ -1,10 +1,11 @@
-import { VisuallyHidden } from "@mantine/core";
+import { Anchor, VisuallyHidden } from "@mantine/core";
 import { IconMapPin, IconStarFilled } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { dollarSigns } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import type { RestaurantCardDto } from "#domain/search.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import surface from "#web/features/items/components/item.module.css";
 import { mapsSearchUrl, oneDecimal } from "#web/lib/restaurant-links.ts";
 import { CardCount } from "./card-count.tsx";
 import classes from "./explore.module.css";
@@ -16,7 +17,7 @@ import classes from "./explore.module.css";
 export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }) {
   const price = dollarSigns(restaurant.priceLevel);
   return (
-    <div className={classes.card}>
+    <div className={`${surface.card} ${classes.card}`}>
       <RestaurantInitial name={restaurant.name} size={48} />
       <div className={classes.body}>
         <h2 className={classes.name}>
@@ -25,16 +26,17 @@ export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }
           </Link>
         </h2>
         {restaurant.address && (
-          <a
+          <Anchor
             href={mapsSearchUrl(restaurant.address)}
             target="_blank"
             rel="noopener noreferrer"
+            size="sm"
             className={`${classes.address} ${classes.above}`}
           >
             <IconMapPin size={14} stroke={2} aria-hidden className={classes.addressIcon} />
             <span className={classes.addressText}>{restaurant.address}</span>
             <VisuallyHidden> (opens Google Maps in a new tab)</VisuallyHidden>
-          </a>
+          </Anchor>
         )}
         <ul className={classes.facts}>
           {restaurant.googleRating !== null && (

@@ -4,6 +4,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import type { UserCardDto } from "#domain/search.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import surface from "#web/features/items/components/item.module.css";
 import { useToggleFollow } from "#web/features/profile/api/use-toggle-follow.ts";
 import { CardCount } from "./card-count.tsx";
 import classes from "./explore.module.css";
@@ -15,7 +16,7 @@ import classes from "./explore.module.css";
 export function UserCard({ user }: { user: UserCardDto }) {
   const toggle = useToggleFollow(user, "following");
   return (
-    <div className={`${classes.card} ${classes.userCard}`}>
+    <div className={`${surface.card} ${classes.card} ${classes.userCard}`}>
       <UserAvatar
         avatarUrl={user.avatarUrl}
         username={user.username}
