@@ -355,6 +355,7 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
     }
     expect(focused).toBe("Search");
     await page.keyboard.type(token);
+    await expectAddress(page, token, null);
     await result.dish(page).waitFor();
 
     await page.keyboard.press("Tab");
@@ -363,11 +364,13 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
     await expectAddress(page, token, "restaurants");
     await result.restaurant(page).waitFor();
 
-    for (let presses = 0; presses < 10 && focused !== seeded.restaurant; presses++) {
+    const visited: string[] = [];
+    for (let presses = 0; presses < 15 && focused !== seeded.restaurant; presses++) {
       await page.keyboard.press("Tab");
       focused = await focusedName();
+      visited.push(focused);
     }
-    expect(focused).toBe(seeded.restaurant);
+    expect(focused, `focus went through: ${visited.join(" → ")}`).toBe(seeded.restaurant);
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/b/r/"));
     await page.getByRole("heading", { name: seeded.restaurant }).first().waitFor();
