@@ -5,6 +5,8 @@ import { pageSchema } from "./paging.ts";
 /** The toasts and refusals of following, with the exact words people see. */
 export const followMessages = {
   followedTitle: "Followed",
+  /** The toast title after a follow from an explore user card, whose button then reads so. */
+  followingTitle: "Following",
   followed: (name: string) => `You are now following ${name}`,
   unfollowedTitle: "Unfollowed",
   unfollowed: (name: string) => `You are no longer following ${name}`,
@@ -13,6 +15,12 @@ export const followMessages = {
   failed: "Failed to update follow status",
   cannotFollowSelf: "You cannot follow yourself",
 } as const;
+
+/**
+ * How a follow button reads once you follow: a profile offers "Unfollow"; explore's user cards
+ * say "Following" (a toggle, pressed), and their follow toast is titled "Following".
+ */
+export type FollowWording = "unfollow" | "following";
 
 /** PUT|DELETE /api/profiles/:id/follow: where the pair stands afterwards. */
 export const followStateSchema = z.object({

@@ -35,6 +35,7 @@ import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
+import { searchRoutes } from "./modules/search/search.routes.ts";
 import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { placeRoutes } from "./places/places.routes.ts";
@@ -184,6 +185,7 @@ export async function buildApp(
       await api.register(restaurantRoutes);
       await api.register(placeRoutes);
       await api.register(feedRoutes);
+      await api.register(searchRoutes);
       await api.register(likeRoutes);
       await api.register(commentRoutes);
       await api.register(followRoutes);

@@ -138,9 +138,17 @@ export interface SeededItem {
   restaurant?: { id: string; name: string; slug: string | null };
 }
 
+/** A restaurant as a review names it; price level and Google rating as place search gives them. */
+export interface RestaurantSeed {
+  name: string;
+  address?: string;
+  priceLevel?: number;
+  googleRating?: number;
+}
+
 export interface DishReviewSeed {
   title: string;
-  restaurant?: { name: string; address?: string };
+  restaurant?: RestaurantSeed;
   rating?: number;
   cost?: number | null;
   description?: string;
@@ -170,7 +178,7 @@ export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<
 export interface PostSeed {
   title: string;
   content?: string;
-  restaurant?: { name: string; address?: string } | null;
+  restaurant?: RestaurantSeed | null;
   photos?: string[];
 }
 

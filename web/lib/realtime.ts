@@ -8,6 +8,8 @@ import { useSession } from "./session.tsx";
 /** Query-key roots the stream's events name (screens keep their queries under these). */
 const NOTIFICATIONS_KEY = ["notifications"] as const;
 const PROFILES_KEY = ["profiles"] as const;
+/** Explore's people searches: their cards show follower counts too. */
+const PEOPLE_SEARCH_KEY = ["explore", "users"] as const;
 
 /** A stream the server closed is opened again after this long, doubling up to the max. */
 const RECONNECT_FIRST_MS = 1_000;
@@ -31,6 +33,7 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent): void {
       return;
     case "follow":
       void queryClient.invalidateQueries({ queryKey: PROFILES_KEY });
+      void queryClient.invalidateQueries({ queryKey: PEOPLE_SEARCH_KEY });
       return;
     case "item-deleted":
       // Every list and count of items, and the notifications about the deleted one.

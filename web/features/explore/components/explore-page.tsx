@@ -1,51 +1,59 @@
-import { Stack, Tabs, TextInput } from "@mantine/core";
+import { Box, Loader, Tabs, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
-import { useLocation } from "react-router";
-import { EmptyState } from "#web/components/empty-state.tsx";
+import { useIsFetching } from "@tanstack/react-query";
+import { exploreMessages, exploreTabs } from "#domain/search.ts";
+import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
+import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { exploreKeys } from "../api/explore-queries.ts";
+import { useExploreSearch } from "../use-explore-search.ts";
+import classes from "./explore.module.css";
+import { ExploreResults, exploreTabDetails } from "./explore-results.tsx";
 
-const tabs = [
-  { value: "dishes", label: "Dishes", empty: "No dish reviews yet" },
-  { value: "restaurants", label: "Restaurants", empty: "No restaurants yet" },
-  { value: "posts", label: "Posts", empty: "No posts yet" },
-  { value: "users", label: "Users", empty: "No users yet" },
-] as const;
-
-/** Search across dishes, restaurants, posts and people. */
+/**
+ * Search across dishes, restaurants, posts and people. The search box and tabs stay in view
+ * while the results scroll; the search and the tab live in the address.
+ */
 export function ExplorePage() {
-  const location = useLocation();
-  const initialQuery = (location.state as { query?: unknown } | null)?.query;
-  const [query, setQuery] = useState(typeof initialQuery === "string" ? initialQuery : "");
+  const search = useExploreSearch();
+  const fetching = useIsFetching({ queryKey: exploreKeys.results(search.tab, search.query) }) > 0;
 
   return (
     <>
-      <PageHeader title="Explore" />
-      <Stack p="md" gap="md">
-        <TextInput
-          aria-label="Search"
-          placeholder="Search dishes, restaurants, or users..."
-          leftSection={<IconSearch size={18} />}
-          radius="xl"
-          size="md"
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-        />
-        <Tabs defaultValue="dishes">
-          <Tabs.List grow>
-            {tabs.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
+      <PageHeader title={exploreMessages.title} />
+      <Tabs value={search.tab} onChange={search.openTab} keepMounted={false}>
+        <div className={`${header.belowHeader} ${classes.search}`}>
+          <TextInput
+            type="search"
+            aria-label="Search"
+            placeholder={exploreMessages.placeholder}
+            leftSection={<IconSearch size={18} aria-hidden />}
+            rightSection={fetching ? <Loader size="xs" aria-label="Searching" /> : null}
+            radius="xl"
+            size="md"
+            maxLength={SEARCH_TEXT_MAX}
+            value={search.text}
+            onChange={(event) => search.setText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") search.searchNow();
+            }}
+          />
+          <Tabs.List grow mt="sm">
+            {exploreTabs.map((tab) => (
+              <Tabs.Tab key={tab} value={tab} className={classes.tab}>
+                {exploreTabDetails[tab].label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Panel key={tab.value} value={tab.value}>
-              <EmptyState icon={<IconSearch size={28} stroke={1.6} />} title={tab.empty} />
+        </div>
+        <Box p="md">
+          {exploreTabs.map((tab) => (
+            <Tabs.Panel key={tab} value={tab}>
+              <ExploreResults tab={tab} query={search.query} />
             </Tabs.Panel>
           ))}
-        </Tabs>
-      </Stack>
+        </Box>
+      </Tabs>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconToolsKitchen2 } from "@tabler/icons-react";
+import { IconToolsKitchen2 } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type FeedScope, feedMessages } from "#domain/feed.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
@@ -139,16 +140,7 @@ function FeedList({
 
   if (status === "error" && items.length === 0) {
     return (
-      <EmptyState
-        icon={<IconAlertTriangle size={28} stroke={1.6} />}
-        title="We couldn't load the feed"
-        hint="Check your connection and try again."
-        action={
-          <Button mt="xs" onClick={onRetry} loading={isRefetching}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadErrorState title="We couldn't load the feed" onRetry={onRetry} retrying={isRefetching} />
     );
   }
 

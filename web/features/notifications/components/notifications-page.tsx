@@ -1,10 +1,12 @@
 import { Button, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconAlertTriangle, IconBell, IconChecks } from "@tabler/icons-react";
+import { IconBell, IconChecks } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { type NotificationDto, notificationMessages } from "#domain/notifications.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { notificationListQuery, useMarkNotificationsRead } from "../api/notification-queries.ts";
 import { NotificationRow } from "./notification-row.tsx";
@@ -68,15 +70,10 @@ export function NotificationsPage() {
     }
     if (list.isError) {
       return (
-        <EmptyState
-          icon={<IconAlertTriangle size={28} stroke={1.6} />}
+        <LoadErrorState
           title="We couldn't load your notifications"
-          hint="Check your connection and try again."
-          action={
-            <Button mt="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Retry
-            </Button>
-          }
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
         />
       );
     }
@@ -108,7 +105,7 @@ export function NotificationsPage() {
           value={tab}
           onChange={(value) => setTab(value === "unread" ? "unread" : "all")}
         >
-          <Tabs.List grow className={classes.tabs}>
+          <Tabs.List grow className={header.belowHeader}>
             <Tabs.Tab value="all">All ({items.length})</Tabs.Tab>
             <Tabs.Tab value="unread">Unread ({unreadCount})</Tabs.Tab>
           </Tabs.List>

@@ -1,6 +1,13 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FollowListPage, type FollowState, followMessages } from "#domain/follows.ts";
+import {
+  type FollowListPage,
+  type FollowState,
+  type FollowWording,
+  followMessages,
+} from "#domain/follows.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
+import type { UserCardDto, UserSearchResults } from "#domain/search.ts";
+import { exploreKeys } from "#web/features/explore/api/explore-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -22,10 +29,44 @@ type InfiniteFollowList = { pages: FollowListPage[]; pageParams: unknown[] };
 
 const isFollowList = (key: readonly unknown[]) => key[2] === "followers" || key[2] === "following";
 
+/** A profile header or an explore user card: whether the viewer follows them, and the counts. */
+interface FollowCounted {
+  followedByMe: boolean | null;
+  counts: { followers: number; following: number };
+}
+
 /**
- * Writes where the viewer stands with `targetId` into every cached profile header and follow
- * list: the target's follower count and the viewer's own following count move with it (never
- * below zero), and the server's count, once known, replaces the guess.
+ * The viewer now follows (or not) the person `entry` is about: the follower count moves with
+ * the change (never below zero), and the server's count, once known, replaces the guess.
+ */
+function withFollow<T extends FollowCounted>(
+  entry: T,
+  following: boolean,
+  followerCount?: number,
+): T {
+  if (entry.followedByMe === following && followerCount === undefined) return entry;
+  const step = entry.followedByMe === following ? 0 : following ? 1 : -1;
+  const followers = followerCount ?? Math.max(0, entry.counts.followers + step);
+  return { ...entry, followedByMe: following, counts: { ...entry.counts, followers } };
+}
+
+/** The viewer's own header or card counts whom they follow; it moves by one with each change. */
+function withOwnFollowingStep<T extends FollowCounted>(entry: T, step: 1 | -1): T {
+  const following = Math.max(0, entry.counts.following + step);
+  return { ...entry, counts: { ...entry.counts, following } };
+}
+
+/** Rewrites every cached people search on explore, card by card. */
+function updateUserCards(queryClient: QueryClient, change: (card: UserCardDto) => UserCardDto) {
+  queryClient.setQueriesData<UserSearchResults>(
+    { queryKey: exploreKeys.tab("users") },
+    (data) => data && { ...data, users: data.users.map(change) },
+  );
+}
+
+/**
+ * Writes where the viewer stands with `targetId` into every cached profile header, follow list
+ * and explore user card.
  */
 function applyFollow(
   queryClient: QueryClient,
@@ -33,16 +74,12 @@ function applyFollow(
   following: boolean,
   followerCount?: number,
 ): void {
-  queryClient.setQueriesData<ProfilePageDto>({ queryKey: profileKeys.pages }, (page) => {
-    if (!page) return page;
-    if (page.profile.id === targetId) {
-      if (page.followedByMe === following && followerCount === undefined) return page;
-      const step = page.followedByMe === following ? 0 : following ? 1 : -1;
-      const followers = followerCount ?? Math.max(0, page.counts.followers + step);
-      return { ...page, followedByMe: following, counts: { ...page.counts, followers } };
-    }
-    return page;
-  });
+  queryClient.setQueriesData<ProfilePageDto>({ queryKey: profileKeys.pages }, (page) =>
+    page?.profile.id === targetId ? withFollow(page, following, followerCount) : page,
+  );
+  updateUserCards(queryClient, (card) =>
+    card.id === targetId ? withFollow(card, following, followerCount) : card,
+  );
   queryClient.setQueriesData<InfiniteFollowList>(
     { queryKey: profileKeys.all, predicate: (query) => isFollowList(query.queryKey) },
     (data) => {
@@ -60,25 +97,23 @@ function applyFollow(
   );
 }
 
-/** The viewer's own header counts whom they follow; it moves by one with each change. */
+/** The viewer's own header and card count whom they follow; they move by one with each change. */
 function applyOwnFollowingCount(queryClient: QueryClient, step: 1 | -1): void {
   queryClient.setQueriesData<ProfilePageDto>({ queryKey: profileKeys.pages }, (page) =>
-    page?.isOwn
-      ? {
-          ...page,
-          counts: { ...page.counts, following: Math.max(0, page.counts.following + step) },
-        }
-      : page,
+    page?.isOwn ? withOwnFollowingStep(page, step) : page,
   );
+  updateUserCards(queryClient, (card) => (card.isMe ? withOwnFollowingStep(card, step) : card));
 }
 
 /**
- * Follow or unfollow with optimistic counts: headers and lists change at once, a failure puts
- * back exactly this change and says "Failed to update follow status". Success toasts name the
- * person. Afterwards the headers and the target's follower list are read again, since the
- * server's counts are the final word.
+ * Follow or unfollow with optimistic counts: headers, lists and explore's user cards change at
+ * once, a failure puts back exactly this change and says "Failed to update follow status".
+ * Success toasts name the person; after a follow the toast is titled like the button that was
+ * pressed ("Followed" on a profile, "Following" on an explore card). Afterwards the headers, the
+ * target's follower list and the people search are read again, since the server's counts are
+ * the final word.
  */
-export function useToggleFollow(target: FollowTarget) {
+export function useToggleFollow(target: FollowTarget, wording: FollowWording = "unfollow") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["follow", target.id],
@@ -87,6 +122,7 @@ export function useToggleFollow(target: FollowTarget) {
       apiSend<FollowState>(follow ? "PUT" : "DELETE", apiPaths.follow(target.id)),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey: profileKeys.pages });
+      await queryClient.cancelQueries({ queryKey: exploreKeys.tab("users") });
       applyFollow(queryClient, target.id, follow);
       applyOwnFollowingCount(queryClient, follow ? 1 : -1);
     },
@@ -99,12 +135,14 @@ export function useToggleFollow(target: FollowTarget) {
     onSuccess: (state) => {
       applyFollow(queryClient, target.id, state.following, state.followerCount);
       const name = followName(target);
-      if (state.following)
-        toast.success(followMessages.followedTitle, followMessages.followed(name));
+      const followedTitle =
+        wording === "following" ? followMessages.followingTitle : followMessages.followedTitle;
+      if (state.following) toast.success(followedTitle, followMessages.followed(name));
       else toast.success(followMessages.unfollowedTitle, followMessages.unfollowed(name));
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: profileKeys.pages });
+      void queryClient.invalidateQueries({ queryKey: exploreKeys.tab("users") });
       void queryClient.invalidateQueries({
         queryKey: profileKeys.followList(target.id, "followers"),
       });

@@ -1,16 +1,18 @@
 import { Alert, Button, Center, Group, Loader, Modal, Skeleton, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertTriangle, IconUsers } from "@tabler/icons-react";
+import { IconUsers } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { FollowListEntryDto, FollowListKind } from "#domain/follows.ts";
 import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { FollowButton } from "#web/components/follow-button.tsx";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { followListQuery } from "../api/profile-queries.ts";
-import { FollowButton } from "./follow-button.tsx";
+import { useToggleFollow } from "../api/use-toggle-follow.ts";
 import classes from "./profile-page.module.css";
 
 const TITLES: Record<FollowListKind, string> = { followers: "Followers", following: "Following" };
@@ -71,15 +73,10 @@ function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKi
 
   if (list.isError && people.length === 0) {
     return (
-      <EmptyState
-        icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      <LoadErrorState
         title={`We couldn't load ${TITLES[kind].toLowerCase()}`}
-        hint="Check your connection and try again."
-        action={
-          <Button mt="xs" onClick={() => void list.refetch()} loading={list.isRefetching}>
-            Retry
-          </Button>
-        }
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
       />
     );
   }
@@ -120,6 +117,7 @@ function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKi
 
 function PersonRow({ person }: { person: FollowListEntryDto }) {
   const name = authorDisplayName(person);
+  const toggle = useToggleFollow(person);
   return (
     <li className={classes.person}>
       <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={44} />
@@ -127,7 +125,12 @@ function PersonRow({ person }: { person: FollowListEntryDto }) {
         <span className={classes.personName}>{name}</span>
         <span className={classes.personHandle}>@{person.username.toLowerCase()}</span>
       </Link>
-      <FollowButton target={person} following={person.followedByMe === true} size="xs" />
+      <FollowButton
+        targetId={person.id}
+        following={person.followedByMe === true}
+        toggle={toggle}
+        size="xs"
+      />
     </li>
   );
 }

@@ -3,9 +3,10 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconMapPin, IconSettings } from "@tabler/icons-react";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
+import { FollowButton } from "#web/components/follow-button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
-import { FollowButton } from "./follow-button.tsx";
+import { useToggleFollow } from "../api/use-toggle-follow.ts";
 import classes from "./profile-page.module.css";
 import { SettingsDrawer } from "./settings-drawer.tsx";
 
@@ -22,6 +23,7 @@ interface ProfileHeaderProps {
 export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
   const { profile, counts } = page;
   const name = profile.fullName?.trim() || profile.username;
+  const toggle = useToggleFollow(profile);
   return (
     <section className={classes.header} aria-labelledby="profile-name">
       <div className={classes.identity}>
@@ -44,7 +46,12 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           </div>
         ) : (
           <div className={`${classes.actions} ${classes.followAction}`}>
-            <FollowButton target={profile} following={page.followedByMe === true} fullWidth />
+            <FollowButton
+              targetId={profile.id}
+              following={page.followedByMe === true}
+              toggle={toggle}
+              fullWidth
+            />
           </div>
         )}
       </div>

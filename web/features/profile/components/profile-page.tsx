@@ -1,12 +1,10 @@
-import { Button } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { BackButton } from "#web/components/back-button.tsx";
-import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
@@ -53,15 +51,10 @@ export function ProfilePage() {
       {notFound ? (
         <UserNotFound />
       ) : query.isError ? (
-        <EmptyState
-          icon={<IconAlertTriangle size={28} stroke={1.6} />}
+        <LoadErrorState
           title="We couldn't load this profile"
-          hint="Check your connection and try again."
-          action={
-            <Button mt="xs" onClick={() => void query.refetch()} loading={query.isRefetching}>
-              Retry
-            </Button>
-          }
+          onRetry={() => void query.refetch()}
+          retrying={query.isRefetching}
         />
       ) : (
         <LoadingScreen />

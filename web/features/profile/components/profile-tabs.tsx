@@ -12,9 +12,8 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { useDebouncedValue } from "@mantine/hooks";
 import {
-  IconAlertTriangle,
   IconArticle,
   IconBuildingStore,
   IconLayoutGrid,
@@ -24,7 +23,7 @@ import {
 } from "@tabler/icons-react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { type ItemSort, itemSortLabels, itemSorts, postSorts } from "#domain/item-lists.ts";
 import type { ItemDto } from "#domain/items.ts";
 import {
@@ -34,19 +33,16 @@ import {
   profileListMessages,
   profileTabs,
 } from "#domain/profile.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
-import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
-import { useSession } from "#web/lib/session.tsx";
+import { useOpenItem } from "#web/features/items/use-open-item.ts";
 import { profileItemsQuery } from "../api/profile-queries.ts";
 import { useProfileViewMode } from "../use-profile-view-mode.ts";
 import { ProfileItemTile } from "./profile-item-tile.tsx";
 import classes from "./profile-page.module.css";
 
-/** Phones and touch screens open an item on its own page; a pointer gets the dialog. */
-const COMPACT_QUERY = `${MOBILE_QUERY}, (hover: none)`;
 /** The search waits this long after the last key before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETONS = ["first", "second", "third"] as const;
@@ -166,11 +162,7 @@ function ProfileTabPanel({ profileId, tab, filter, onFilterChange }: ProfileTabP
     placeholderData: keepPreviousData,
   });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const open = useOpenItem();
-  const selected =
-    (open.item &&
-      items.find((item) => item.itemType === open.item?.itemType && item.id === open.item.id)) ||
-    open.item;
+  const open = useOpenItem(items);
   const layout: ProfileViewMode = details.search ? viewMode : "list";
 
   return (
@@ -238,7 +230,7 @@ function ProfileTabPanel({ profileId, tab, filter, onFilterChange }: ProfileTabP
         onOpen={open.open}
       />
 
-      <ItemDetailDialog item={selected} onClose={open.close} />
+      <ItemDetailDialog item={open.selected} onClose={open.close} />
     </Stack>
   );
 }
@@ -250,30 +242,6 @@ function ViewLabel({ icon, text }: { icon: ReactNode; text: string }) {
       <VisuallyHidden>{text}</VisuallyHidden>
     </Center>
   );
-}
-
-/**
- * Opening an item: phones and touch screens go to its own page (/view/...), where back returns
- * here; a pointer opens the detail dialog the feed uses. Visitors always get the dialog, since
- * the item page is for signed-in people.
- */
-function useOpenItem() {
-  const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
-  const { session } = useSession();
-  const navigate = useNavigate();
-  const [item, setItem] = useState<ItemDto | null>(null);
-  return {
-    item,
-    open: (target: ItemDto) => {
-      if (compact && session.status === "signed-in") {
-        const type = target.itemType === "review" ? target.reviewType : "post";
-        navigate(screenPaths.view(type, target.id));
-      } else {
-        setItem(target);
-      }
-    },
-    close: () => setItem(null),
-  };
 }
 
 interface TabListProps {
@@ -339,15 +307,10 @@ function TabList({
 
   if (status === "error" && items.length === 0) {
     return (
-      <EmptyState
-        icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      <LoadErrorState
         title={`We couldn't load ${details.label.toLowerCase()}`}
-        hint="Check your connection and try again."
-        action={
-          <Button mt="xs" onClick={onRetry} loading={isRefetching}>
-            Retry
-          </Button>
-        }
+        onRetry={onRetry}
+        retrying={isRefetching}
       />
     );
   }

@@ -36,8 +36,14 @@ import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import {
+  mapsSearchUrl,
+  oneDecimal,
+  telUrl,
+  websiteLabel,
+  websiteUrl,
+} from "#web/lib/restaurant-links.ts";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
-import { mapsSearchUrl, oneDecimal, telUrl, websiteLabel, websiteUrl } from "./restaurant-links.ts";
 import classes from "./restaurant-page.module.css";
 
 /**

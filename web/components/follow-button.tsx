@@ -1,29 +1,46 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { IconUserCheck, IconUserPlus } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
-import { followMessages } from "#domain/follows.ts";
+import { type FollowWording, followMessages } from "#domain/follows.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { type FollowTarget, useToggleFollow } from "../api/use-toggle-follow.ts";
+
+/** The follow mutation a button drives (useToggleFollow); its variable is the state wanted. */
+export interface FollowToggle {
+  isPending: boolean;
+  mutate: (follow: boolean) => void;
+}
 
 interface FollowButtonProps extends Pick<ButtonProps, "size" | "fullWidth"> {
-  target: FollowTarget;
+  /** The person it follows; the button is hidden on yourself. */
+  targetId: string;
   /** Whether the viewer follows them now (false for visitors). */
   following: boolean;
+  toggle: FollowToggle;
+  /** Follow / Unfollow (default), or Follow / Following as a pressed toggle. */
+  wording?: FollowWording;
 }
 
 /**
- * Follow / Unfollow someone else; hidden on yourself. Visitors are asked to sign in. While the
+ * Follow and unfollow someone else; hidden on yourself. Visitors are asked to sign in. While the
  * request runs the button stays focusable (a keyboard user keeps their place) but ignores
- * presses and says it is busy.
+ * presses and says it is busy. The caller owns the mutation, so the profile and explore each
+ * keep their own caches in step with it.
  */
-export function FollowButton({ target, following, size = "sm", fullWidth }: FollowButtonProps) {
+export function FollowButton({
+  targetId,
+  following,
+  toggle,
+  wording = "unfollow",
+  size = "sm",
+  fullWidth,
+}: FollowButtonProps) {
   const { session } = useSession();
   const navigate = useNavigate();
-  const toggle = useToggleFollow(target);
-  if (session.status === "signed-in" && session.userId === target.id) return null;
+  if (session.status === "signed-in" && session.userId === targetId) return null;
   const busy = toggle.isPending || session.status === "loading";
+  const asToggle = wording === "following";
 
   function onClick() {
     if (busy) return;
@@ -48,9 +65,10 @@ export function FollowButton({ target, following, size = "sm", fullWidth }: Foll
       }
       data-disabled={busy || undefined}
       aria-disabled={busy}
+      aria-pressed={asToggle ? following : undefined}
       onClick={onClick}
     >
-      {following ? "Unfollow" : "Follow"}
+      {following ? (asToggle ? "Following" : "Unfollow") : "Follow"}
     </Button>
   );
 }

@@ -1,0 +1,254 @@
+import { type SQL, sql } from "drizzle-orm";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
+import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
+import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+
+// Explore's statements. Every tab runs the same two-branch search over its own table:
+// - full text: the query's words as prefixes ('ram':* finds "Ramen" while typing) against the
+//   weighted search_vector (title or name weighs A, the rest B) through its GIN index; the
+//   tasted_search configuration drops accents and case on both sides;
+// - typos: pg_trgm word similarity of each query word to the unaccented title or name, through
+//   the trigram GIN index on that very expression ("raman" finds "Tonkotsu Ramen"). Like the
+//   full-text branch it wants every word, so more words narrow the result in both.
+// Matches are ranked by ts_rank plus word similarity, then the tab's own order breaks ties.
+
+/** The words of a search, ready for both branches. */
+export interface SearchTerms {
+  /** Runs of letters, marks and digits only: no quote, backslash or tsquery operator. */
+  words: string[];
+  /** `'word':* & …` for to_tsquery. */
+  tsquery: string;
+  /** The words joined by spaces, for ranking by similarity. */
+  text: string;
+}
+
+/**
+ * The words of `q`: runs of Unicode letters (with their combining marks) and digits, so quotes,
+ * backslashes and tsquery operators (& | ! : * ( )) never reach to_tsquery. undefined when `q`
+ * has no word at all (only punctuation or emoji): such a search can match nothing.
+ */
+export function searchTerms(q: string): SearchTerms | undefined {
+  const words = q
+    .normalize("NFC")
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  if (words.length === 0) return undefined;
+  return {
+    words,
+    tsquery: words.map((word) => `'${word}':*`).join(" & "),
+    text: words.join(" "),
+  };
+}
+
+/**
+ * How close a title must be to the query, as pg_trgm word similarity (0-1), to count as a
+ * typo match, word by word. pg_trgm's default (0.6) misses one wrong letter in a five-letter word
+ * ("raman" → "Ramen" is 0.5); lower than 0.45 lets unrelated words in ("burger" → "Burrito").
+ */
+const TYPO_SIMILARITY = 0.45;
+
+/**
+ * Sets the typo threshold for the rest of the transaction (the `<%` operator and its index read
+ * it from this setting; a transaction-local value leaves other statements at the default).
+ */
+export const typoThresholdSql = sql`
+  select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`;
+
+/**
+ * How many matches each branch hands to the ranking. A common word ("chicken") can match a large
+ * share of the table; ranking all of it would cost time in proportion to the data, so each branch
+ * keeps only its first CANDIDATES rows in the tab's order (newest first, so a long list ranks
+ * recent matches; restaurants by name). Ten pages' worth keeps the best matches among them.
+ */
+const CANDIDATES = 200;
+
+/**
+ * What one tab searches, written against the alias `s`: of the table, and of its candidates
+ * when they are ranked (they keep the table's column names).
+ */
+interface SearchSource {
+  table: SQL;
+  /** The rows the tab may list at all. */
+  listed: SQL;
+  /** The expressions typos are matched against; each has a trigram GIN index on it. */
+  typoFields: SQL[];
+  /** The tab's own order: candidates are taken in it, and it breaks ties of rank. */
+  order: SQL;
+}
+
+const newestFirst = sql`s.created_at desc, s.id desc`;
+
+const sources = {
+  dishes: {
+    table: sql`reviews s`,
+    listed: sql`not s.is_hidden and s.review_type = 'dish'`,
+    typoFields: [unaccented(sql`s.title`)],
+    order: newestFirst,
+  },
+  posts: {
+    table: sql`posts s`,
+    listed: sql`not s.is_hidden`,
+    typoFields: [unaccented(sql`s.title`)],
+    order: newestFirst,
+  },
+  restaurants: {
+    table: sql`restaurants s`,
+    listed: sql`true`,
+    typoFields: [unaccented(sql`s.name`)],
+    order: sql`s.name, s.id`,
+  },
+  // Only people who finished setting up their profile: a real username and a name.
+  users: {
+    table: sql`profiles s`,
+    listed: sql`not starts_with(s.username, ${TEMPORARY_USERNAME_PREFIX})
+                and coalesce(btrim(s.full_name), '') <> ''`,
+    // Usernames are lower-case ASCII already, so their trigram index is on the bare column.
+    typoFields: [sql`s.username`, unaccented(sql`s.full_name`)],
+    order: newestFirst,
+  },
+} as const satisfies Record<string, SearchSource>;
+
+const tsquery = (terms: SearchTerms) =>
+  sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${terms.tsquery})`;
+
+/**
+ * A candidate's rank: ts_rank (about 0.6 for a word in the title, 0.25 in the text, near 1 when
+ * every word is in the title) plus the best word similarity of the query to the title or name
+ * (1 for an exact word, 0.45-1 for a typo). Title matches thus rank above text-only ones, and
+ * the more query words a title holds, the higher it ranks.
+ */
+function rank(source: SearchSource, terms: SearchTerms): SQL {
+  const similarities = source.typoFields.map(
+    (field) => sql`word_similarity(${unaccented(sql`${terms.text}`)}, ${field})`,
+  );
+  return sql`(ts_rank(s.search_vector, ${tsquery(terms)})
+              + coalesce(greatest(${sql.join(similarities, sql`, `)}), 0))::float8`;
+}
+
+/**
+ * The tab's best `limit` rows with `columns` (which must include what the typo fields read) and
+ * their rank as `sort_key`, best first, ties in the tab's order. Without terms every listed row
+ * ranks 0, so the tab's order alone applies and its index serves it.
+ *
+ * With terms, two branches each take up to CANDIDATES rows: the full-text matches, then the
+ * typo matches it did not find. The typo branch only runs while the full-text one found less
+ * than a page (the count is a one-time filter, evaluated before its scan): once the words
+ * themselves fill the page, the costliest part of a search on a common word is skipped. Only
+ * the candidates are ranked, so the ranking costs the same however many rows match.
+ */
+function rankedSql(
+  source: SearchSource,
+  columns: SQL,
+  terms: SearchTerms | undefined,
+  limit: number,
+): SQL {
+  if (!terms) {
+    return sql`
+      select ${columns}, 0::float8 as sort_key
+        from ${source.table}
+       where ${source.listed}
+       order by ${source.order}
+       limit ${limit}`;
+  }
+  const wordNear = (word: string) =>
+    sql`(${sql.join(
+      source.typoFields.map((field) => sql`${unaccented(sql`${word}`)} <% ${field}`),
+      sql` or `,
+    )})`;
+  const typo = sql.join(terms.words.map(wordNear), sql` and `);
+  return sql`
+    with words as (
+      select ${columns}, s.search_vector from ${source.table}
+       where s.search_vector @@ ${tsquery(terms)} and ${source.listed}
+       order by ${source.order} limit ${CANDIDATES}
+    ), typos as (
+      select ${columns}, s.search_vector from ${source.table}
+       where (select count(*) from words) < ${limit} and ${typo} and ${source.listed}
+             and s.id not in (select id from words)
+       order by ${source.order} limit ${CANDIDATES}
+    )
+    select s.*, ${rank(source, terms)} as sort_key
+      from (select * from words union all select * from typos) s
+     order by sort_key desc, ${source.order}
+     limit ${limit}`;
+}
+
+export type ItemSearchTab = "dishes" | "posts";
+
+/** Dish reviews or posts as the items kernel returns them, best match first. */
+export function itemSearchSql(
+  tab: ItemSearchTab,
+  terms: SearchTerms | undefined,
+  limit: number,
+  viewerId: string | undefined,
+): SQL {
+  const columns = itemColumns(tab === "dishes" ? "review" : "post", "s");
+  return itemRowsSql(rankedSql(sources[tab], columns, terms, limit), {
+    viewerId,
+    limit,
+    order: { direction: "desc", keyed: true },
+  });
+}
+
+export interface RestaurantCardRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  slug: string | null;
+  address: string | null;
+  google_rating: string | number | null;
+  price_level: number | null;
+  review_count: number;
+}
+
+/**
+ * Restaurant cards, best match first (by name without a query), with their visible review
+ * count: counted for the page's rows only, from the restaurant tab index.
+ */
+export function restaurantSearchSql(terms: SearchTerms | undefined, limit: number): SQL {
+  const source = sources.restaurants;
+  const columns = sql`s.id, s.name, s.slug, s.address, s.google_rating, s.price_level`;
+  return sql`
+    select s.id, s.name, s.slug, s.address, s.google_rating, s.price_level,
+           (select count(*)::int from reviews r
+             where r.restaurant_id = s.id and not r.is_hidden) as review_count
+      from (${rankedSql(source, columns, terms, limit)}) s
+     order by s.sort_key desc, ${source.order}`;
+}
+
+export interface UserCardRow extends Record<string, unknown> {
+  id: string;
+  username: string;
+  slug: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  review_count: number;
+  follower_count: number;
+  following_count: number;
+  followed_by_viewer: boolean;
+}
+
+/**
+ * People cards, best match first (newest first without a query), with their visible review
+ * count (from the profile index, for the page's rows only), their follow counters and whether
+ * `viewerId` follows them.
+ */
+export function userSearchSql(
+  terms: SearchTerms | undefined,
+  limit: number,
+  viewerId: string | undefined,
+): SQL {
+  const source = sources.users;
+  const columns = sql`s.id, s.username, s.slug, s.full_name, s.avatar_url, s.follower_count,
+                      s.following_count, s.created_at`;
+  const followed = viewerId
+    ? sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.following_id = s.id)`
+    : sql`false`;
+  return sql`
+    select s.id, s.username, s.slug, s.full_name, s.avatar_url, s.follower_count,
+           s.following_count,
+           (select count(*)::int from reviews r
+             where r.user_id = s.id and not r.is_hidden) as review_count,
+           ${followed} as followed_by_viewer
+      from (${rankedSql(source, columns, terms, limit)}) s
+     order by s.sort_key desc, ${source.order}`;
+}

@@ -1,0 +1,489 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ExploreTab } from "#domain/search.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpWithProfile } from "#server/test/auth-helpers.ts";
+import {
+  createFollow,
+  createPost,
+  createRestaurant,
+  createReview,
+  createReviewImage,
+  createUser,
+} from "#server/test/factories.ts";
+import { request } from "#server/test/request.ts";
+import {
+  itemSearchSql,
+  restaurantSearchSql,
+  searchTerms,
+  typoThresholdSql,
+  userSearchSql,
+} from "./search.queries.ts";
+
+const testApp = useTestApp();
+
+interface Results {
+  items: { id: string; title: string; [key: string]: unknown }[];
+  restaurants: { id: string; name: string; [key: string]: unknown }[];
+  users: { id: string; username: string; [key: string]: unknown }[];
+}
+
+async function search(tab: ExploreTab, q?: string, cookie?: string): Promise<Results> {
+  const params = new URLSearchParams(q === undefined ? {} : { q });
+  const response = await request(testApp.app, "GET", `/api/search/${tab}?${params}`, { cookie });
+  expect(response.statusCode, `${tab} ${JSON.stringify(q)}: ${response.body}`).toBe(200);
+  return response.json();
+}
+
+/** The titles (dishes, posts), names (restaurants) or usernames (users) a search lists, in order. */
+async function names(tab: ExploreTab, q?: string): Promise<string[]> {
+  const results = await search(tab, q);
+  if (tab === "restaurants") return results.restaurants.map((row) => row.name);
+  if (tab === "users") return results.users.map((row) => row.username);
+  return results.items.map((row) => row.title);
+}
+
+/** `minutes` minutes before a fixed moment, so "newest first" is decided by the test. */
+const minutesAgo = (minutes: number) => new Date(Date.UTC(2024, 4, 1, 12) - minutes * 60_000);
+
+describe("GET /api/search/dishes", () => {
+  it("lists the newest visible dish reviews without a query, at most 20", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    for (let index = 0; index < 23; index++) {
+      await createReview(testApp.db, {
+        userId: ann.id,
+        title: `Dish number ${index}`,
+        createdAt: minutesAgo(100 - index),
+      });
+    }
+    await createReview(testApp.db, {
+      userId: ann.id,
+      title: "Hidden dish",
+      isHidden: true,
+      createdAt: minutesAgo(0),
+    });
+    await createReview(testApp.db, {
+      userId: ann.id,
+      title: "A restaurant review",
+      reviewType: "restaurant",
+      createdAt: minutesAgo(0),
+    });
+
+    const newest = Array.from({ length: 20 }, (_, index) => `Dish number ${22 - index}`);
+    expect(await names("dishes")).toEqual(newest);
+    // A blank box is no query at all.
+    expect(await names("dishes", "   ")).toEqual(newest);
+  });
+
+  it("finds a word anywhere in the name or the text, as a prefix, despite case, accents or a typo", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const dish = (title: string, description: string | null = null) =>
+      createReview(testApp.db, { userId: ann.id, title, description });
+    await dish("Tonkotsu Ramen", "Rich pork broth");
+    await dish("Crème Brûlée", "Burnt sugar on top");
+    await dish("Creme caramel", "Silky");
+    await dish("Noodle soup", "The best ramen-style broth in town");
+    await dish("Garden Salad", "Fresh leaves");
+
+    expect(await names("dishes", "ramen")).toEqual(["Tonkotsu Ramen", "Noodle soup"]);
+    expect(await names("dishes", "RAMEN")).toEqual(["Tonkotsu Ramen", "Noodle soup"]);
+    // Typos.
+    expect(await names("dishes", "raman")).toContain("Tonkotsu Ramen");
+    expect(await names("dishes", "tonkatsu")).toEqual(["Tonkotsu Ramen"]);
+    // While typing.
+    expect(await names("dishes", "ram")).toEqual(["Tonkotsu Ramen", "Noodle soup"]);
+    expect(await names("dishes", "tonk")).toEqual(["Tonkotsu Ramen"]);
+    // Only in the text.
+    expect(await names("dishes", "pork")).toEqual(["Tonkotsu Ramen"]);
+    expect((await names("dishes", "BROTH")).sort()).toEqual(["Noodle soup", "Tonkotsu Ramen"]);
+    // Accents, both ways.
+    expect(await names("dishes", "creme brulee")).toEqual(["Crème Brûlée"]);
+    expect((await names("dishes", "crème")).sort()).toEqual(["Creme caramel", "Crème Brûlée"]);
+    expect(await names("dishes", "brûlée")).toEqual(["Crème Brûlée"]);
+    // Nothing like it.
+    expect(await names("dishes", "pizza")).toEqual([]);
+  });
+
+  it("ranks name matches above text matches and the dish holding more of the words first", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    // The older a dish, the lower a tie puts it; each ranking below beats that order.
+    const dish = (title: string, description: string, minutes: number) =>
+      createReview(testApp.db, {
+        userId: ann.id,
+        title,
+        description,
+        createdAt: minutesAgo(minutes),
+      });
+    await dish("Spicy Miso Ramen", "Chili oil", 50);
+    await dish("Shoyu Ramen", "Clear soup", 10);
+    await dish("Gyoza", "Goes well with ramen", 1);
+    await dish("Spicy Wings", "Hot", 5);
+
+    expect(await names("dishes", "ramen")).toEqual(["Shoyu Ramen", "Spicy Miso Ramen", "Gyoza"]);
+    // More words narrow the result, despite a typo too.
+    expect(await names("dishes", "spicy ramen")).toEqual(["Spicy Miso Ramen"]);
+    expect(await names("dishes", "spicy raman")).toEqual(["Spicy Miso Ramen"]);
+    expect(await names("dishes", "ramen with")).toEqual(["Gyoza"]);
+    // Equal matches keep the newest first.
+    expect(await names("dishes", "spicy")).toEqual(["Spicy Wings", "Spicy Miso Ramen"]);
+  });
+
+  it("never lists hidden reviews or restaurant reviews, and stops at 20 matches", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    await createReview(testApp.db, { userId: ann.id, title: "Hidden Ramen", isHidden: true });
+    await createReview(testApp.db, {
+      userId: ann.id,
+      title: "Ramen House visit",
+      reviewType: "restaurant",
+    });
+    expect(await names("dishes", "ramen")).toEqual([]);
+    expect(await names("dishes", "hidden")).toEqual([]);
+
+    for (let index = 0; index < 25; index++) {
+      await createReview(testApp.db, { userId: ann.id, title: `Ramen ${index}` });
+    }
+    expect(await names("dishes", "ramen")).toHaveLength(20);
+  });
+
+  it("answers for the viewer: likes, ownership, photos, author and restaurant", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpWithProfile(app, { username: "ramen_fan" });
+    const chef = await createUser(testApp.db, {
+      username: "chef",
+      slug: "chef",
+      fullName: "Chef Kim",
+    });
+    const place = await createRestaurant(testApp.db, { name: "Ichiran", priceLevel: 2 });
+    const theirs = await createReview(testApp.db, {
+      userId: chef.id,
+      restaurantId: place.id,
+      title: "Tonkotsu Ramen",
+      rating: 5,
+      cost: 14.5,
+      createdAt: minutesAgo(10),
+    });
+    await createReviewImage(testApp.db, { reviewId: theirs.id, imageUrl: "/ramen.webp" });
+    const mine = await createReview(testApp.db, {
+      userId: me.userId,
+      title: "Miso Ramen",
+      createdAt: minutesAgo(20),
+    });
+    const liked = await request(app, "PUT", `/api/reviews/${theirs.id}/like`, {
+      cookie: me.cookie,
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+
+    const signedIn = (await search("dishes", "ramen", me.cookie)).items;
+    expect(signedIn.map((item) => item.id)).toEqual([theirs.id, mine.id]);
+    expect(signedIn[0]).toMatchObject({
+      itemType: "review",
+      reviewType: "dish",
+      title: "Tonkotsu Ramen",
+      rating: 5,
+      cost: 14.5,
+      likeCount: 1,
+      likedByMe: true,
+      isOwner: false,
+      userName: "Chef Kim",
+      author: { id: chef.id, username: "chef" },
+      restaurant: { id: place.id, name: "Ichiran", priceLevel: 2 },
+    });
+    const images = (signedIn[0]?.images ?? []) as { url: string }[];
+    expect(images.map((image) => image.url)).toEqual(["/ramen.webp"]);
+    expect(signedIn[1]).toMatchObject({ likedByMe: false, isOwner: true });
+
+    const visitor = (await search("dishes", "ramen")).items;
+    expect(visitor[0]).toMatchObject({ likedByMe: null, isOwner: false });
+  });
+});
+
+describe("GET /api/search/posts", () => {
+  it("lists the newest visible posts without a query and matches the title or the text", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const post = (title: string, content: string, minutes: number, isHidden = false) =>
+      createPost(testApp.db, {
+        userId: ann.id,
+        title,
+        content,
+        isHidden,
+        createdAt: minutesAgo(minutes),
+      });
+    await post("Brunch in Lisbon", "Pastéis de nata everywhere", 30);
+    await post("Weekend noodles", "Found a great ramen bar", 20);
+    await post("Best Ramen spots", "A list", 40);
+    await post("Hidden ramen", "Secret", 10, true);
+
+    expect(await names("posts")).toEqual([
+      "Weekend noodles",
+      "Brunch in Lisbon",
+      "Best Ramen spots",
+    ]);
+    expect(await names("posts", "ramen")).toEqual(["Best Ramen spots", "Weekend noodles"]);
+    expect(await names("posts", "raman")).toContain("Best Ramen spots");
+    expect(await names("posts", "pasteis")).toEqual(["Brunch in Lisbon"]);
+    expect(await names("posts", "LISB")).toEqual(["Brunch in Lisbon"]);
+    expect(await names("posts", "secret")).toEqual([]);
+  });
+});
+
+describe("GET /api/search/restaurants", () => {
+  it("lists restaurants by name without a query, with visible review counts and Google's figures", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const luna = await createRestaurant(testApp.db, {
+      name: "Cafe Luna",
+      slug: "cafe-luna",
+      address: "12 Harbour Road, Porto",
+      googleRating: 4.5,
+      priceLevel: 2,
+    });
+    await createRestaurant(testApp.db, { name: "Zeta Grill", address: null });
+    await createRestaurant(testApp.db, { name: "Bistro Nord" });
+    await createReview(testApp.db, { userId: ann.id, restaurantId: luna.id });
+    await createReview(testApp.db, {
+      userId: ann.id,
+      restaurantId: luna.id,
+      reviewType: "restaurant",
+    });
+    await createReview(testApp.db, { userId: ann.id, restaurantId: luna.id, isHidden: true });
+
+    const { restaurants } = await search("restaurants");
+    expect(restaurants.map((row) => row.name)).toEqual(["Bistro Nord", "Cafe Luna", "Zeta Grill"]);
+    expect(restaurants[1]).toEqual({
+      id: luna.id,
+      name: "Cafe Luna",
+      slug: "cafe-luna",
+      address: "12 Harbour Road, Porto",
+      googleRating: 4.5,
+      priceLevel: 2,
+      reviewCount: 2,
+    });
+    expect(restaurants[2]).toMatchObject({
+      slug: null,
+      address: null,
+      googleRating: null,
+      priceLevel: null,
+      reviewCount: 0,
+    });
+  });
+
+  it("matches the name or the address, as a prefix, despite accents or a typo", async () => {
+    await testApp.start();
+    await createRestaurant(testApp.db, { name: "Cafe Luna", address: "12 Harbour Road, Porto" });
+    await createRestaurant(testApp.db, { name: "Café Roma", address: "3 Via Appia, Ostia" });
+    await createRestaurant(testApp.db, { name: "Antica Trattoria", address: "5 Via Roma, Siena" });
+    await createRestaurant(testApp.db, { name: "Ichiran Ramen", address: "Shibuya, Tokyo" });
+
+    expect(await names("restaurants", "café")).toEqual(["Cafe Luna", "Café Roma"]);
+    expect(await names("restaurants", "cafe")).toEqual(["Cafe Luna", "Café Roma"]);
+    expect(await names("restaurants", "porto")).toEqual(["Cafe Luna"]);
+    expect(await names("restaurants", "harb")).toEqual(["Cafe Luna"]);
+    // A wrong letter, a missing letter.
+    expect(await names("restaurants", "ichiren")).toEqual(["Ichiran Ramen"]);
+    expect(await names("restaurants", "ichran")).toEqual(["Ichiran Ramen"]);
+    // A name match outranks an address match, whatever the alphabet says.
+    expect(await names("restaurants", "roma")).toEqual(["Café Roma", "Antica Trattoria"]);
+    expect(await names("restaurants", "tokyo ramen")).toEqual(["Ichiran Ramen"]);
+  });
+});
+
+describe("GET /api/search/users", () => {
+  it("lists people who finished their profile, newest first, with their counts", async () => {
+    const { app } = await testApp.start();
+    const ann = await createUser(testApp.db, {
+      username: "ann_lee",
+      slug: "ann-lee",
+      fullName: "Ann Lee",
+      avatarUrl: "/ann.webp",
+      followerCount: 7,
+      followingCount: 3,
+      createdAt: minutesAgo(30),
+    });
+    await createUser(testApp.db, {
+      username: "bob",
+      fullName: "Bob Stone",
+      createdAt: minutesAgo(20),
+    });
+    await createUser(testApp.db, { username: "user_abc123", fullName: "Tem Porary" });
+    await createUser(testApp.db, { username: "no_name", fullName: null });
+    await createUser(testApp.db, { username: "blank_name", fullName: "  " });
+    await createReview(testApp.db, { userId: ann.id });
+    await createReview(testApp.db, { userId: ann.id, reviewType: "restaurant" });
+    await createReview(testApp.db, { userId: ann.id, isHidden: true });
+    await createPost(testApp.db, { userId: ann.id });
+
+    expect(await names("users")).toEqual(["bob", "ann_lee"]);
+    const { users } = await search("users", "ann");
+    expect(users).toEqual([
+      {
+        id: ann.id,
+        username: "ann_lee",
+        slug: "ann-lee",
+        fullName: "Ann Lee",
+        avatarUrl: "/ann.webp",
+        counts: { reviews: 2, followers: 7, following: 3 },
+        followedByMe: null,
+        isMe: false,
+      },
+    ]);
+    expect(await names("users", "user")).toEqual([]);
+    expect(await names("users", "tem")).toEqual([]);
+
+    // Signed in: whether I follow each, and my own card.
+    const me = await signUpWithProfile(app, {
+      username: "zed",
+      firstName: "Zed",
+      lastName: "Ramos",
+    });
+    await createFollow(testApp.db, me.userId, ann.id);
+    const seen = (await search("users", undefined, me.cookie)).users;
+    expect(seen.map((user) => [user.username, user.followedByMe, user.isMe])).toEqual([
+      ["zed", null, true],
+      ["bob", false, false],
+      ["ann_lee", true, false],
+    ]);
+  });
+
+  it("matches the username or the full name, as a prefix, despite case, accents or a typo", async () => {
+    await testApp.start();
+    await createUser(testApp.db, { username: "noodle_queen", fullName: "José Álvarez" });
+    await createUser(testApp.db, { username: "jo_eats", fullName: "Joanna Smith" });
+    await createUser(testApp.db, { username: "kim", fullName: "Kim Park" });
+
+    expect(await names("users", "noodle")).toEqual(["noodle_queen"]);
+    expect(await names("users", "noodle_queen")).toEqual(["noodle_queen"]);
+    expect(await names("users", "jose")).toEqual(["noodle_queen"]);
+    expect(await names("users", "ALVAREZ")).toEqual(["noodle_queen"]);
+    expect(await names("users", "joanna")).toEqual(["jo_eats"]);
+    expect(await names("users", "smiht")).toEqual(["jo_eats"]);
+    expect(await names("users", "joana smith")).toEqual(["jo_eats"]);
+    expect(await names("users", "alvares")).toEqual(["noodle_queen"]);
+    expect(await names("users", "pa")).toEqual(["kim"]);
+  });
+});
+
+describe("search input", () => {
+  it("never fails on punctuation, operators or junk, and refuses a NUL byte with 400", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db, { username: "ann_b", fullName: "Ann B" });
+    await createReview(testApp.db, { userId: ann.id, title: "Fish & Chips" });
+    await createPost(testApp.db, { userId: ann.id, title: "Mac 'n' cheese" });
+    await createRestaurant(testApp.db, { name: "A&B Diner" });
+
+    const junk = [
+      "a & b | !c",
+      "'",
+      "\\",
+      ":*",
+      "()",
+      "🍜",
+      "ramen 🍜",
+      "fish & chips",
+      "'fish':* & !",
+      "<-> <2> !!",
+      "%_%",
+      "x".repeat(100),
+      "&|!():*'\\\"<>-".repeat(7).slice(0, 100),
+    ];
+    for (const tab of ["dishes", "posts", "restaurants", "users"] as const) {
+      for (const q of junk) await search(tab, q);
+    }
+    expect(await names("dishes", "fish & chips")).toEqual(["Fish & Chips"]);
+    expect(await names("dishes", "'fish':* & !")).toEqual(["Fish & Chips"]);
+    expect(await names("posts", "mac 'n' cheese")).toEqual(["Mac 'n' cheese"]);
+    expect(await names("restaurants", "a&b")).toEqual(["A&B Diner"]);
+    // Nothing searchable (only symbols or emoji) finds nothing rather than everything.
+    expect(await names("dishes", "()")).toEqual([]);
+    expect(await names("users", "🍜")).toEqual([]);
+
+    for (const tab of ["dishes", "posts", "restaurants", "users"] as const) {
+      const nul = await request(testApp.app, "GET", `/api/search/${tab}?q=ram%00en`);
+      expect(nul.statusCode, nul.body).toBe(400);
+      expect(nul.json().error.code).toBe("VALIDATION_ERROR");
+      const long = await request(testApp.app, "GET", `/api/search/${tab}?q=${"a".repeat(101)}`);
+      expect(long.statusCode, long.body).toBe(400);
+    }
+  });
+});
+
+describe("search query plans", () => {
+  /**
+   * The plan of `statement`, made with the typo threshold a search runs with. A few thousand
+   * rows are too few for the planner to prefer an index over reading the table, which it does
+   * at scale; turning sequential scans off (for this transaction) shows which indexes the
+   * statement can use.
+   */
+  async function explain(statement: ReturnType<typeof sql>): Promise<string> {
+    return testApp.db.transaction(async (tx) => {
+      await tx.execute(typoThresholdSql);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`);
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+  }
+
+  it("finds rare words through the full-text and trigram GIN indexes, and lists without a query through the date indexes", async () => {
+    await testApp.start();
+    await testApp.db.execute(sql`
+      insert into "user" (id, name, email)
+      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 1000) g`);
+    await testApp.db.execute(sql`
+      insert into profiles (id, username, slug, full_name, created_at)
+      select 'plan-' || g, 'plan_' || g, 'plan_' || g,
+             case when g = 7 then 'Quetzal Lopez' else 'Person ' || g end,
+             now() - g * interval '1 minute'
+        from generate_series(1, 1000) g`);
+    await testApp.db.execute(sql`
+      insert into restaurants (name, address)
+      select case when g = 7 then 'Quetzal Cantina' else 'Place ' || g end, g || ' Main Street'
+        from generate_series(1, 1000) g`);
+    await testApp.db.execute(sql`
+      insert into reviews (user_id, restaurant_id, review_type, title, description, rating,
+                           is_hidden, created_at)
+      select 'plan-' || (1 + g % 1000), (select id from restaurants order by name limit 1),
+             case when g % 3 = 0 then 'restaurant' else 'dish' end,
+             case when g = 7 then 'Quetzal Tamales' else 'Dish ' || g end, 'Text ' || g,
+             1 + g % 5, g % 50 = 0, now() - g * interval '1 minute'
+        from generate_series(1, 2000) g`);
+    await testApp.db.execute(sql`
+      insert into posts (user_id, title, content, is_hidden, created_at)
+      select 'plan-' || (1 + g % 1000), case when g = 7 then 'Quetzal notes' else 'Post ' || g end,
+             'Text ' || g, g % 40 = 0, now() - g * interval '1 minute'
+        from generate_series(1, 2000) g`);
+    await testApp.db.execute(sql`analyze`);
+
+    const terms = searchTerms("quetzal");
+    const searches = {
+      dishes: [itemSearchSql("dishes", terms, 20, "plan-1"), "reviews"],
+      posts: [itemSearchSql("posts", terms, 20, "plan-1"), "posts"],
+      restaurants: [restaurantSearchSql(terms, 20), "restaurants"],
+      users: [userSearchSql(terms, 20, "plan-1"), "profiles"],
+    } as const;
+    for (const [tab, [statement, table]] of Object.entries(searches)) {
+      const plan = await explain(statement);
+      expect(plan, tab).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+      expect(plan, tab).toMatch(new RegExp(`${table}_search_vector_idx`));
+      expect(plan, tab).toMatch(
+        table === "profiles"
+          ? /profiles_username_trgm_idx[\s\S]*profiles_full_name_trgm_idx/
+          : new RegExp(`${table}_(title|name)_trgm_idx`),
+      );
+    }
+
+    const newest = {
+      dishes: [itemSearchSql("dishes", undefined, 20, "plan-1"), /reviews_feed_idx/],
+      posts: [itemSearchSql("posts", undefined, 20, "plan-1"), /posts_feed_idx/],
+      users: [userSearchSql(undefined, 20, "plan-1"), /profiles_created_at_idx/],
+    } as const;
+    for (const [tab, [statement, index]] of Object.entries(newest)) {
+      const plan = await explain(statement);
+      expect(plan, tab).not.toMatch(/Seq Scan on (reviews|posts|profiles)/);
+      expect(plan, tab).toMatch(index);
+    }
+  });
+});
