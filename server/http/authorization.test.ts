@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { exploreTabs } from "#domain/search.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { request } from "#server/test/request.ts";
@@ -9,7 +10,7 @@ const testApp = useTestApp();
 type Caller = "visitor" | "owner" | "other";
 
 /**
- * Who may call each people route, and what they get: a visitor (no session), the owner (the
+ * Who may call each people and explore route, and what they get: a visitor (no session), the owner (the
  * profile's own person, or the notification's recipient) and another signed-in user. `path`
  * gets the owner's profile id and one of the owner's notifications.
  */
@@ -38,6 +39,12 @@ const rows: {
     path: (o) => `/api/profiles/${o.id}/following`,
     expected: { visitor: 200, owner: 200, other: 200 },
   },
+  // Explore: public reads, the same for everyone but for likedByMe and followedByMe.
+  ...exploreTabs.map((tab) => ({
+    method: "GET" as const,
+    path: () => `/api/search/${tab}?q=owner`,
+    expected: { visitor: 200, owner: 200, other: 200 },
+  })),
   // Yourself: 400 "You cannot follow yourself".
   {
     method: "PUT",
@@ -72,7 +79,7 @@ const rows: {
   },
 ];
 
-it("answers every people route as its access rule says, for visitors, owners and others", async () => {
+it("answers every people and explore route as its access rule says, for visitors, owners and others", async () => {
   const { app } = await testApp.start();
   const owner = await signUpWithProfile(app, { username: "owner_user" });
   const other = await signUpWithProfile(app, { username: "other_user" });

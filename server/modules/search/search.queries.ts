@@ -48,19 +48,25 @@ export function searchTerms(q: string): SearchTerms | undefined {
 const TYPO_SIMILARITY = 0.45;
 
 /**
- * Sets the typo threshold for the rest of the transaction (the `<%` operator and its index read
- * it from this setting; a transaction-local value leaves other statements at the default).
+ * The settings a search statement runs with, for the rest of its transaction only:
+ * - the typo threshold (the `<%` operator and its index read it from this setting);
+ * - no parallel workers: a search reads a few hundred rows of each match list, and starting
+ *   workers for that costs more than it saves (the planner plans the match lists as if they
+ *   were read whole, see rankedSql).
  */
-export const typoThresholdSql = sql`
-  select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`;
+export const searchSettingsSql = sql`
+  select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true),
+         set_config('max_parallel_workers_per_gather', '0', true)`;
 
 /**
- * How many matches each branch hands to the ranking. A common word ("chicken") can match a large
- * share of the table; ranking all of it would cost time in proportion to the data, so each branch
- * keeps only its first CANDIDATES rows in the tab's order (newest first, so a long list ranks
- * recent matches; restaurants by name). Ten pages' worth keeps the best matches among them.
+ * How many matches of each branch are ranked. A common word ("chicken") matches a large share
+ * of the table; ranking all of it would cost time in proportion to the data, so only this many
+ * are (ten pages' worth). Which ones: whatever the index finds first, plus, for tabs listed
+ * newest first, every match among the newest RECENT_ROWS rows, so a common word still shows
+ * what is new.
  */
 const CANDIDATES = 200;
+const RECENT_ROWS = 1000;
 
 /**
  * What one tab searches, written against the alias `s`: of the table, and of its candidates
@@ -72,8 +78,10 @@ interface SearchSource {
   listed: SQL;
   /** The expressions typos are matched against; each has a trigram GIN index on it. */
   typoFields: SQL[];
-  /** The tab's own order: candidates are taken in it, and it breaks ties of rank. */
+  /** The tab's own order: it breaks ties of rank, and lists the tab without a query. */
   order: SQL;
+  /** Whether `order` is newest first (an index serves it), so recent matches are sought too. */
+  newestFirst: boolean;
 }
 
 const newestFirst = sql`s.created_at desc, s.id desc`;
@@ -84,18 +92,21 @@ const sources = {
     listed: sql`not s.is_hidden and s.review_type = 'dish'`,
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
+    newestFirst: true,
   },
   posts: {
     table: sql`posts s`,
     listed: sql`not s.is_hidden`,
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
+    newestFirst: true,
   },
   restaurants: {
     table: sql`restaurants s`,
     listed: sql`true`,
     typoFields: [unaccented(sql`s.name`)],
     order: sql`s.name, s.id`,
+    newestFirst: false,
   },
   // Only people who finished setting up their profile: a real username and a name.
   users: {
@@ -105,11 +116,22 @@ const sources = {
     // Usernames are lower-case ASCII already, so their trigram index is on the bare column.
     typoFields: [sql`s.username`, unaccented(sql`s.full_name`)],
     order: newestFirst,
+    newestFirst: true,
   },
 } as const satisfies Record<string, SearchSource>;
 
 const tsquery = (terms: SearchTerms) =>
   sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${terms.tsquery})`;
+
+/** Every word of `terms` is word-similar to one of the source's typo fields. */
+function typoMatch(source: SearchSource, terms: SearchTerms): SQL {
+  const wordNear = (word: string) =>
+    sql`(${sql.join(
+      source.typoFields.map((field) => sql`${unaccented(sql`${word}`)} <% ${field}`),
+      sql` or `,
+    )})`;
+  return sql.join(terms.words.map(wordNear), sql` and `);
+}
 
 /**
  * A candidate's rank: ts_rank (about 0.6 for a word in the title, 0.25 in the text, near 1 when
@@ -130,11 +152,16 @@ function rank(source: SearchSource, terms: SearchTerms): SQL {
  * their rank as `sort_key`, best first, ties in the tab's order. Without terms every listed row
  * ranks 0, so the tab's order alone applies and its index serves it.
  *
- * With terms, two branches each take up to CANDIDATES rows: the full-text matches, then the
- * typo matches it did not find. The typo branch only runs while the full-text one found less
- * than a page (the count is a one-time filter, evaluated before its scan): once the words
- * themselves fill the page, the costliest part of a search on a common word is skipped. Only
- * the candidates are ranked, so the ranking costs the same however many rows match.
+ * With terms, the candidates come from two branches:
+ * - `words`: the full-text matches among the newest RECENT_ROWS rows (read through the tab's
+ *   date index) and up to CANDIDATES others;
+ * - `typos`: up to CANDIDATES typo matches the words did not find. It only runs while the words
+ *   found less than a page (the count is a one-time filter, evaluated before its scan): once
+ *   the words themselves fill the page, the costliest part of a common word is skipped.
+ * Each match list is a MATERIALIZED CTE read only as far as its LIMIT needs: a CTE is planned
+ * as if read whole, so the planner picks the GIN index for a rare word instead of walking the
+ * table in the hope of finding the few rows early (its estimate for a prefix is often far too
+ * high, and the walk then reads the whole table).
  */
 function rankedSql(
   source: SearchSource,
@@ -142,30 +169,31 @@ function rankedSql(
   terms: SearchTerms | undefined,
   limit: number,
 ): SQL {
-  if (!terms) {
-    return sql`
-      select ${columns}, 0::float8 as sort_key
-        from ${source.table}
-       where ${source.listed}
-       order by ${source.order}
-       limit ${limit}`;
-  }
-  const wordNear = (word: string) =>
-    sql`(${sql.join(
-      source.typoFields.map((field) => sql`${unaccented(sql`${word}`)} <% ${field}`),
-      sql` or `,
-    )})`;
-  const typo = sql.join(terms.words.map(wordNear), sql` and `);
+  const listedRows = (selected: SQL, count: number) => sql`
+    select ${selected} from ${source.table}
+     where ${source.listed} order by ${source.order} limit ${count}`;
+  if (!terms) return listedRows(sql`${columns}, 0::float8 as sort_key`, limit);
+  const selected = sql`${columns}, s.search_vector`;
+  const recent = source.newestFirst
+    ? sql`select * from (${listedRows(selected, RECENT_ROWS)}) s
+           where s.search_vector @@ ${tsquery(terms)}`
+    : sql`select ${selected} from ${source.table} where false`;
   return sql`
-    with words as (
-      select ${columns}, s.search_vector from ${source.table}
+    with recent_words as (${recent}),
+    word_matches as materialized (
+      select ${selected} from ${source.table}
        where s.search_vector @@ ${tsquery(terms)} and ${source.listed}
-       order by ${source.order} limit ${CANDIDATES}
+    ), words as (
+      select * from recent_words
+      union all
+      (select * from word_matches where id not in (select id from recent_words)
+        limit ${CANDIDATES})
+    ), typo_matches as materialized (
+      select ${selected} from ${source.table}
+       where (select count(*) from words) < ${limit} and ${typoMatch(source, terms)}
+             and ${source.listed} and s.id not in (select id from words)
     ), typos as (
-      select ${columns}, s.search_vector from ${source.table}
-       where (select count(*) from words) < ${limit} and ${typo} and ${source.listed}
-             and s.id not in (select id from words)
-       order by ${source.order} limit ${CANDIDATES}
+      select * from typo_matches limit ${CANDIDATES}
     )
     select s.*, ${rank(source, terms)} as sort_key
       from (select * from words union all select * from typos) s

@@ -15,8 +15,8 @@ import {
   type RestaurantCardRow,
   restaurantSearchSql,
   type SearchTerms,
+  searchSettingsSql,
   searchTerms,
-  typoThresholdSql,
   type UserCardRow,
   userSearchSql,
 } from "./search.queries.ts";
@@ -33,7 +33,7 @@ export interface SearchContext {
 /**
  * The rows of one tab's statement. A query without a single letter or digit (only punctuation
  * or emoji) can match nothing, so it finds nothing without asking the database. A search runs
- * in a transaction only to lower the typo threshold for its own statement.
+ * in a transaction only so its settings (searchSettingsSql) apply to its own statement alone.
  */
 async function readTab<Row extends Record<string, unknown>>(
   db: Database,
@@ -44,7 +44,7 @@ async function readTab<Row extends Record<string, unknown>>(
   const terms = searchTerms(q);
   if (!terms) return [];
   return db.transaction(async (tx) => {
-    await tx.execute(typoThresholdSql);
+    await tx.execute(searchSettingsSql);
     return (await tx.execute<Row>(statement(terms))).rows;
   });
 }

@@ -15,8 +15,8 @@ import { request } from "#server/test/request.ts";
 import {
   itemSearchSql,
   restaurantSearchSql,
+  searchSettingsSql,
   searchTerms,
-  typoThresholdSql,
   userSearchSql,
 } from "./search.queries.ts";
 
@@ -147,6 +147,28 @@ describe("GET /api/search/dishes", () => {
       await createReview(testApp.db, { userId: ann.id, title: `Ramen ${index}` });
     }
     expect(await names("dishes", "ramen")).toHaveLength(20);
+  });
+
+  it("lists the newest matches of a common word first, however many older ones match", async () => {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const place = await createRestaurant(testApp.db);
+    // Written first, so an index hands them out first too.
+    await testApp.db.execute(sql`
+      insert into reviews (user_id, restaurant_id, review_type, title, rating, created_at)
+      select ${ann.id}, ${place.id}, 'dish', 'Old Ramen ' || g, 4,
+             ${minutesAgo(10_000)}::timestamptz - g * interval '1 minute'
+        from generate_series(1, 400) g`);
+    await createReview(testApp.db, { userId: ann.id, title: "Ramen", createdAt: minutesAgo(2) });
+    await createReview(testApp.db, {
+      userId: ann.id,
+      title: "Miso Ramen",
+      createdAt: minutesAgo(1),
+    });
+
+    const found = await names("dishes", "ramen");
+    expect(found).toHaveLength(20);
+    expect(found.slice(0, 3)).toEqual(["Miso Ramen", "Ramen", "Old Ramen 1"]);
   });
 
   it("answers for the viewer: likes, ownership, photos, author and restaurant", async () => {
@@ -420,7 +442,7 @@ describe("search query plans", () => {
    */
   async function explain(statement: ReturnType<typeof sql>): Promise<string> {
     return testApp.db.transaction(async (tx) => {
-      await tx.execute(typoThresholdSql);
+      await tx.execute(searchSettingsSql);
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute<{ "QUERY PLAN": string }>(sql`explain ${statement}`);
       return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
