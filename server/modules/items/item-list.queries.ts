@@ -54,11 +54,12 @@ function containsPattern(text: string): string {
 /**
  * One page of an item list in one statement (plus the kernel's photo read). Every sort is a
  * keyset over (value, created_at, id) in one direction, so a deep page costs what the first
- * does. The scope's partial indexes serve it: (scope, type, created_at, id) for date and
- * (scope, type, rating, created_at, id) for rating, read forwards or backwards. Price (a dish's
- * cost; a restaurant review's restaurant price level, else its own cost) spans a join, so no
- * index orders it: the scope's visible reviews of the type are read through the date index and
- * sorted (one person's or one restaurant's reviews, never the table).
+ * does. The scope's partial indexes of visible rows serve it: (scope, type, created_at, id) for
+ * date (posts: (scope, created_at, id)) and (scope, type, rating, created_at, id) for rating,
+ * read forwards or backwards. Price (a dish's cost; a restaurant review's restaurant price
+ * level, else its own cost) spans a join, so no index orders it: the scope's visible reviews of
+ * the type are read through one of those indexes and sorted (one person's or one restaurant's
+ * reviews, never the table).
  * Reviews without a price come last in both directions: their value is -∞ when descending and
  * +∞ when ascending, and a cursor carries null for them.
  */

@@ -7,6 +7,7 @@ import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import {
   createFollow,
+  createPlanUsers,
   createPost,
   createRestaurant,
   createReview,
@@ -407,12 +408,7 @@ describe("profile query plans", () => {
   it("reads one person's rows through the profile indexes for every tab, sort and the counts", async () => {
     await testApp.start();
     const place = await createRestaurant(testApp.db, { priceLevel: 2 });
-    await testApp.db.execute(sql`
-      insert into "user" (id, name, email)
-      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 100) g`);
-    await testApp.db.execute(sql`
-      insert into profiles (id, username, slug)
-      select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 100) g`);
+    await createPlanUsers(testApp.db, 100);
     await testApp.db.execute(sql`
       insert into reviews (user_id, restaurant_id, review_type, title, description, rating, cost,
                            is_hidden, created_at)

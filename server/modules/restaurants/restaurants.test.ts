@@ -3,12 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { ItemSort } from "#domain/item-lists.ts";
 import { FOLLOWED_REVIEWS_LIMIT, type RestaurantTab } from "#domain/restaurant.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
+import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
+import { planItemList } from "#server/modules/items/item-list.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { postDishReview } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
 import {
   createFollow,
+  createPlanUsers,
   createPost,
   createRestaurant,
   createReview,
@@ -691,12 +694,7 @@ describe("restaurant page query plans", () => {
 
   it("reads one restaurant's rows through the restaurant tab indexes for every tab, sort, the stats and friends' reviews", async () => {
     await testApp.start();
-    await testApp.db.execute(sql`
-      insert into "user" (id, name, email)
-      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 100) g`);
-    await testApp.db.execute(sql`
-      insert into profiles (id, username, slug)
-      select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 100) g`);
+    await createPlanUsers(testApp.db, 100);
     await testApp.db.execute(sql`
       insert into follows (follower_id, following_id)
       select 'plan-1', 'plan-' || g from generate_series(2, 30) g`);
@@ -763,12 +761,7 @@ describe("restaurant page query plans", () => {
       }
       for (const [tabName, tabSorts] of Object.entries(sorts) as [RestaurantTab, ItemSort[]][]) {
         for (const sort of tabSorts) {
-          const sortKey = sort.startsWith("rating")
-            ? "rating"
-            : sort.startsWith("price")
-              ? "price"
-              : "date";
-          const direction = sort === "old" || sort.endsWith("asc") ? "asc" : "desc";
+          const { window } = planItemList(itemTabTarget(tabName).kind, { sort });
           for (const [cursor, q] of [
             [undefined, undefined],
             [{ ...after, kind: sort }, undefined],
@@ -777,13 +770,11 @@ describe("restaurant page query plans", () => {
             const label = `${size} ${tabName} ${sort} ${cursor ? "cursor" : ""} ${q ?? ""}`;
             const plan = await explain(
               restaurantItemsSql({
-                restaurantId,
-                tab: tabName,
-                sortKey,
-                direction,
+                ...window,
                 q,
                 after: cursor,
-                limit: 21,
+                restaurantId,
+                tab: tabName,
                 viewerId: "plan-1",
               }),
             );
