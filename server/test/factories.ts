@@ -1,6 +1,6 @@
 // Rows for tests, inserted straight through drizzle (not the API), so a module's tests do not
 // depend on another module's routes. Every helper has defaults; pass only what a test is about.
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { type NewPost, type NewPostImage, postImages, posts } from "#server/db/schema/posts.ts";
@@ -45,6 +45,19 @@ export async function createUser(db: Executor, overrides: Partial<NewProfile> = 
       .returning(),
     "profile",
   );
+}
+
+/**
+ * `count` people with ids plan-1 … plan-`count` and usernames plan_1 …, in two statements: the
+ * authors of the generated rows that query plan tests need in numbers.
+ */
+export async function createPlanUsers(db: Executor, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into "user" (id, name, email)
+    select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, ${count}) g`);
+  await db.execute(sql`
+    insert into profiles (id, username, slug)
+    select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, ${count}) g`);
 }
 
 export async function createRestaurant(db: Executor, overrides: Partial<NewRestaurant> = {}) {

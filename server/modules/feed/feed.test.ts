@@ -5,6 +5,7 @@ import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import {
   createFollow,
+  createPlanUsers,
   createPost,
   createPostImage,
   createRestaurant,
@@ -310,12 +311,7 @@ describe("feed query plan", () => {
     const viewer = await createUser(testApp.db);
     const place = await createRestaurant(testApp.db);
     // 100 authors, so the planner sees realistic per-author selectivity.
-    await testApp.db.execute(sql`
-      insert into "user" (id, name, email)
-      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 100) g`);
-    await testApp.db.execute(sql`
-      insert into profiles (id, username, slug)
-      select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 100) g`);
+    await createPlanUsers(testApp.db, 100);
     const author = { id: "plan-1" };
     await testApp.db.execute(sql`
       insert into reviews (user_id, restaurant_id, review_type, title, rating, is_hidden, created_at)

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "#server/test/app.ts";
 import { type SignedIn, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";
-import { createFollow, createUser } from "#server/test/factories.ts";
+import { createFollow, createPlanUsers, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 import { followListSql } from "./follows.queries.ts";
 
@@ -257,12 +257,7 @@ describe("GET /api/profiles/:id/followers and /following", () => {
 
   it("reads follow lists through their indexes", async () => {
     await testApp.start();
-    await testApp.db.execute(sql`
-      insert into "user" (id, name, email)
-      select 'plan-' || g, '', 'plan' || g || '@example.com' from generate_series(1, 300) g`);
-    await testApp.db.execute(sql`
-      insert into profiles (id, username, slug)
-      select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, 300) g`);
+    await createPlanUsers(testApp.db, 300);
     await testApp.db.execute(sql`
       insert into follows (follower_id, following_id, created_at)
       select 'plan-' || a, 'plan-' || b, now() - (a * 300 + b) * interval '1 second'

@@ -1,6 +1,13 @@
-import { and, eq, like, or, sql } from "drizzle-orm";
+import { and, eq, like, or, type SQL, sql } from "drizzle-orm";
+import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
+import {
+  itemListSql,
+  itemTabTarget,
+  type ViewedItemListWindow,
+} from "#server/modules/items/item-list.queries.ts";
+import { itemColumns } from "#server/modules/items/items.queries.ts";
 
 export async function findRestaurantById(db: Executor, id: string) {
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
@@ -77,12 +84,12 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
   post_count: string | number;
 }
 
-/** Every figure of the restaurant page in one aggregate statement (visible rows only). */
-export async function selectRestaurantStats(
-  db: Executor,
-  restaurantId: string,
-): Promise<RestaurantStatsRow> {
-  const result = await db.execute<RestaurantStatsRow>(sql`
+/**
+ * Every figure of the restaurant page in one aggregate statement (visible rows only), read
+ * through the partial restaurant tab indexes: one restaurant's rows, never the tables.
+ */
+export function restaurantStatsSql(restaurantId: string): SQL {
+  return sql`
     select
       avg(r.rating) filter (where r.review_type = 'dish')::float8 as dish_avg,
       count(*) filter (where r.review_type = 'dish') as dish_count,
@@ -95,8 +102,74 @@ export async function selectRestaurantStats(
       (select count(*) from posts p where p.restaurant_id = ${restaurantId} and not p.is_hidden)
         as post_count
     from reviews r
-    where r.restaurant_id = ${restaurantId} and not r.is_hidden`);
-  const row = result.rows[0];
+    where r.restaurant_id = ${restaurantId} and not r.is_hidden`;
+}
+
+export async function selectRestaurantStats(
+  db: Executor,
+  restaurantId: string,
+): Promise<RestaurantStatsRow> {
+  const row = (await db.execute<RestaurantStatsRow>(restaurantStatsSql(restaurantId))).rows[0];
   if (!row) throw new Error("stats query returned no row");
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Restaurant page tabs
+
+export interface RestaurantItemsParams extends ViewedItemListWindow {
+  restaurantId: string;
+  tab: RestaurantTab;
+}
+
+/**
+ * One page of a restaurant tab: the items kernel's list scoped to one restaurant, read through
+ * the partial restaurant tab indexes (reviews_restaurant_tab_idx, reviews_restaurant_rating_idx,
+ * posts_restaurant_tab_idx).
+ */
+export function restaurantItemsSql({ restaurantId, tab, ...window }: RestaurantItemsParams): SQL {
+  return itemListSql({ ...window, scope: { restaurantId }, target: itemTabTarget(tab) });
+}
+
+/** Visible reviews of the restaurant written by people `viewerId` follows. */
+function followedReviewsWhere(restaurantId: string, viewerId: string): SQL {
+  return sql`r.restaurant_id = ${restaurantId} and not r.is_hidden
+    and r.user_id in (select f.following_id from follows f where f.follower_id = ${viewerId})`;
+}
+
+/**
+ * A page of the newest `limit` visible reviews (dish and restaurant alike) of the restaurant by
+ * people `viewerId` follows, for the kernel's selectItemRows. Each type's newest come in order from
+ * reviews_restaurant_tab_idx, each author looked up in the viewer's follows, so a read stops
+ * once `limit` match; the two short lists are then merged. (Ordered by date alone, the planner
+ * may walk the whole table's newest-first index and filter it by restaurant.)
+ */
+export function followedReviewsPage(restaurantId: string, viewerId: string, limit: number): SQL {
+  const newestOfType = (type: "dish" | "restaurant") => sql`
+    (select ${itemColumns("review", "r")} from reviews r
+      where r.review_type = ${type} and ${followedReviewsWhere(restaurantId, viewerId)}
+      order by r.created_at desc, r.id desc
+      limit ${limit})`;
+  return sql`
+    ${newestOfType("dish")} union all ${newestOfType("restaurant")}
+    order by created_at desc, id desc
+    limit ${limit}`;
+}
+
+/** How many different people `viewerId` follows wrote a visible review of the restaurant. */
+export function followedReviewerCountSql(restaurantId: string, viewerId: string): SQL {
+  return sql`
+    select count(distinct r.user_id)::int as count from reviews r
+     where ${followedReviewsWhere(restaurantId, viewerId)}`;
+}
+
+export async function countFollowedReviewers(
+  db: Executor,
+  restaurantId: string,
+  viewerId: string,
+): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    followedReviewerCountSql(restaurantId, viewerId),
+  );
+  return Number(result.rows[0]?.count ?? 0);
 }
