@@ -19,16 +19,17 @@ import { IconChevronRight, IconLogout, IconShieldLock } from "@tabler/icons-reac
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
+import type { ItemViewMode } from "#domain/item-lists.ts";
 import {
   isTemporaryUsername,
   PROFILE_LIMITS,
   type ProfileDto,
-  type ProfileViewMode,
   profileEditMessages,
   profileMessages,
   profileSetupInput,
 } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { useItemViewMode } from "#web/features/items/use-item-view-mode.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { type FieldErrors, rejectForm, rejectInvalidForm } from "#web/lib/form-errors.ts";
@@ -38,7 +39,6 @@ import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { profileKeys } from "../api/profile-queries.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
 import { useUsernameAvailability } from "../api/use-username-availability.ts";
-import { useProfileViewMode } from "../use-profile-view-mode.ts";
 import { AvatarPicker, initialsOf } from "./avatar-picker.tsx";
 import classes from "./settings-drawer.module.css";
 import { UsernameField } from "./username-field.tsx";
@@ -49,7 +49,7 @@ const THEME_CHOICES: { value: MantineColorScheme; label: string }[] = [
   { value: "auto", label: "System" },
 ];
 
-const VIEW_CHOICES: { value: ProfileViewMode; label: string }[] = [
+const VIEW_CHOICES: { value: ItemViewMode; label: string }[] = [
   { value: "grid", label: "Grid View" },
   { value: "list", label: "List View" },
 ];
@@ -154,7 +154,7 @@ function ComingSoonSwitch({ label, description }: { label: string; description?:
 /** Theme (stored by Mantine's colour-scheme manager) and the profile tabs' grid or list view. */
 function AppearanceSettings() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const [viewMode, setViewMode] = useProfileViewMode();
+  const [viewMode, setViewMode] = useItemViewMode("profile");
   return (
     <>
       <Section title="Theme">
@@ -174,7 +174,7 @@ function AppearanceSettings() {
           radius="xl"
           aria-label="Profile View"
           value={viewMode}
-          onChange={(value) => setViewMode(value as ProfileViewMode)}
+          onChange={(value) => setViewMode(value as ItemViewMode)}
           data={VIEW_CHOICES}
         />
       </Section>

@@ -6,7 +6,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Tabs,
   Text,
   Title,
 } from "@mantine/core";
@@ -15,11 +14,9 @@ import {
   IconCheck,
   IconExternalLink,
   IconMapPin,
-  IconMessageCircle,
   IconPhone,
   IconPlus,
   IconStarFilled,
-  IconToolsKitchen2,
   IconWorld,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -36,9 +33,12 @@ import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useSession } from "#web/lib/session.tsx";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
+import { FollowedReviews } from "./followed-reviews.tsx";
 import { mapsSearchUrl, oneDecimal, telUrl, websiteLabel, websiteUrl } from "./restaurant-links.ts";
 import classes from "./restaurant-page.module.css";
+import { RestaurantTabs } from "./restaurant-tabs.tsx";
 
 /**
  * Restaurant page by UUID (/restaurant/:restaurantId) or slug (/b/r/:slug): details,
@@ -107,6 +107,8 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
   const { stats } = restaurant;
   const tier = restaurant.priceLevel;
   const tierLabel = priceLevelLabel(tier);
+  const { session } = useSession();
+  const signedIn = session.status === "signed-in";
 
   return (
     <Stack gap="lg" p="md">
@@ -200,71 +202,11 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
         <StatCard label="Restaurant rating" stat={stats.restaurantRating} />
       </SimpleGrid>
 
-      <Tabs
-        defaultValue="posts"
-        keepMounted={false}
-        classNames={{ list: classes.tabList, tab: classes.tab }}
-      >
-        <Tabs.List grow>
-          <Tabs.Tab value="posts">Posts ({stats.postCount})</Tabs.Tab>
-          <Tabs.Tab value="dishes">Dishes ({tabStat(stats.dishRating)})</Tabs.Tab>
-          <Tabs.Tab value="restaurant">Restaurant ({tabStat(stats.restaurantRating)})</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="posts">
-          {stats.postCount === 0 && (
-            <EmptyState
-              icon={<IconMessageCircle size={28} stroke={1.6} />}
-              title="No posts yet"
-              hint="Posts that mention this restaurant show up here."
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="dishes">
-          {stats.dishRating.count > 0 && <TabSummary stat={stats.dishRating} noun="dish review" />}
-          {stats.dishRating.count === 0 && (
-            <EmptyState
-              icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
-              title="No dish reviews yet"
-              hint="Tried something here? Rate the dish from the Add button."
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="restaurant">
-          {stats.restaurantRating.count > 0 && (
-            <TabSummary stat={stats.restaurantRating} noun="restaurant review" />
-          )}
-          {stats.restaurantRating.count === 0 && (
-            <EmptyState
-              icon={<IconBuildingStore size={28} stroke={1.6} />}
-              title="No restaurant reviews yet"
-              hint="Be the first to review this place."
-            />
-          )}
-        </Tabs.Panel>
-      </Tabs>
+      {signedIn && <FollowedReviews restaurantId={restaurant.id} />}
+
+      <RestaurantTabs restaurant={restaurant} />
     </Stack>
   );
-}
-
-/** What the stats say about a tab's reviews ("4.0 average from 3 dish reviews"). */
-function TabSummary({ stat, noun }: { stat: RatingStat; noun: string }) {
-  return (
-    <Group gap="xs" justify="center" py="xl">
-      <IconStarFilled size={18} aria-hidden className={classes.star} />
-      <Text fw={600}>
-        {stat.average !== null ? oneDecimal(stat.average) : "–"}
-        <Text span c="dimmed" fw={400}>
-          {" "}
-          average from {stat.count} {stat.count === 1 ? noun : `${noun}s`}
-        </Text>
-      </Text>
-    </Group>
-  );
-}
-
-/** "4.5, 12" in a tab label; just the count when there is no average yet. */
-function tabStat(stat: RatingStat): string {
-  return stat.average !== null ? `${oneDecimal(stat.average)}, ${stat.count}` : String(stat.count);
 }
 
 function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -1,0 +1,34 @@
+import { useMediaQuery } from "@mantine/hooks";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { ItemDto } from "#domain/items.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
+import { useSession } from "#web/lib/session.tsx";
+
+/** Phones and touch screens open an item on its own page; a pointer gets the dialog. */
+const COMPACT_QUERY = `${MOBILE_QUERY}, (hover: none)`;
+
+/**
+ * Opening an item from a list: phones and touch screens go to its own page (/view/...), where
+ * back returns to the list; a pointer opens the detail dialog the feed uses (`item` is what it
+ * shows). Visitors always get the dialog, since the item page is for signed-in people.
+ */
+export function useOpenItem() {
+  const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [item, setItem] = useState<ItemDto | null>(null);
+  return {
+    item,
+    open: (target: ItemDto) => {
+      if (compact && session.status === "signed-in") {
+        const type = target.itemType === "review" ? target.reviewType : "post";
+        navigate(screenPaths.view(type, target.id));
+      } else {
+        setItem(target);
+      }
+    },
+    close: () => setItem(null),
+  };
+}
