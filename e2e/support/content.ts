@@ -138,9 +138,18 @@ export interface SeededItem {
   restaurant?: { id: string; name: string; slug: string | null };
 }
 
+/** A restaurant as a review names it (matched by name and address, else created). */
+export interface RestaurantSeed {
+  name: string;
+  address?: string;
+  website?: string;
+  phone?: string;
+  googleRating?: number;
+}
+
 export interface DishReviewSeed {
   title: string;
-  restaurant?: { name: string; address?: string };
+  restaurant?: RestaurantSeed;
   rating?: number;
   cost?: number | null;
   description?: string;
@@ -167,10 +176,38 @@ export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<
   return (await response.json()) as SeededItem;
 }
 
+export interface RestaurantReviewSeed {
+  restaurant: RestaurantSeed;
+  rating: number;
+  /** The price range 1-4 (dollar signs); none by default. */
+  priceRange?: number;
+  description?: string;
+}
+
+/** A restaurant review (no photos) through POST /api/reviews. */
+export async function seedRestaurantReview(
+  page: Page,
+  seed: RestaurantReviewSeed,
+): Promise<SeededItem> {
+  const response = await page.request.post("/api/reviews", {
+    data: {
+      reviewType: "restaurant",
+      restaurant: seed.restaurant,
+      rating: seed.rating,
+      priceRange: seed.priceRange ?? null,
+      description: seed.description ?? "Seeded for the browser tests.",
+      images: [],
+    },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "restaurant review");
+  return (await response.json()) as SeededItem;
+}
+
 export interface PostSeed {
   title: string;
   content?: string;
-  restaurant?: { name: string; address?: string } | null;
+  restaurant?: RestaurantSeed | null;
   photos?: string[];
 }
 

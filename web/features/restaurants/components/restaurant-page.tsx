@@ -22,12 +22,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
-import {
-  dollarSigns,
-  priceLevelLabel,
-  type RatingStat,
-  type RestaurantDto,
-} from "#domain/restaurant.ts";
+import { dollarSigns, priceLevelLabel, type RestaurantDto } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -186,20 +181,26 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
         )}
       </Paper>
 
-      <SimpleGrid cols={{ base: restaurant.googleRating !== null ? 3 : 2 }} spacing="sm">
-        <StatCard label="Dish rating" stat={stats.dishRating} />
+      <SimpleGrid
+        component="ul"
+        aria-label="Ratings"
+        cols={restaurant.googleRating !== null ? 3 : 2}
+        spacing="sm"
+        className={classes.stats}
+      >
+        <StatCard
+          label="Dish rating"
+          average={stats.dishRating.average}
+          count={stats.dishRating.count}
+        />
         {restaurant.googleRating !== null && (
-          <Paper withBorder radius="lg" p="sm" className={classes.stat}>
-            <Text className={classes.statValue}>
-              <IconStarFilled size={16} aria-hidden className={classes.star} />
-              {oneDecimal(restaurant.googleRating)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              Google rating
-            </Text>
-          </Paper>
+          <StatCard label="Google rating" average={restaurant.googleRating} />
         )}
-        <StatCard label="Restaurant rating" stat={stats.restaurantRating} />
+        <StatCard
+          label="Restaurant rating"
+          average={stats.restaurantRating.average}
+          count={stats.restaurantRating.count}
+        />
       </SimpleGrid>
 
       {signedIn && <FollowedReviews restaurantId={restaurant.id} />}
@@ -220,19 +221,28 @@ function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }
   );
 }
 
-function StatCard({ label, stat }: { label: string; stat: RatingStat }) {
+interface StatCardProps {
+  label: string;
+  average: number | null;
+  /** How many reviews the average is of; none for Google's rating. */
+  count?: number;
+}
+
+function StatCard({ label, average, count }: StatCardProps) {
   return (
-    <Paper withBorder radius="lg" p="sm" className={classes.stat}>
+    <Paper component="li" withBorder radius="lg" p="sm" className={classes.stat}>
       <Text className={classes.statValue}>
         <IconStarFilled size={16} aria-hidden className={classes.star} />
-        {stat.average !== null ? oneDecimal(stat.average) : "–"}
+        {average !== null ? oneDecimal(average) : "–"}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" className={classes.statLabel}>
         {label}
       </Text>
-      <Text size="xs" c="dimmed">
-        {stat.count === 1 ? "1 review" : `${stat.count} reviews`}
-      </Text>
+      {count !== undefined && (
+        <Text size="xs" c="dimmed">
+          {count === 1 ? "1 review" : `${count} reviews`}
+        </Text>
+      )}
     </Paper>
   );
 }
