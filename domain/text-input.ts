@@ -37,11 +37,16 @@ export const searchText = z
   .optional();
 
 /**
- * An id, username or slug taken from the URL path: 1-100 characters. NUL cannot reach
+ * An id, username or slug taken from the URL path: 1 to `max` characters. NUL cannot reach
  * PostgreSQL text, so it is refused here with a 400.
  */
-export const pathSegment = z
-  .string()
-  .min(1)
-  .max(100)
-  .refine((value) => !value.includes("\0"), "Path must not contain NUL characters");
+export function pathSegmentUpTo(max: number) {
+  return z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((value) => !value.includes("\0"), "Path must not contain NUL characters");
+}
+
+/** An id, username or profile slug from the URL path: 1-100 characters. */
+export const pathSegment = pathSegmentUpTo(100);

@@ -1,6 +1,4 @@
 import type { z } from "zod";
-import { type ItemSort, POSTS_SORT_MESSAGE, postSorts } from "#domain/item-lists.ts";
-import { PAGE_LIMITS } from "#domain/paging.ts";
 import type {
   ProfileItemsPage,
   ProfilePageDto,
@@ -9,15 +7,8 @@ import type {
 } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodeCursor, decodeKeyedCursor, encodeCursor } from "#server/modules/items/cursor.ts";
-import type { ItemRow } from "#server/modules/items/items.queries.ts";
-import { toItemDtos } from "#server/modules/items/items.service.ts";
-import {
-  type ProfileSortKey,
-  profileExists,
-  profileItemsSql,
-  selectProfilePage,
-} from "./profiles.queries.ts";
+import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
+import { profileExists, profileItemsSql, selectProfilePage } from "./profiles.queries.ts";
 
 // The public side of profiles: a profile page's header and its tabs, for visitors and
 // signed-in viewers alike.
@@ -74,72 +65,20 @@ export async function getProfilePage(
   };
 }
 
-const profileSortOrders: Record<ItemSort, { sortKey: ProfileSortKey; direction: "asc" | "desc" }> =
-  {
-    recent: { sortKey: "date", direction: "desc" },
-    old: { sortKey: "date", direction: "asc" },
-    "rating-desc": { sortKey: "rating", direction: "desc" },
-    "rating-asc": { sortKey: "rating", direction: "asc" },
-    "price-desc": { sortKey: "price", direction: "desc" },
-    "price-asc": { sortKey: "price", direction: "asc" },
-  };
-
-/**
- * The cursor of `sort`: the sort's name is its kind, so a cursor made for another sort is a
- * 400; rating and price cursors also carry the last row's value (a rating is a whole number).
- */
-function decodeSortCursor(raw: string, sort: ItemSort) {
-  const { sortKey } = profileSortOrders[sort];
-  if (sortKey === "date") return decodeCursor(raw, [sort]);
-  const cursor = decodeKeyedCursor(raw, [sort]);
-  if (sortKey === "rating" && !Number.isInteger(cursor.key)) {
-    throw ApiError.badRequest("Invalid cursor", "INVALID_CURSOR");
-  }
-  return cursor;
-}
-
 /** One tab of a profile (posts, dish reviews or restaurant reviews), keyset paged; hidden items never appear. */
 export async function getProfileItems(
   ctx: ProfileViewContext,
   profileId: string,
   query: ProfileItemsQueryValues,
 ): Promise<ProfileItemsPage> {
-  const sort = query.sort;
-  if (query.tab === "posts" && !(postSorts as readonly ItemSort[]).includes(sort)) {
-    throw ApiError.badRequest(POSTS_SORT_MESSAGE);
-  }
-  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
-  const after = query.cursor ? decodeSortCursor(query.cursor, sort) : undefined;
+  const plan = planItemList(query.tab === "posts" ? "post" : "review", query);
   if (!(await profileExists(ctx.db, profileId))) throw profileNotFound();
-  const { sortKey, direction } = profileSortOrders[sort];
   const viewerId = ctx.user?.id;
-  const result = await ctx.db.execute<ItemRow>(
-    profileItemsSql({
-      userId: profileId,
-      tab: query.tab,
-      sortKey,
-      direction,
-      q: query.q,
-      after,
-      limit: limit + 1,
-      viewerId,
-    }),
-  );
-  const rows = result.rows.slice(0, limit);
-  const last = rows.at(-1);
-  let nextCursor: string | null = null;
-  if (result.rows.length > limit && last) {
-    const position = { createdAt: last.created_at_text, id: last.id, kind: sort };
-    nextCursor =
-      sortKey === "date"
-        ? encodeCursor(position)
-        : encodeCursor({ ...position, key: finiteOrNull(last.sort_key) });
-  }
-  return { items: await toItemDtos(ctx.db, rows, viewerId), nextCursor };
-}
-
-/** A row's sort value for its cursor: the ±∞ that places rows without a price becomes null. */
-function finiteOrNull(value: number | null): number | null {
-  const number = value === null ? null : Number(value);
-  return number !== null && Number.isFinite(number) ? number : null;
+  const statement = profileItemsSql({
+    ...plan.window,
+    userId: profileId,
+    tab: query.tab,
+    viewerId,
+  });
+  return readItemList(ctx.db, plan, statement, viewerId);
 }

@@ -2,8 +2,11 @@ import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { ProfileTab, Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewProfile, type Profile, profiles, userRoles } from "#server/db/schema/profiles.ts";
-import type { Cursor } from "#server/modules/items/cursor.ts";
-import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import {
+  type ItemListTarget,
+  type ItemListWindow,
+  itemListSql,
+} from "#server/modules/items/item-list.queries.ts";
 
 export async function findProfile(db: Executor, id: string): Promise<Profile | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
@@ -150,90 +153,22 @@ export async function profileExists(db: Executor, id: string): Promise<boolean> 
 // ---------------------------------------------------------------------------------------------
 // Profile tabs
 
-/** What a tab is ordered by before (created_at, id). */
-export type ProfileSortKey = "date" | "rating" | "price";
+const profileTabTargets: Record<ProfileTab, ItemListTarget> = {
+  posts: { kind: "post" },
+  dishes: { kind: "review", reviewType: "dish" },
+  restaurants: { kind: "review", reviewType: "restaurant" },
+};
 
-export interface ProfileItemsParams {
+export interface ProfileItemsParams extends ItemListWindow {
   userId: string;
   tab: ProfileTab;
-  sortKey: ProfileSortKey;
-  direction: "asc" | "desc";
-  /** Already trimmed; matched anywhere in the title or text, case-insensitively. */
-  q?: string | undefined;
-  /** The last row of the previous page: its position, and for keyed sorts its value. */
-  after?: (Cursor & { key?: number | null }) | undefined;
-  /** Rows to fetch (a page plus one, to know whether another page follows). */
-  limit: number;
   viewerId?: string | undefined;
 }
 
-/** `%text%` for ILIKE with the pattern characters of `text` matched literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
- * One page of a profile tab in one statement (plus the kernel's photo read). Every sort is a
- * keyset over (value, created_at, id) in one direction, so a deep page costs what the first
- * does:
- * - date: the partial profile index (user, type, created_at, id) read forwards or backwards;
- * - rating: the partial (user, type, rating, created_at, id) index;
- * - price: a dish's cost; a restaurant review's restaurant price level, else its own cost. It
- *   spans a join, so no index orders it: the person's visible reviews of the tab are read
- *   through the profile index and sorted (one person's reviews, never the table).
- * Reviews without a price come last in both directions: their value is -∞ when descending and
- * +∞ when ascending, and a cursor carries null for them.
+ * One page of a profile tab: the items kernel's list scoped to one person, read through the
+ * partial profile indexes (reviews_profile_idx, reviews_profile_rating_idx, posts_profile_idx).
  */
-export function profileItemsSql(params: ProfileItemsParams): SQL {
-  const { tab, sortKey, after, q } = params;
-  const kind = tab === "posts" ? "post" : "review";
-  const a = sql.raw(kind === "post" ? "p" : "r");
-  const direction = sql.raw(params.direction);
-  const noPrice = sql.raw(
-    params.direction === "desc" ? "'-Infinity'::float8" : "'Infinity'::float8",
-  );
-  const price =
-    tab === "restaurants"
-      ? sql`coalesce(prs.price_level::float8, r.cost::float8)`
-      : sql`r.cost::float8`;
-  const key = sortKey === "rating" ? sql`r.rating` : sql`coalesce(${price}, ${noPrice})`;
-  const cursorKey =
-    sortKey === "rating"
-      ? sql`${after?.key ?? null}::int`
-      : sql`coalesce(${after?.key ?? null}::float8, ${noPrice})`;
-  const keyed = sortKey !== "date";
-
-  const conditions = [sql`${a}.user_id = ${params.userId}`, sql`not ${a}.is_hidden`];
-  if (kind === "review")
-    conditions.push(sql`r.review_type = ${tab === "dishes" ? "dish" : "restaurant"}`);
-  if (q) {
-    const pattern = containsPattern(q);
-    const text = kind === "review" ? sql`r.description` : sql`p.content`;
-    conditions.push(sql`(${a}.title ilike ${pattern} or ${text} ilike ${pattern})`);
-  }
-  if (after) {
-    const comparison = sql.raw(params.direction === "desc" ? "<" : ">");
-    const position = sql`${after.createdAt}::timestamptz, ${after.id}::uuid`;
-    conditions.push(
-      keyed
-        ? sql`(${key}, ${a}.created_at, ${a}.id) ${comparison} (${cursorKey}, ${position})`
-        : sql`(${a}.created_at, ${a}.id) ${comparison} (${position})`,
-    );
-  }
-  const table = kind === "post" ? sql`posts p` : sql`reviews r`;
-  const priceJoin =
-    sortKey === "price" && tab === "restaurants"
-      ? sql`join restaurants prs on prs.id = r.restaurant_id`
-      : sql``;
-  const page = sql`
-    select ${itemColumns(kind, kind === "post" ? "p" : "r")}${keyed ? sql`, ${key}::float8 as sort_key` : sql``}
-      from ${table} ${priceJoin}
-     where ${sql.join(conditions, sql` and `)}
-     order by ${keyed ? sql`${key} ${direction}, ` : sql``}${a}.created_at ${direction}, ${a}.id ${direction}
-     limit ${params.limit}`;
-  return itemRowsSql(page, {
-    viewerId: params.viewerId,
-    limit: params.limit,
-    order: { direction: params.direction, keyed },
-  });
+export function profileItemsSql({ userId, tab, ...window }: ProfileItemsParams): SQL {
+  return itemListSql({ ...window, scope: { userId }, target: profileTabTargets[tab] });
 }

@@ -1,6 +1,13 @@
-import { and, eq, like, or, sql } from "drizzle-orm";
+import { and, eq, like, or, type SQL, sql } from "drizzle-orm";
+import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
+import {
+  type ItemListTarget,
+  type ItemListWindow,
+  itemListSql,
+} from "#server/modules/items/item-list.queries.ts";
+import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 
 export async function findRestaurantById(db: Executor, id: string) {
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
@@ -99,4 +106,60 @@ export async function selectRestaurantStats(
   const row = result.rows[0];
   if (!row) throw new Error("stats query returned no row");
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Restaurant page tabs
+
+const restaurantTabTargets: Record<RestaurantTab, ItemListTarget> = {
+  posts: { kind: "post" },
+  dishes: { kind: "review", reviewType: "dish" },
+  restaurant: { kind: "review", reviewType: "restaurant" },
+};
+
+export interface RestaurantItemsParams extends ItemListWindow {
+  restaurantId: string;
+  tab: RestaurantTab;
+  viewerId?: string | undefined;
+}
+
+/**
+ * One page of a restaurant tab: the items kernel's list scoped to one restaurant, read through
+ * the partial restaurant tab indexes (reviews_restaurant_tab_idx, reviews_restaurant_rating_idx,
+ * posts_restaurant_tab_idx).
+ */
+export function restaurantItemsSql({ restaurantId, tab, ...window }: RestaurantItemsParams): SQL {
+  return itemListSql({ ...window, scope: { restaurantId }, target: restaurantTabTargets[tab] });
+}
+
+/** Visible reviews of the restaurant written by people `viewerId` follows. */
+function followedReviewsWhere(restaurantId: string, viewerId: string): SQL {
+  return sql`r.restaurant_id = ${restaurantId} and not r.is_hidden
+    and r.user_id in (select f.following_id from follows f where f.follower_id = ${viewerId})`;
+}
+
+/**
+ * The newest `limit` visible reviews (dish and restaurant alike) of the restaurant by people
+ * `viewerId` follows, as item rows. The restaurant's reviews are read newest first and each
+ * author is looked up in the viewer's follows, so the read stops once `limit` match.
+ */
+export function followedReviewsSql(restaurantId: string, viewerId: string, limit: number): SQL {
+  const page = sql`
+    select ${itemColumns("review", "r")} from reviews r
+     where ${followedReviewsWhere(restaurantId, viewerId)}
+     order by r.created_at desc, r.id desc
+     limit ${limit}`;
+  return itemRowsSql(page, { viewerId, limit });
+}
+
+/** How many different people `viewerId` follows wrote a visible review of the restaurant. */
+export async function countFollowedReviewers(
+  db: Executor,
+  restaurantId: string,
+  viewerId: string,
+): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    select count(distinct r.user_id)::int as count from reviews r
+     where ${followedReviewsWhere(restaurantId, viewerId)}`);
+  return Number(result.rows[0]?.count ?? 0);
 }

@@ -1,8 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
-import { restaurantSchema } from "#domain/restaurant.ts";
-import { getRestaurant } from "./restaurants.service.ts";
+import {
+  FOLLOWED_REVIEWS_LIMIT,
+  followedReviewsSchema,
+  restaurantItemsPageSchema,
+  restaurantItemsQuery,
+  restaurantSchema,
+} from "#domain/restaurant.ts";
+import { pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
+import { getSessionUser } from "#server/auth/session.ts";
+import { getFollowedReviews, getRestaurant, getRestaurantItems } from "./restaurants.service.ts";
+
+/**
+ * A restaurant slug holds the words of its name (up to 200 characters) and of its address's
+ * city and state (an address has up to 500), so it can be far longer than a profile handle.
+ */
+const RESTAURANT_PATH_MAX = 800;
+
+/** A restaurant id in a path; anything that is not a known restaurant's UUID is a 404. */
+const restaurantIdParams = z.object({ id: pathSegment });
 
 export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,11 +27,53 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "A restaurant by id (UUID) or slug, with its rating stats",
+        description:
+          "Public. A restaurant without a slug gets one from its name and address on first view.",
         tags: ["restaurants"],
-        params: z.object({ idOrSlug: z.string().min(1).max(300) }),
-        response: { 200: restaurantSchema, 404: apiErrorSchema },
+        params: z.object({ idOrSlug: pathSegmentUpTo(RESTAURANT_PATH_MAX) }),
+        response: { 200: restaurantSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => getRestaurant(app.database.db, request.params.idOrSlug),
+  );
+
+  app.get(
+    "/restaurants/:id/items",
+    {
+      schema: {
+        summary: "One tab of a restaurant page (posts, dishes, restaurant), keyset paged",
+        description:
+          "Public; hidden items never appear. `id` is the restaurant's UUID. Posts sort by recent " +
+          "or old only. Pass the previous page's `nextCursor` with the same sort.",
+        tags: ["restaurants"],
+        params: restaurantIdParams,
+        querystring: restaurantItemsQuery,
+        response: { 200: restaurantItemsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return getRestaurantItems({ db: app.database.db, user }, request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    "/restaurants/:id/followed-reviews",
+    {
+      schema: {
+        summary: "The newest reviews of a restaurant by people you follow",
+        description:
+          `Public: visitors get an empty list. \`id\` is the restaurant's UUID; at most ` +
+          `${FOLLOWED_REVIEWS_LIMIT} reviews, newest first; \`reviewerCount\` counts every ` +
+          "followed person who reviewed it.",
+        tags: ["restaurants"],
+        params: restaurantIdParams,
+        response: { 200: followedReviewsSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return getFollowedReviews({ db: app.database.db, user }, request.params.id);
+    },
   );
 };

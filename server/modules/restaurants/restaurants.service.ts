@@ -1,8 +1,14 @@
+import type { z } from "zod";
 import { isUuid } from "#domain/ids.ts";
+import type { SessionUser } from "#domain/profile.ts";
 import {
   derivedPriceTier,
+  FOLLOWED_REVIEWS_LIMIT,
+  type FollowedReviewsDto,
   type RestaurantDto,
+  type RestaurantItemsPage,
   type RestaurantValues,
+  type restaurantItemsQuery,
   restaurantMessages,
 } from "#domain/restaurant.ts";
 import { numberedSlug, restaurantSlug } from "#domain/slugs.ts";
@@ -10,13 +16,19 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Restaurant } from "#server/db/schema/restaurants.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
+import type { ItemRow } from "#server/modules/items/items.queries.ts";
+import { toItemDtos } from "#server/modules/items/items.service.ts";
 import {
+  countFollowedReviewers,
   findRestaurantById,
   findRestaurantByNameAndAddress,
   findRestaurantByPlaceId,
   findRestaurantBySlug,
+  followedReviewsSql,
   insertRestaurant,
   type RestaurantStatsRow,
+  restaurantItemsSql,
   selectRestaurantStats,
   setRestaurantSlug,
   slugsLike,
@@ -133,7 +145,64 @@ export async function getRestaurant(db: Database, idOrSlug: string): Promise<Res
   const found = isUuid(idOrSlug)
     ? await findRestaurantById(db, idOrSlug)
     : await findRestaurantBySlug(db, idOrSlug.toLowerCase());
-  if (!found) throw ApiError.notFound(restaurantMessages.notFound);
+  if (!found) throw restaurantNotFound();
   const restaurant = await ensureSlug(db, found);
   return toRestaurantDto(restaurant, await selectRestaurantStats(db, restaurant.id));
+}
+
+/** What the restaurant page's lists need: `user` is the signed-in viewer, or null for visitors. */
+export interface RestaurantViewContext {
+  db: Database;
+  user: SessionUser | null;
+}
+
+function restaurantNotFound(): ApiError {
+  return ApiError.notFound(restaurantMessages.notFound);
+}
+
+/** The id of an existing restaurant; anything else (unknown, not a UUID) is a 404. */
+async function existingRestaurantId(db: Database, id: string): Promise<string> {
+  const restaurant = isUuid(id) ? await findRestaurantById(db, id) : undefined;
+  if (!restaurant) throw restaurantNotFound();
+  return restaurant.id;
+}
+
+/** One tab of a restaurant page (posts, dish reviews or restaurant reviews), keyset paged. */
+export async function getRestaurantItems(
+  ctx: RestaurantViewContext,
+  id: string,
+  query: z.output<typeof restaurantItemsQuery>,
+): Promise<RestaurantItemsPage> {
+  const plan = planItemList(query.tab === "posts" ? "post" : "review", query);
+  const restaurantId = await existingRestaurantId(ctx.db, id);
+  const viewerId = ctx.user?.id;
+  const statement = restaurantItemsSql({
+    ...plan.window,
+    restaurantId,
+    tab: query.tab,
+    viewerId,
+  });
+  return readItemList(ctx.db, plan, statement, viewerId);
+}
+
+/**
+ * What the people the viewer follows said about the restaurant, newest first, so their
+ * opinions come before strangers'. Visitors follow nobody: an empty answer, not a 401, keeps
+ * the page one shape for everyone.
+ */
+export async function getFollowedReviews(
+  ctx: RestaurantViewContext,
+  id: string,
+): Promise<FollowedReviewsDto> {
+  const restaurantId = await existingRestaurantId(ctx.db, id);
+  const viewerId = ctx.user?.id;
+  if (!viewerId) return { items: [], reviewerCount: 0 };
+  const result = await ctx.db.execute<ItemRow>(
+    followedReviewsSql(restaurantId, viewerId, FOLLOWED_REVIEWS_LIMIT),
+  );
+  if (result.rows.length === 0) return { items: [], reviewerCount: 0 };
+  return {
+    items: await toItemDtos(ctx.db, result.rows, viewerId),
+    reviewerCount: await countFollowedReviewers(ctx.db, restaurantId, viewerId),
+  };
 }
