@@ -380,6 +380,49 @@ describe("more than a page", () => {
   });
 });
 
+describe("after changes elsewhere", () => {
+  test("a like and a delete show on the page when the person comes back", async () => {
+    const restaurant = { name: `Fresh Table ${token}`, address: "8 Oak St, Denver, CO 80202" };
+    const photo = await makePhoto(fixtures.path(), { width: 320, height: 240 });
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await signUpViaApi(page, "changer");
+      const kept = `Green Curry ${token}`;
+      const dropped = `Cold Noodles ${token}`;
+      const first = await seedDishReview(page, {
+        title: kept,
+        restaurant,
+        rating: 5,
+        photos: [photo],
+      });
+      await seedDishReview(page, { title: dropped, restaurant, rating: 3, photos: [photo] });
+      await openRestaurant(page, `/restaurant/${first.restaurant?.id}?tab=dishes`, restaurant.name);
+      await tab(page, "Dishes (4.0, 2)").waitFor();
+      await viewChoice(page, "List view").click();
+
+      const keptCard = page.getByRole("tabpanel").getByRole("article", { name: kept });
+      await keptCard.getByRole("button", { name: "Like, 0 likes" }).click();
+      await keptCard.getByRole("button", { name: "Like, 1 like" }).waitFor();
+
+      // Deleting from the page's detail dialog ends on the profile, as everywhere.
+      await page.getByRole("button", { name: dropped, exact: true }).click();
+      const detail = page.getByRole("dialog", { name: "Dish Review" });
+      await detail.getByRole("button", { name: "Review options" }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete Review" });
+      await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+      await page.waitForURL((url) => url.pathname === "/profile");
+
+      // Back on the restaurant (well within the cache's freshness): stats, tab and list follow.
+      await page.goBack();
+      await tab(page, "Dishes (5.0, 1)").waitFor();
+      await expect.poll(() => stat(page, "Dish rating").textContent()).toContain("1 review");
+      expect(await stat(page, "Dish rating").textContent()).toContain("5.0");
+      await expect.poll(() => itemTitles(page)).toEqual([kept]);
+      await keptCard.getByRole("button", { name: "Like, 1 like" }).waitFor();
+    });
+  });
+});
+
 describe("a restaurant that does not exist", () => {
   test("Restaurant not found, and the way to Explore", async () => {
     const slug = `nowhere-${token}`;
