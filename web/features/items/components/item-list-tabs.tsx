@@ -45,7 +45,7 @@ export function ItemListTabs<T extends string>({
   const open = tabs.find((tab) => tab.value === requested)?.value ?? first;
 
   function openTab(value: string | null) {
-    if (!tabs.some((tab) => tab.value === value) || value === null) return;
+    if (value === null || !tabs.some((tab) => tab.value === value)) return;
     setSearchParams(
       (params) => {
         if (value === first) params.delete("tab");

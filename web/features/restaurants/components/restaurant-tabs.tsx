@@ -52,7 +52,7 @@ function tabStat(stat: RatingStat): string {
   return stat.average !== null ? `${oneDecimal(stat.average)}, ${stat.count}` : String(stat.count);
 }
 
-/** Tabs Posts (n), Dishes (avg, n) and Restaurant (avg, n), with the open tab in ?tab=. */
+/** "Posts (n)", "Dishes (avg, n)", "Restaurant (avg, n)". */
 function tabLabel(tab: RestaurantTab, stats: RestaurantDto["stats"]): string {
   switch (tab) {
     case "posts":
@@ -64,7 +64,7 @@ function tabLabel(tab: RestaurantTab, stats: RestaurantDto["stats"]): string {
   }
 }
 
-/** A restaurant's posts, dish reviews and restaurant reviews. */
+/** A restaurant's posts, dish reviews and restaurant reviews, with the open tab in ?tab=. */
 export function RestaurantTabs({ restaurant }: { restaurant: RestaurantDto }) {
   return (
     <ItemListTabs
