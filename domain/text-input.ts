@@ -37,6 +37,13 @@ export const searchText = z
   .optional();
 
 /**
+ * The longest value a path parameter may hold, and the server router's limit: a restaurant slug
+ * carries the words of its name (up to 200 characters) and of its address's city and state (an
+ * address holds up to 500), far more than an id or a username.
+ */
+export const PATH_PARAM_MAX = 800;
+
+/**
  * An id, username or slug taken from the URL path: 1 to `max` characters. NUL cannot reach
  * PostgreSQL text, so it is refused here with a 400.
  */

@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { PATH_PARAM_MAX } from "#domain/text-input.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { BackgroundTasks } from "./auth/background.ts";
@@ -81,6 +82,9 @@ export async function buildApp(
     logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // The router's default (100) would answer a long restaurant slug with 414 before its route
+    // runs; each route's schema bounds its own parameters.
+    routerOptions: { maxParamLength: PATH_PARAM_MAX },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("config", config);

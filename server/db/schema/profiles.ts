@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text } from "drizzle-orm/pg-core";
-import { counter, createdAt, newestFirst, searchVector, unaccented, updatedAt } from "../columns.ts";
+import {
+  counter,
+  createdAt,
+  newestFirst,
+  searchVector,
+  unaccented,
+  updatedAt,
+} from "../columns.ts";
 import { user } from "./auth.ts";
 
 /**
@@ -37,10 +44,7 @@ export const profiles = pgTable(
     check("profiles_following_count_non_negative", sql`${t.followingCount} >= 0`),
     index("profiles_search_vector_idx").using("gin", t.searchVector),
     index("profiles_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
-    index("profiles_full_name_trgm_idx").using(
-      "gin",
-      sql`${unaccented(t.fullName)} gin_trgm_ops`,
-    ),
+    index("profiles_full_name_trgm_idx").using("gin", sql`${unaccented(t.fullName)} gin_trgm_ops`),
     index("profiles_created_at_idx").on(...newestFirst(t)),
   ],
 );

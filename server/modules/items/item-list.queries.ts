@@ -25,10 +25,25 @@ export interface ItemListWindow {
   limit: number;
 }
 
-export interface ItemListParams extends ItemListWindow {
+/** A window as `viewerId` reads it (their likes and own items are marked). */
+export interface ViewedItemListWindow extends ItemListWindow {
+  viewerId?: string | undefined;
+}
+
+export interface ItemListParams extends ViewedItemListWindow {
   scope: ItemListScope;
   target: ItemListTarget;
-  viewerId?: string | undefined;
+}
+
+/**
+ * The items of a tab named after them, as the profile and the restaurant page name theirs:
+ * posts, dish reviews, or restaurant reviews.
+ */
+export function itemTabTarget(
+  tab: "posts" | "dishes" | "restaurant" | "restaurants",
+): ItemListTarget {
+  if (tab === "posts") return { kind: "post" };
+  return { kind: "review", reviewType: tab === "dishes" ? "dish" : "restaurant" };
 }
 
 /** `%text%` for ILIKE with the pattern characters of `text` matched literally. */

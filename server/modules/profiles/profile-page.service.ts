@@ -7,6 +7,7 @@ import type {
 } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
 import { profileExists, profileItemsSql, selectProfilePage } from "./profiles.queries.ts";
 
@@ -71,7 +72,7 @@ export async function getProfileItems(
   profileId: string,
   query: ProfileItemsQueryValues,
 ): Promise<ProfileItemsPage> {
-  const plan = planItemList(query.tab === "posts" ? "post" : "review", query);
+  const plan = planItemList(itemTabTarget(query.tab).kind, query);
   if (!(await profileExists(ctx.db, profileId))) throw profileNotFound();
   const viewerId = ctx.user?.id;
   const statement = profileItemsSql({

@@ -12,58 +12,31 @@ import {
   createReview,
   createUser,
 } from "#server/test/factories.ts";
+import {
+  at,
+  byPosition,
+  createTiedReviews,
+  expectedOrder,
+  explainPlan,
+  getAllItems,
+  getItemPage,
+  type ListedItem as Item,
+} from "#server/test/item-lists.ts";
 import { request } from "#server/test/request.ts";
 import { profileItemsSql, profilePageSql } from "./profiles.queries.ts";
 
 const testApp = useTestApp();
 
-interface Item {
-  id: string;
-  itemType: string;
-  title: string;
-  rating?: number;
-  cost?: number | null;
-  likedByMe: boolean | null;
-  isOwner: boolean;
-  restaurant: { priceLevel: number | null } | null;
-  [key: string]: unknown;
-}
-
-interface Page {
-  items: Item[];
-  nextCursor: string | null;
-}
-
 async function profilePage(handle: string, cookie?: string) {
   return request(testApp.app, "GET", `/api/profiles/${encodeURIComponent(handle)}`, { cookie });
 }
 
-async function tab(profileId: string, query: string, cookie?: string): Promise<Page> {
-  const response = await request(testApp.app, "GET", `/api/profiles/${profileId}/items?${query}`, {
-    cookie,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const tab = (profileId: string, query: string, cookie?: string) =>
+  getItemPage(testApp.app, `/api/profiles/${profileId}/items?${query}`, cookie);
 
 /** Every page of a tab, following nextCursor. */
-async function allItems(profileId: string, query: string, limit: number): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 100; guard++) {
-    const page = await tab(
-      profileId,
-      `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    expect(page.items.length).toBeLessThanOrEqual(limit);
-    items.push(...page.items);
-    cursor = page.nextCursor;
-    if (!cursor) return items;
-  }
-  throw new Error("paging never ended");
-}
-
-const at = (text: string) => sql`${text}::timestamptz`;
+const allItems = (profileId: string, query: string, limit: number) =>
+  getAllItems(testApp.app, `/api/profiles/${profileId}/items?${query}`, limit);
 
 describe("GET /api/profiles/:handle", () => {
   it("finds a profile by username, @username, slug or id, in any case", async () => {
@@ -285,49 +258,8 @@ describe("GET /api/profiles/:id/items", () => {
    */
   async function tiedDishes(userId: string) {
     const place = await createRestaurant(testApp.db);
-    const costs = [10, null, 10, 5, 20, null, 5, 10, 20, 5, 10];
-    const rows = [];
-    for (const [index, cost] of costs.entries()) {
-      const createdAt = at(`2024-03-0${1 + (index % 3)}T00:00:00.000001Z`);
-      rows.push(
-        await createReview(testApp.db, {
-          userId,
-          restaurantId: place.id,
-          rating: 1 + (index % 3),
-          cost,
-          createdAt,
-        }),
-      );
-    }
-    return testApp.db.execute<{ id: string; rating: number; cost: number | null; at: string }>(
-      sql`select id, rating, cost::float8 as cost, created_at::text as at from reviews
-           where user_id = ${userId}`,
-    );
+    return { rows: await createTiedReviews(testApp.db, [userId], place.id) };
   }
-
-  type Row = { id: string; rating: number; cost: number | null; at: string };
-  const compare = (left: string | number, right: string | number) =>
-    left < right ? -1 : left > right ? 1 : 0;
-  const byPosition = (left: Row, right: Row) =>
-    compare(left.at, right.at) || compare(left.id, right.id);
-  const expectedOrder: Record<Exclude<ItemSort, "recent" | "old">, (rows: Row[]) => Row[]> = {
-    "rating-desc": (rows) =>
-      [...rows].sort((l, r) => compare(r.rating, l.rating) || byPosition(r, l)),
-    "rating-asc": (rows) =>
-      [...rows].sort((l, r) => compare(l.rating, r.rating) || byPosition(l, r)),
-    "price-desc": (rows) =>
-      [...rows].sort(
-        (l, r) =>
-          compare(r.cost ?? Number.NEGATIVE_INFINITY, l.cost ?? Number.NEGATIVE_INFINITY) ||
-          byPosition(r, l),
-      ),
-    "price-asc": (rows) =>
-      [...rows].sort(
-        (l, r) =>
-          compare(l.cost ?? Number.POSITIVE_INFINITY, r.cost ?? Number.POSITIVE_INFINITY) ||
-          byPosition(l, r),
-      ),
-  };
 
   it("pages every sort through ties without repeats or skips", async () => {
     await testApp.start();
@@ -470,10 +402,7 @@ describe("GET /api/profiles/:id/items", () => {
 });
 
 describe("profile query plans", () => {
-  async function explain(query: ReturnType<typeof sql>): Promise<string> {
-    const result = await testApp.db.execute<{ "QUERY PLAN": string }>(sql`explain ${query}`);
-    return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
-  }
+  const explain = (query: ReturnType<typeof sql>) => explainPlan(testApp.db, query);
 
   it("reads one person's rows through the profile indexes for every tab, sort and the counts", async () => {
     await testApp.start();

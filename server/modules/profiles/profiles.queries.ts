@@ -3,9 +3,9 @@ import type { ProfileTab, Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewProfile, type Profile, profiles, userRoles } from "#server/db/schema/profiles.ts";
 import {
-  type ItemListTarget,
-  type ItemListWindow,
   itemListSql,
+  itemTabTarget,
+  type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
 
 export async function findProfile(db: Executor, id: string): Promise<Profile | undefined> {
@@ -153,16 +153,9 @@ export async function profileExists(db: Executor, id: string): Promise<boolean> 
 // ---------------------------------------------------------------------------------------------
 // Profile tabs
 
-const profileTabTargets: Record<ProfileTab, ItemListTarget> = {
-  posts: { kind: "post" },
-  dishes: { kind: "review", reviewType: "dish" },
-  restaurants: { kind: "review", reviewType: "restaurant" },
-};
-
-export interface ProfileItemsParams extends ItemListWindow {
+export interface ProfileItemsParams extends ViewedItemListWindow {
   userId: string;
   tab: ProfileTab;
-  viewerId?: string | undefined;
 }
 
 /**
@@ -170,5 +163,5 @@ export interface ProfileItemsParams extends ItemListWindow {
  * partial profile indexes (reviews_profile_idx, reviews_profile_rating_idx, posts_profile_idx).
  */
 export function profileItemsSql({ userId, tab, ...window }: ProfileItemsParams): SQL {
-  return itemListSql({ ...window, scope: { userId }, target: profileTabTargets[tab] });
+  return itemListSql({ ...window, scope: { userId }, target: itemTabTarget(tab) });
 }

@@ -3,9 +3,9 @@ import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
 import {
-  type ItemListTarget,
-  type ItemListWindow,
   itemListSql,
+  itemTabTarget,
+  type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 
@@ -84,12 +84,12 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
   post_count: string | number;
 }
 
-/** Every figure of the restaurant page in one aggregate statement (visible rows only). */
-export async function selectRestaurantStats(
-  db: Executor,
-  restaurantId: string,
-): Promise<RestaurantStatsRow> {
-  const result = await db.execute<RestaurantStatsRow>(sql`
+/**
+ * Every figure of the restaurant page in one aggregate statement (visible rows only), read
+ * through the partial restaurant tab indexes: one restaurant's rows, never the tables.
+ */
+export function restaurantStatsSql(restaurantId: string): SQL {
+  return sql`
     select
       avg(r.rating) filter (where r.review_type = 'dish')::float8 as dish_avg,
       count(*) filter (where r.review_type = 'dish') as dish_count,
@@ -102,8 +102,14 @@ export async function selectRestaurantStats(
       (select count(*) from posts p where p.restaurant_id = ${restaurantId} and not p.is_hidden)
         as post_count
     from reviews r
-    where r.restaurant_id = ${restaurantId} and not r.is_hidden`);
-  const row = result.rows[0];
+    where r.restaurant_id = ${restaurantId} and not r.is_hidden`;
+}
+
+export async function selectRestaurantStats(
+  db: Executor,
+  restaurantId: string,
+): Promise<RestaurantStatsRow> {
+  const row = (await db.execute<RestaurantStatsRow>(restaurantStatsSql(restaurantId))).rows[0];
   if (!row) throw new Error("stats query returned no row");
   return row;
 }
@@ -111,16 +117,9 @@ export async function selectRestaurantStats(
 // ---------------------------------------------------------------------------------------------
 // Restaurant page tabs
 
-const restaurantTabTargets: Record<RestaurantTab, ItemListTarget> = {
-  posts: { kind: "post" },
-  dishes: { kind: "review", reviewType: "dish" },
-  restaurant: { kind: "review", reviewType: "restaurant" },
-};
-
-export interface RestaurantItemsParams extends ItemListWindow {
+export interface RestaurantItemsParams extends ViewedItemListWindow {
   restaurantId: string;
   tab: RestaurantTab;
-  viewerId?: string | undefined;
 }
 
 /**
@@ -129,7 +128,7 @@ export interface RestaurantItemsParams extends ItemListWindow {
  * posts_restaurant_tab_idx).
  */
 export function restaurantItemsSql({ restaurantId, tab, ...window }: RestaurantItemsParams): SQL {
-  return itemListSql({ ...window, scope: { restaurantId }, target: restaurantTabTargets[tab] });
+  return itemListSql({ ...window, scope: { restaurantId }, target: itemTabTarget(tab) });
 }
 
 /** Visible reviews of the restaurant written by people `viewerId` follows. */
@@ -140,26 +139,38 @@ function followedReviewsWhere(restaurantId: string, viewerId: string): SQL {
 
 /**
  * The newest `limit` visible reviews (dish and restaurant alike) of the restaurant by people
- * `viewerId` follows, as item rows. The restaurant's reviews are read newest first and each
- * author is looked up in the viewer's follows, so the read stops once `limit` match.
+ * `viewerId` follows, as item rows. Each type's newest come in order from
+ * reviews_restaurant_tab_idx, each author looked up in the viewer's follows, so a read stops
+ * once `limit` match; the two short lists are then merged. (Ordered by date alone, the planner
+ * may walk the whole table's newest-first index and filter it by restaurant.)
  */
 export function followedReviewsSql(restaurantId: string, viewerId: string, limit: number): SQL {
+  const newestOfType = (type: "dish" | "restaurant") => sql`
+    (select ${itemColumns("review", "r")} from reviews r
+      where r.review_type = ${type} and ${followedReviewsWhere(restaurantId, viewerId)}
+      order by r.created_at desc, r.id desc
+      limit ${limit})`;
   const page = sql`
-    select ${itemColumns("review", "r")} from reviews r
-     where ${followedReviewsWhere(restaurantId, viewerId)}
-     order by r.created_at desc, r.id desc
-     limit ${limit}`;
+    ${newestOfType("dish")} union all ${newestOfType("restaurant")}
+    order by created_at desc, id desc
+    limit ${limit}`;
   return itemRowsSql(page, { viewerId, limit });
 }
 
 /** How many different people `viewerId` follows wrote a visible review of the restaurant. */
+export function followedReviewerCountSql(restaurantId: string, viewerId: string): SQL {
+  return sql`
+    select count(distinct r.user_id)::int as count from reviews r
+     where ${followedReviewsWhere(restaurantId, viewerId)}`;
+}
+
 export async function countFollowedReviewers(
   db: Executor,
   restaurantId: string,
   viewerId: string,
 ): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`
-    select count(distinct r.user_id)::int as count from reviews r
-     where ${followedReviewsWhere(restaurantId, viewerId)}`);
+  const result = await db.execute<{ count: number }>(
+    followedReviewerCountSql(restaurantId, viewerId),
+  );
   return Number(result.rows[0]?.count ?? 0);
 }

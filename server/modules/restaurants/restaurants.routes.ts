@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
@@ -8,20 +9,20 @@ import {
   restaurantItemsQuery,
   restaurantSchema,
 } from "#domain/restaurant.ts";
-import { pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
+import { PATH_PARAM_MAX, pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
 import { getSessionUser } from "#server/auth/session.ts";
 import { getFollowedReviews, getRestaurant, getRestaurantItems } from "./restaurants.service.ts";
-
-/**
- * A restaurant slug holds the words of its name (up to 200 characters) and of its address's
- * city and state (an address has up to 500), so it can be far longer than a profile handle.
- */
-const RESTAURANT_PATH_MAX = 800;
 
 /** A restaurant id in a path; anything that is not a known restaurant's UUID is a 404. */
 const restaurantIdParams = z.object({ id: pathSegment });
 
 export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The page's lists are public; a signed-in viewer also sees their likes and follows.
+  const viewContext = async (request: FastifyRequest, reply: FastifyReply) => ({
+    db: app.database.db,
+    user: await getSessionUser(request, reply),
+  });
+
   app.get(
     "/restaurants/:idOrSlug",
     {
@@ -30,7 +31,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Public. A restaurant without a slug gets one from its name and address on first view.",
         tags: ["restaurants"],
-        params: z.object({ idOrSlug: pathSegmentUpTo(RESTAURANT_PATH_MAX) }),
+        params: z.object({ idOrSlug: pathSegmentUpTo(PATH_PARAM_MAX) }),
         response: { 200: restaurantSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
@@ -51,10 +52,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: restaurantItemsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const user = await getSessionUser(request, reply);
-      return getRestaurantItems({ db: app.database.db, user }, request.params.id, request.query);
-    },
+    async (request, reply) =>
+      getRestaurantItems(await viewContext(request, reply), request.params.id, request.query),
   );
 
   app.get(
@@ -71,9 +70,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: followedReviewsSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const user = await getSessionUser(request, reply);
-      return getFollowedReviews({ db: app.database.db, user }, request.params.id);
-    },
+    async (request, reply) =>
+      getFollowedReviews(await viewContext(request, reply), request.params.id),
   );
 };

@@ -16,6 +16,7 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Restaurant } from "#server/db/schema/restaurants.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
 import type { ItemRow } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
@@ -173,7 +174,7 @@ export async function getRestaurantItems(
   id: string,
   query: z.output<typeof restaurantItemsQuery>,
 ): Promise<RestaurantItemsPage> {
-  const plan = planItemList(query.tab === "posts" ? "post" : "review", query);
+  const plan = planItemList(itemTabTarget(query.tab).kind, query);
   const restaurantId = await existingRestaurantId(ctx.db, id);
   const viewerId = ctx.user?.id;
   const statement = restaurantItemsSql({
