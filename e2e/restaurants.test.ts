@@ -28,9 +28,9 @@ import {
  * The restaurant page in a real browser against the real server: header and stats computed from
  * seeded reviews (by slug and by id), the Posts, Dishes and Restaurant tabs with search, sort,
  * the remembered grid/list view and Load more, the "People you follow" section for someone who
- * follows a reviewer (and not for visitors), an unknown slug, the keyboard path from tab to
- * review, and axe plus screenshots at 375 and 1280 px in light and dark. Every test also fails
- * on any console error.
+ * follows a reviewer (and not for visitors), a failed load with Retry, freshness after a like
+ * and a delete, an unknown slug, the keyboard path from tab to review, and axe plus screenshots
+ * at 375 and 1280 px in light and dark. Every test also fails on any console error.
  */
 
 const browser = useBrowser();
@@ -331,6 +331,35 @@ describe("a restaurant's page", () => {
       await page.getByRole("tabpanel").getByRole("article").first().waitFor();
       expect(await followedSection(page).count()).toBe(0);
     });
+  });
+
+  test("a tab that fails to load says so and offers Retry, never the empty text", async () => {
+    const path = `/api/restaurants/${place.id}/items?limit=20&tab=posts&sort=recent`;
+    // The first read and the query's one automatic retry both fail.
+    const failure = { status: 500, path };
+    await withPageExpectingErrors(
+      browser,
+      { viewport: MOBILE },
+      [failure, failure],
+      async (page) => {
+        let failed = 0;
+        await page.route(`**${path}`, async (route) => {
+          if (failed >= 2) return route.continue();
+          failed += 1;
+          await route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "INTERNAL", message: "Down for a moment" } }),
+          });
+        });
+        await openRestaurant(page, `/b/r/${place.slug}`, place.name);
+        const panel = page.getByRole("tabpanel");
+        await panel.getByText("We couldn't load posts", { exact: true }).waitFor();
+        expect(await panel.getByText("No posts yet").count()).toBe(0);
+        await panel.getByRole("button", { name: "Retry" }).click();
+        await expect.poll(() => itemTitles(page)).toEqual([place.post]);
+      },
+    );
   });
 
   test("keyboard only: switch to Dishes, search, open a review", async () => {
