@@ -510,7 +510,11 @@ describe("accessibility and screenshots", () => {
 
         await tab(page, "Restaurant (3.5, 2)").click();
         await page.getByRole("tabpanel").getByText("Too loud on weekends.").waitFor();
-        await screenshotFromTop(page, "restaurant-reviews");
+        await screenshotFromTop(page, "restaurant-reviews-list");
+        await expectNoAxeViolations(page);
+        await viewChoice(page, "Grid view").click();
+        await page.getByRole("tabpanel").locator("article h3").first().waitFor();
+        await screenshotFromTop(page, "restaurant-reviews-grid");
         await expectNoAxeViolations(page);
       });
     });

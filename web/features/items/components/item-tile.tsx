@@ -4,7 +4,7 @@ import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./item-list.module.css";
-import { isReviewItem, itemBadge } from "./item-meta.ts";
+import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
 
 /** Tiles are a third of the 720 px column at most, half the screen on phones. */
@@ -25,7 +25,8 @@ interface ItemTileProps {
 }
 
 /**
- * A review in a grid: the first photo, the name, the restaurant or the author, and the rating.
+ * A review in a grid: the first photo (else the start of its text), the name, the restaurant or
+ * the author, and the rating.
  * Clicking anywhere opens it; the name is the keyboard's way in.
  */
 export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
@@ -34,6 +35,7 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
   const photo = item.images[0];
   const placeholder = placeholderDataUrl(photo?.placeholder);
   const KindIcon = KIND_ICONS[itemBadge(item)];
+  const body = itemBody(item);
   const caption =
     owner === "restaurant"
       ? item.userName
@@ -62,6 +64,9 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
             loading="lazy"
             decoding="async"
           />
+        ) : body ? (
+          // Without a photo the words fill the square, so reviews of one place tell apart.
+          <p className={classes.tileQuote}>{body}</p>
         ) : (
           <KindIcon size={32} stroke={1.4} aria-hidden className={classes.tileIcon} />
         )}
