@@ -7,7 +7,7 @@ import {
   itemTabTarget,
   type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
-import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { itemColumns } from "#server/modules/items/items.queries.ts";
 
 export async function findRestaurantById(db: Executor, id: string) {
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
@@ -138,23 +138,22 @@ function followedReviewsWhere(restaurantId: string, viewerId: string): SQL {
 }
 
 /**
- * The newest `limit` visible reviews (dish and restaurant alike) of the restaurant by people
- * `viewerId` follows, as item rows. Each type's newest come in order from
+ * A page of the newest `limit` visible reviews (dish and restaurant alike) of the restaurant by
+ * people `viewerId` follows, for the kernel's selectItemRows. Each type's newest come in order from
  * reviews_restaurant_tab_idx, each author looked up in the viewer's follows, so a read stops
  * once `limit` match; the two short lists are then merged. (Ordered by date alone, the planner
  * may walk the whole table's newest-first index and filter it by restaurant.)
  */
-export function followedReviewsSql(restaurantId: string, viewerId: string, limit: number): SQL {
+export function followedReviewsPage(restaurantId: string, viewerId: string, limit: number): SQL {
   const newestOfType = (type: "dish" | "restaurant") => sql`
     (select ${itemColumns("review", "r")} from reviews r
       where r.review_type = ${type} and ${followedReviewsWhere(restaurantId, viewerId)}
       order by r.created_at desc, r.id desc
       limit ${limit})`;
-  const page = sql`
+  return sql`
     ${newestOfType("dish")} union all ${newestOfType("restaurant")}
     order by created_at desc, id desc
     limit ${limit}`;
-  return itemRowsSql(page, { viewerId, limit });
 }
 
 /** How many different people `viewerId` follows wrote a visible review of the restaurant. */

@@ -18,7 +18,7 @@ import type { Restaurant } from "#server/db/schema/restaurants.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
-import type { ItemRow } from "#server/modules/items/items.queries.ts";
+import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
 import {
   countFollowedReviewers,
@@ -26,7 +26,7 @@ import {
   findRestaurantByNameAndAddress,
   findRestaurantByPlaceId,
   findRestaurantBySlug,
-  followedReviewsSql,
+  followedReviewsPage,
   insertRestaurant,
   type RestaurantStatsRow,
   restaurantItemsSql,
@@ -198,12 +198,14 @@ export async function getFollowedReviews(
   const restaurantId = await existingRestaurantId(ctx.db, id);
   const viewerId = ctx.user?.id;
   if (!viewerId) return { items: [], reviewerCount: 0 };
-  const result = await ctx.db.execute<ItemRow>(
-    followedReviewsSql(restaurantId, viewerId, FOLLOWED_REVIEWS_LIMIT),
+  const rows = await selectItemRows(
+    ctx.db,
+    followedReviewsPage(restaurantId, viewerId, FOLLOWED_REVIEWS_LIMIT),
+    { viewerId, limit: FOLLOWED_REVIEWS_LIMIT },
   );
-  if (result.rows.length === 0) return { items: [], reviewerCount: 0 };
+  if (rows.length === 0) return { items: [], reviewerCount: 0 };
   return {
-    items: await toItemDtos(ctx.db, result.rows, viewerId),
+    items: await toItemDtos(ctx.db, rows, viewerId),
     reviewerCount: await countFollowedReviewers(ctx.db, restaurantId, viewerId),
   };
 }

@@ -28,7 +28,7 @@ import {
 import { request } from "#server/test/request.ts";
 import {
   followedReviewerCountSql,
-  followedReviewsSql,
+  followedReviewsPage,
   restaurantItemsSql,
   restaurantStatsSql,
 } from "./restaurants.queries.ts";
@@ -754,7 +754,7 @@ describe("restaurant page query plans", () => {
       expect(stats, `${size} stats`).toMatch(/reviews_restaurant_(tab|rating)_idx/);
       expect(stats, `${size} stats`).toMatch(/posts_restaurant_tab_idx/);
       for (const [name, query] of [
-        ["followed reviews", followedReviewsSql(restaurantId, "plan-1", FOLLOWED_REVIEWS_LIMIT)],
+        ["followed reviews", followedReviewsPage(restaurantId, "plan-1", FOLLOWED_REVIEWS_LIMIT)],
         ["followed reviewers", followedReviewerCountSql(restaurantId, "plan-1")],
       ] as const) {
         const plan = await explain(query);
