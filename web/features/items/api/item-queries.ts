@@ -127,7 +127,11 @@ export function useDeleteItem(kind: ItemKind) {
   return useMutation({
     mutationFn: (id: string) => apiSend<null>("DELETE", apiPaths.item(kind, id)),
     onSuccess: (_nothing, id) => {
-      queryClient.removeQueries({ queryKey: itemKeys.item(kind, id) });
+      const key = itemKeys.item(kind, id);
+      // The open detail view renders once more before it closes and would read the deleted
+      // item again (a 404); nothing may ask for it from now on.
+      queryClient.setQueryDefaults(key, { enabled: false });
+      queryClient.removeQueries({ queryKey: key });
       void refreshContent(queryClient);
     },
   });
