@@ -138,12 +138,11 @@ export interface SeededItem {
   restaurant?: { id: string; name: string; slug: string | null };
 }
 
-/** A restaurant as a review names it (matched by name and address, else created). */
+/** A restaurant as a review names it; price level and Google rating as place search gives them. */
 export interface RestaurantSeed {
   name: string;
   address?: string;
-  website?: string;
-  phone?: string;
+  priceLevel?: number;
   googleRating?: number;
 }
 

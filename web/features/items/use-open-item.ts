@@ -11,16 +11,20 @@ const COMPACT_QUERY = `${MOBILE_QUERY}, (hover: none)`;
 
 /**
  * Opening an item from a list: phones and touch screens go to its own page (/view/...), where
- * back returns to the list; a pointer opens the detail dialog the feed uses (`item` is what it
- * shows). Visitors always get the dialog, since the item page is for signed-in people.
+ * back returns to the list; a pointer opens the detail dialog the feed uses. Visitors always get
+ * the dialog, since the item page is for signed-in people. `selected` is the open item as the
+ * list holds it now, so a like in the dialog and on the card stay in step.
  */
-export function useOpenItem() {
+export function useOpenItem(items: readonly ItemDto[]) {
   const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
   const { session } = useSession();
   const navigate = useNavigate();
   const [item, setItem] = useState<ItemDto | null>(null);
+  const selected =
+    (item && items.find((entry) => entry.itemType === item.itemType && entry.id === item.id)) ||
+    item;
   return {
-    item,
+    selected,
     open: (target: ItemDto) => {
       if (compact && session.status === "signed-in") {
         const type = target.itemType === "review" ? target.reviewType : "post";

@@ -91,11 +91,7 @@ export function ItemListPanel({
     placeholderData: keepPreviousData,
   });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const open = useOpenItem();
-  const selected =
-    (open.item &&
-      items.find((item) => item.itemType === open.item?.itemType && item.id === open.item.id)) ||
-    open.item;
+  const open = useOpenItem(items);
   const layout: ItemViewMode = spec.grid ? viewMode : "list";
 
   return (
@@ -164,7 +160,7 @@ export function ItemListPanel({
         onOpen={open.open}
       />
 
-      <ItemDetailDialog item={selected} onClose={open.close} />
+      <ItemDetailDialog item={open.selected} onClose={open.close} />
     </Stack>
   );
 }

@@ -20,8 +20,8 @@ const FACES = 3;
 export function FollowedReviews({ restaurantId }: { restaurantId: string }) {
   const headingId = useId();
   const query = useQuery(followedReviewsQuery(restaurantId));
-  const open = useOpenItem();
   const items = query.data?.items ?? [];
+  const open = useOpenItem(items);
   if (items.length === 0) return null;
 
   const authors = distinctAuthors(items);
@@ -66,7 +66,7 @@ export function FollowedReviews({ restaurantId }: { restaurantId: string }) {
           </li>
         ))}
       </ul>
-      <ItemDetailDialog item={open.item} onClose={open.close} />
+      <ItemDetailDialog item={open.selected} onClose={open.close} />
     </section>
   );
 }
