@@ -192,9 +192,6 @@ export const profileListMessages = {
   searchRestaurants: "Search restaurants...",
 } as const;
 
-export const profileViewModes = ["grid", "list"] as const;
-export type ProfileViewMode = (typeof profileViewModes)[number];
-
 export const profileEditMessages = {
   savedTitle: "Profile Updated",
   saved: "Your profile has been successfully updated!",

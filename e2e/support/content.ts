@@ -175,6 +175,34 @@ export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<
   return (await response.json()) as SeededItem;
 }
 
+export interface RestaurantReviewSeed {
+  restaurant: RestaurantSeed;
+  rating: number;
+  /** The price range 1-4 (dollar signs); none by default. */
+  priceRange?: number;
+  description?: string;
+}
+
+/** A restaurant review (no photos) through POST /api/reviews. */
+export async function seedRestaurantReview(
+  page: Page,
+  seed: RestaurantReviewSeed,
+): Promise<SeededItem> {
+  const response = await page.request.post("/api/reviews", {
+    data: {
+      reviewType: "restaurant",
+      restaurant: seed.restaurant,
+      rating: seed.rating,
+      priceRange: seed.priceRange ?? null,
+      description: seed.description ?? "Seeded for the browser tests.",
+      images: [],
+    },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "restaurant review");
+  return (await response.json()) as SeededItem;
+}
+
 export interface PostSeed {
   title: string;
   content?: string;

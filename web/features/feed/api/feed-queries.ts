@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { FeedPage, FeedScope } from "#domain/feed.ts";
-import { PAGE_LIMITS } from "#domain/paging.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { pageParams } from "#web/lib/page-params.ts";
 
 export const feedKeys = {
   all: ["feed"] as const,
@@ -13,11 +13,8 @@ export const feedKeys = {
 export function feedQuery(scope: FeedScope) {
   return infiniteQueryOptions({
     queryKey: feedKeys.scope(scope),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_LIMITS.pageDefault), scope });
-      if (pageParam) params.set("cursor", pageParam);
-      return apiGet<FeedPage>(apiPaths.feed(params), { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<FeedPage>(apiPaths.feed(pageParams(pageParam, { scope })), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

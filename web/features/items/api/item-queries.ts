@@ -5,13 +5,13 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { FeedPage } from "#domain/feed.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
 import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
+import { restaurantKeys } from "#web/features/restaurants/api/restaurant-queries.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
@@ -35,15 +35,28 @@ export function itemQuery<K extends ItemKind>(kind: K, id: string) {
   });
 }
 
-type InfiniteFeed = { pages: FeedPage[]; pageParams: unknown[] };
-
-/** Roots of the paged lists that show items: every feed scope and every profile tab. */
-const LISTS_OF_ITEMS = [feedKeys.all, profileKeys.all] as const;
+/** How lists of items are cached: paged (feed, tabs) or one list (a restaurant's friends). */
+type CachedList = { pages: { items: ItemDto[] }[] } | { items: ItemDto[] };
 
 /**
- * Applies `update` to one review or post wherever it is cached: every loaded page of every feed
- * scope and profile tab, and its detail entry. Likes and comment counts change through here so
- * the card and the open dialog never disagree.
+ * Roots of the lists that show items: every feed scope, every profile tab, every restaurant tab
+ * and a restaurant's reviews by followed people.
+ */
+const LISTS_OF_ITEMS = [feedKeys.all, profileKeys.all, restaurantKeys.all] as const;
+
+/** The items with `update` applied to the matching ones; the same array when none match. */
+function updateItems(
+  items: ItemDto[],
+  matches: (item: ItemDto) => boolean,
+  update: (item: ItemDto) => ItemDto,
+): ItemDto[] {
+  return items.some(matches) ? items.map((item) => (matches(item) ? update(item) : item)) : items;
+}
+
+/**
+ * Applies `update` to one review or post wherever it is cached: every loaded page of every list
+ * of items, and its detail entry. Likes and comment counts change through here so the card and
+ * the open dialog never disagree.
  */
 export function updateCachedItem(
   queryClient: QueryClient,
@@ -53,15 +66,23 @@ export function updateCachedItem(
 ): void {
   const matches = (item: ItemDto) => item.itemType === kind && item.id === id;
   for (const queryKey of LISTS_OF_ITEMS) {
-    queryClient.setQueriesData<InfiniteFeed>({ queryKey }, (data) => {
-      if (!data?.pages) return data;
-      let changed = false;
-      const pages = data.pages.map((page) => {
-        if (!page.items.some(matches)) return page;
-        changed = true;
-        return { ...page, items: page.items.map((item) => (matches(item) ? update(item) : item)) };
-      });
-      return changed ? { ...data, pages } : data;
+    // Other data under these roots (a profile's or restaurant's header) has neither shape.
+    queryClient.setQueriesData<CachedList>({ queryKey }, (data) => {
+      if (data && "pages" in data && Array.isArray(data.pages)) {
+        let changed = false;
+        const pages = data.pages.map((page) => {
+          const items = updateItems(page.items, matches, update);
+          if (items === page.items) return page;
+          changed = true;
+          return { ...page, items };
+        });
+        return changed ? { ...data, pages } : data;
+      }
+      if (data && "items" in data && Array.isArray(data.items)) {
+        const items = updateItems(data.items, matches, update);
+        return items === data.items ? data : { ...data, items };
+      }
+      return data;
     });
   }
   queryClient.setQueryData<ItemDto>(itemKeys.item(kind, id), (item) =>
@@ -106,7 +127,11 @@ export function useDeleteItem(kind: ItemKind) {
   return useMutation({
     mutationFn: (id: string) => apiSend<null>("DELETE", apiPaths.item(kind, id)),
     onSuccess: (_nothing, id) => {
-      queryClient.removeQueries({ queryKey: itemKeys.item(kind, id) });
+      const key = itemKeys.item(kind, id);
+      // The open detail view renders once more before it closes and would read the deleted
+      // item again (a 404); nothing may ask for it from now on.
+      queryClient.setQueryDefaults(key, { enabled: false });
+      queryClient.removeQueries({ queryKey: key });
       void refreshContent(queryClient);
     },
   });

@@ -2,9 +2,9 @@ import { Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { ItemDto } from "#domain/items.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { formatDate, formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
+import { isoDateTime } from "#web/lib/format-date.ts";
 import classes from "./item.module.css";
-import { isReviewItem, itemAuthorPath } from "./item-meta.ts";
+import { itemAuthorPath, itemDate } from "./item-meta.ts";
 
 /**
  * Who posted an item and when: avatar, name linking to their profile, and the date
@@ -30,9 +30,7 @@ export function ItemByline({ item, avatarSize }: { item: ItemDto; avatarSize: nu
           </Text>
         )}
         <div className={classes.meta}>
-          <time dateTime={isoDateTime(item.createdAt)}>
-            {isReviewItem(item) ? formatDate(item.createdAt) : formatRelativeTime(item.createdAt)}
-          </time>
+          <time dateTime={isoDateTime(item.createdAt)}>{itemDate(item)}</time>
         </div>
       </div>
     </>

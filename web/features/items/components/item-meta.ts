@@ -2,6 +2,7 @@ import type { ItemDto, ReviewDto } from "#domain/items.ts";
 import { dollarSigns } from "#domain/restaurant.ts";
 import { formatCost } from "#domain/review.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { formatDate, formatRelativeTime } from "#web/lib/format-date.ts";
 
 /** What a card or the detail view shows about an item. A review rated 0 or not at all is shown as a post. */
 export function isReviewItem(item: ItemDto): item is ReviewDto {
@@ -17,6 +18,11 @@ export function itemBadge(item: ItemDto): "Dish" | "Restaurant" | "Post" {
 export function itemDetailTitle(item: ItemDto): string {
   const badge = itemBadge(item);
   return badge === "Post" ? "Post" : `${badge} Review`;
+}
+
+/** When it was written, as lists show it: MM/dd/yyyy for reviews, relative time for posts. */
+export function itemDate(item: ItemDto): string {
+  return isReviewItem(item) ? formatDate(item.createdAt) : formatRelativeTime(item.createdAt);
 }
 
 /** The author's profile, or null when the author has neither slug nor username. */

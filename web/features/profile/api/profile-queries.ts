@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { FollowListKind, FollowListPage } from "#domain/follows.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
-import { PAGE_LIMITS } from "#domain/paging.ts";
-import type { ProfileItemsPage, ProfilePageDto, ProfileTab } from "#domain/profile.ts";
+import type { ProfilePageDto, ProfileTab } from "#domain/profile.ts";
+import { itemPagesQuery } from "#web/features/items/api/item-pages-query.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { pageParams } from "#web/lib/page-params.ts";
 
 /**
  * Everything about profiles lives under "profiles": the realtime client invalidates that root
@@ -33,23 +34,13 @@ export function profilePageQuery(handle: string) {
   });
 }
 
-function pageParams(pageParam: string | null, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams({ limit: String(PAGE_LIMITS.pageDefault), ...extra });
-  if (pageParam) params.set("cursor", pageParam);
-  return params;
-}
-
 /** One profile tab, keyset paged; `q` is the (already debounced) search text. */
 export function profileItemsQuery(profileId: string, tab: ProfileTab, sort: ItemSort, q: string) {
-  return infiniteQueryOptions({
-    queryKey: profileKeys.items(profileId, tab, sort, q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = pageParams(pageParam, q ? { tab, sort, q } : { tab, sort });
-      return apiGet<ProfileItemsPage>(apiPaths.profileItems(profileId, params), { signal });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return itemPagesQuery(
+    profileKeys.items(profileId, tab, sort, q),
+    (params) => apiPaths.profileItems(profileId, params),
+    { tab, sort, q },
+  );
 }
 
 /** Who follows a profile, or whom it follows: newest follow first, keyset paged. */

@@ -16,13 +16,10 @@ import { IconChevronRight, IconLogout, IconShieldLock } from "@tabler/icons-reac
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
-import {
-  PROFILE_LIMITS,
-  type ProfileDto,
-  type ProfileViewMode,
-  profileEditMessages,
-} from "#domain/profile.ts";
+import type { ItemViewMode } from "#domain/item-lists.ts";
+import { PROFILE_LIMITS, type ProfileDto, profileEditMessages } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { useItemViewMode } from "#web/features/items/use-item-view-mode.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { useSession } from "#web/lib/session.tsx";
@@ -30,7 +27,6 @@ import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { profileKeys } from "../api/profile-queries.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
-import { useProfileViewMode } from "../use-profile-view-mode.ts";
 import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
 import classes from "./settings-drawer.module.css";
 
@@ -40,7 +36,7 @@ const THEME_CHOICES: { value: MantineColorScheme; label: string }[] = [
   { value: "auto", label: "System" },
 ];
 
-const VIEW_CHOICES: { value: ProfileViewMode; label: string }[] = [
+const VIEW_CHOICES: { value: ItemViewMode; label: string }[] = [
   { value: "grid", label: "Grid View" },
   { value: "list", label: "List View" },
 ];
@@ -145,7 +141,7 @@ function ComingSoonSwitch({ label, description }: { label: string; description?:
 /** Theme (stored by Mantine's colour-scheme manager) and the profile tabs' grid or list view. */
 function AppearanceSettings() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const [viewMode, setViewMode] = useProfileViewMode();
+  const [viewMode, setViewMode] = useItemViewMode("profile");
   return (
     <>
       <Section title="Theme">
@@ -165,7 +161,7 @@ function AppearanceSettings() {
           radius="xl"
           aria-label="Profile View"
           value={viewMode}
-          onChange={(value) => setViewMode(value as ProfileViewMode)}
+          onChange={(value) => setViewMode(value as ItemViewMode)}
           data={VIEW_CHOICES}
         />
       </Section>

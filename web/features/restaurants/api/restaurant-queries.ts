@@ -1,14 +1,52 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { RestaurantDto } from "#domain/restaurant.ts";
+import type { ItemSort } from "#domain/item-lists.ts";
+import type { FollowedReviewsDto, RestaurantDto, RestaurantTab } from "#domain/restaurant.ts";
+import { itemPagesQuery } from "#web/features/items/api/item-pages-query.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 
-/** A restaurant by UUID or slug, under ["restaurants", idOrSlug]; 404 is not retried. */
+/**
+ * Everything about restaurants lives under "restaurants": creating, editing or deleting an item
+ * marks that root stale (refreshContent), so a page's stats and tabs are fresh on return.
+ */
+export const restaurantKeys = {
+  all: ["restaurants"] as const,
+  page: (idOrSlug: string) => ["restaurants", "page", idOrSlug] as const,
+  items: (restaurantId: string, tab: RestaurantTab, sort: ItemSort, q: string) =>
+    ["restaurants", restaurantId, "items", tab, sort, q] as const,
+  followedReviews: (restaurantId: string) =>
+    ["restaurants", restaurantId, "followed-reviews"] as const,
+};
+
+/** A restaurant's header and stats by UUID or slug; 404 is not retried. */
 export function restaurantQuery(idOrSlug: string) {
   return queryOptions({
-    queryKey: ["restaurants", idOrSlug],
+    queryKey: restaurantKeys.page(idOrSlug),
     queryFn: ({ signal }) => apiGet<RestaurantDto>(apiPaths.restaurant(idOrSlug), { signal }),
     retry: (failures, error) =>
       failures < 1 && !(error instanceof ApiRequestError && error.status === 404),
+  });
+}
+
+/** One tab of a restaurant page, keyset paged; `q` is the (already debounced) search text. */
+export function restaurantItemsQuery(
+  restaurantId: string,
+  tab: RestaurantTab,
+  sort: ItemSort,
+  q: string,
+) {
+  return itemPagesQuery(
+    restaurantKeys.items(restaurantId, tab, sort, q),
+    (params) => apiPaths.restaurantItems(restaurantId, params),
+    { tab, sort, q },
+  );
+}
+
+/** The newest reviews of this restaurant by people the signed-in viewer follows. */
+export function followedReviewsQuery(restaurantId: string) {
+  return queryOptions({
+    queryKey: restaurantKeys.followedReviews(restaurantId),
+    queryFn: ({ signal }) =>
+      apiGet<FollowedReviewsDto>(apiPaths.restaurantFollowedReviews(restaurantId), { signal }),
   });
 }

@@ -6,7 +6,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Tabs,
   Text,
   Title,
 } from "@mantine/core";
@@ -15,26 +14,20 @@ import {
   IconCheck,
   IconExternalLink,
   IconMapPin,
-  IconMessageCircle,
   IconPhone,
   IconPlus,
   IconStarFilled,
-  IconToolsKitchen2,
   IconWorld,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
-import {
-  dollarSigns,
-  priceLevelLabel,
-  type RatingStat,
-  type RestaurantDto,
-} from "#domain/restaurant.ts";
+import { dollarSigns, priceLevelLabel, type RestaurantDto } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
   mapsSearchUrl,
@@ -43,8 +36,11 @@ import {
   websiteLabel,
   websiteUrl,
 } from "#web/lib/restaurant-links.ts";
+import { useSession } from "#web/lib/session.tsx";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
+import { FollowedReviews } from "./followed-reviews.tsx";
 import classes from "./restaurant-page.module.css";
+import { RestaurantTabs } from "./restaurant-tabs.tsx";
 
 /**
  * Restaurant page by UUID (/restaurant/:restaurantId) or slug (/b/r/:slug): details,
@@ -113,15 +109,15 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
   const { stats } = restaurant;
   const tier = restaurant.priceLevel;
   const tierLabel = priceLevelLabel(tier);
+  const { session } = useSession();
+  const signedIn = session.status === "signed-in";
 
   return (
     <Stack gap="lg" p="md">
       <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} className={classes.hero}>
         <div className={classes.heroTop}>
           <Group align="center" wrap="nowrap" gap="md" className={classes.identity}>
-            <span className={classes.initial} aria-hidden>
-              {restaurant.name.trim().charAt(0).toUpperCase() || "R"}
-            </span>
+            <RestaurantInitial name={restaurant.name} size={56} />
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Title order={2} size="h2" className={classes.name}>
                 {restaurant.name}
@@ -190,87 +186,33 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
         )}
       </Paper>
 
-      <SimpleGrid cols={{ base: restaurant.googleRating !== null ? 3 : 2 }} spacing="sm">
-        <StatCard label="Dish rating" stat={stats.dishRating} />
+      <SimpleGrid
+        component="ul"
+        aria-label="Ratings"
+        cols={restaurant.googleRating !== null ? 3 : 2}
+        spacing="sm"
+        className={classes.stats}
+      >
+        <StatCard
+          label="Dish rating"
+          average={stats.dishRating.average}
+          count={stats.dishRating.count}
+        />
         {restaurant.googleRating !== null && (
-          <Paper withBorder radius="lg" p="sm" className={classes.stat}>
-            <Text className={classes.statValue}>
-              <IconStarFilled size={16} aria-hidden className={classes.star} />
-              {oneDecimal(restaurant.googleRating)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              Google rating
-            </Text>
-          </Paper>
+          <StatCard label="Google rating" average={restaurant.googleRating} />
         )}
-        <StatCard label="Restaurant rating" stat={stats.restaurantRating} />
+        <StatCard
+          label="Restaurant rating"
+          average={stats.restaurantRating.average}
+          count={stats.restaurantRating.count}
+        />
       </SimpleGrid>
 
-      <Tabs
-        defaultValue="posts"
-        keepMounted={false}
-        classNames={{ list: classes.tabList, tab: classes.tab }}
-      >
-        <Tabs.List grow>
-          <Tabs.Tab value="posts">Posts ({stats.postCount})</Tabs.Tab>
-          <Tabs.Tab value="dishes">Dishes ({tabStat(stats.dishRating)})</Tabs.Tab>
-          <Tabs.Tab value="restaurant">Restaurant ({tabStat(stats.restaurantRating)})</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="posts">
-          {stats.postCount === 0 && (
-            <EmptyState
-              icon={<IconMessageCircle size={28} stroke={1.6} />}
-              title="No posts yet"
-              hint="Posts that mention this restaurant show up here."
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="dishes">
-          {stats.dishRating.count > 0 && <TabSummary stat={stats.dishRating} noun="dish review" />}
-          {stats.dishRating.count === 0 && (
-            <EmptyState
-              icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
-              title="No dish reviews yet"
-              hint="Tried something here? Rate the dish from the Add button."
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="restaurant">
-          {stats.restaurantRating.count > 0 && (
-            <TabSummary stat={stats.restaurantRating} noun="restaurant review" />
-          )}
-          {stats.restaurantRating.count === 0 && (
-            <EmptyState
-              icon={<IconBuildingStore size={28} stroke={1.6} />}
-              title="No restaurant reviews yet"
-              hint="Be the first to review this place."
-            />
-          )}
-        </Tabs.Panel>
-      </Tabs>
+      {signedIn && <FollowedReviews restaurantId={restaurant.id} />}
+
+      <RestaurantTabs restaurant={restaurant} />
     </Stack>
   );
-}
-
-/** What the stats say about a tab's reviews ("4.0 average from 3 dish reviews"). */
-function TabSummary({ stat, noun }: { stat: RatingStat; noun: string }) {
-  return (
-    <Group gap="xs" justify="center" py="xl">
-      <IconStarFilled size={18} aria-hidden className={classes.star} />
-      <Text fw={600}>
-        {stat.average !== null ? oneDecimal(stat.average) : "–"}
-        <Text span c="dimmed" fw={400}>
-          {" "}
-          average from {stat.count} {stat.count === 1 ? noun : `${noun}s`}
-        </Text>
-      </Text>
-    </Group>
-  );
-}
-
-/** "4.5, 12" in a tab label; just the count when there is no average yet. */
-function tabStat(stat: RatingStat): string {
-  return stat.average !== null ? `${oneDecimal(stat.average)}, ${stat.count}` : String(stat.count);
 }
 
 function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -284,19 +226,28 @@ function DetailLine({ icon, children }: { icon: ReactNode; children: ReactNode }
   );
 }
 
-function StatCard({ label, stat }: { label: string; stat: RatingStat }) {
+interface StatCardProps {
+  label: string;
+  average: number | null;
+  /** How many reviews the average is of; none for Google's rating. */
+  count?: number;
+}
+
+function StatCard({ label, average, count }: StatCardProps) {
   return (
-    <Paper withBorder radius="lg" p="sm" className={classes.stat}>
+    <Paper component="li" withBorder radius="lg" p="sm" className={classes.stat}>
       <Text className={classes.statValue}>
         <IconStarFilled size={16} aria-hidden className={classes.star} />
-        {stat.average !== null ? oneDecimal(stat.average) : "–"}
+        {average !== null ? oneDecimal(average) : "–"}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" className={classes.statLabel}>
         {label}
       </Text>
-      <Text size="xs" c="dimmed">
-        {stat.count === 1 ? "1 review" : `${stat.count} reviews`}
-      </Text>
+      {count !== undefined && (
+        <Text size="xs" c="dimmed">
+          {count === 1 ? "1 review" : `${count} reviews`}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -2,32 +2,46 @@ import { UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconArticle, IconBuildingStore, IconPhoto, IconToolsKitchen2 } from "@tabler/icons-react";
 import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
-import { isReviewItem, itemBadge } from "#web/features/items/components/item-meta.ts";
-import { ItemRating } from "#web/features/items/components/item-rating.tsx";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
-import classes from "./profile-page.module.css";
+import classes from "./item-list.module.css";
+import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
+import { ItemRating } from "./item-rating.tsx";
 
 /** Tiles are a third of the 720 px column at most, half the screen on phones. */
 const TILE_IMAGE_SIZES = "(max-width: 720px) 50vw, 240px";
 
 const KIND_ICONS = { Dish: IconToolsKitchen2, Restaurant: IconBuildingStore, Post: IconArticle };
 
-interface ProfileItemTileProps {
+/**
+ * Whose items a list holds: one person's (tiles name the restaurant) or one restaurant's (tiles
+ * name the author, since the restaurant is the page itself).
+ */
+export type ItemListOwner = "person" | "restaurant";
+
+interface ItemTileProps {
   item: ItemDto;
+  owner: ItemListOwner;
   onOpen: (item: ItemDto) => void;
 }
 
 /**
- * A review in a profile's grid: the first photo, the name, the restaurant and the rating.
+ * A review in a grid: the first photo (else the start of its text), the name, the restaurant or
+ * the author, and the rating.
  * Clicking anywhere opens it; the name is the keyboard's way in.
  */
-export function ProfileItemTile({ item, onOpen }: ProfileItemTileProps) {
+export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
   const titleId = useId();
   const review = isReviewItem(item) ? item : null;
   const photo = item.images[0];
   const placeholder = placeholderDataUrl(photo?.placeholder);
   const KindIcon = KIND_ICONS[itemBadge(item)];
-  const restaurantName = review && review.reviewType === "dish" ? review.restaurant.name : null;
+  const body = itemBody(item);
+  const caption =
+    owner === "restaurant"
+      ? item.userName
+      : review?.reviewType === "dish"
+        ? review.restaurant.name
+        : null;
 
   function onTileClick(event: MouseEvent<HTMLElement>) {
     if ((event.target as Element).closest("button, a")) return;
@@ -50,6 +64,9 @@ export function ProfileItemTile({ item, onOpen }: ProfileItemTileProps) {
             loading="lazy"
             decoding="async"
           />
+        ) : body ? (
+          // Without a photo the words fill the square, so reviews of one place tell apart.
+          <p className={classes.tileQuote}>{body}</p>
         ) : (
           <KindIcon size={32} stroke={1.4} aria-hidden className={classes.tileIcon} />
         )}
@@ -67,7 +84,7 @@ export function ProfileItemTile({ item, onOpen }: ProfileItemTileProps) {
             {item.title}
           </h3>
         </UnstyledButton>
-        {restaurantName && <p className={classes.tileRestaurant}>{restaurantName}</p>}
+        {caption && <p className={classes.tileCaption}>{caption}</p>}
         {review && <ItemRating review={review} size={14} />}
       </div>
     </article>

@@ -1,0 +1,81 @@
+import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
+import { itemSorts, postSorts } from "#domain/item-lists.ts";
+import { profileListMessages } from "#domain/profile.ts";
+import {
+  type RatingStat,
+  type RestaurantDto,
+  type RestaurantTab,
+  restaurantPageMessages,
+  restaurantTabs,
+} from "#domain/restaurant.ts";
+import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
+import { ItemListTabs } from "#web/features/items/components/item-list-tabs.tsx";
+import { oneDecimal } from "#web/lib/restaurant-links.ts";
+import { restaurantItemsQuery } from "../api/restaurant-queries.ts";
+
+/** What each tab is called, shows when empty, and how it is searched and sorted. */
+const TAB_SPECS = {
+  posts: {
+    name: "Posts",
+    icon: IconArticle,
+    sorts: postSorts,
+    search: null,
+    grid: false,
+    empty: restaurantPageMessages.noPosts,
+    noMatches: restaurantPageMessages.noPosts,
+    loading: profileListMessages.loadingPosts,
+  },
+  dishes: {
+    name: "Dishes",
+    icon: IconToolsKitchen2,
+    sorts: itemSorts,
+    search: restaurantPageMessages.searchDishes,
+    grid: true,
+    empty: restaurantPageMessages.noDishes,
+    noMatches: restaurantPageMessages.noDishMatches,
+    loading: profileListMessages.loadingReviews,
+  },
+  restaurant: {
+    name: "Restaurant reviews",
+    icon: IconBuildingStore,
+    sorts: itemSorts,
+    search: "Search restaurant reviews...",
+    grid: true,
+    empty: restaurantPageMessages.noRestaurantReviews,
+    noMatches: restaurantPageMessages.noRestaurantMatches,
+    loading: profileListMessages.loadingReviews,
+  },
+} as const satisfies Record<RestaurantTab, ItemListSpec>;
+
+/** "4.5, 12" in a tab label; just the count when there is no average yet. */
+function tabStat(stat: RatingStat): string {
+  return stat.average !== null ? `${oneDecimal(stat.average)}, ${stat.count}` : String(stat.count);
+}
+
+/** "Posts (n)", "Dishes (avg, n)", "Restaurant (avg, n)". */
+function tabLabel(tab: RestaurantTab, stats: RestaurantDto["stats"]): string {
+  switch (tab) {
+    case "posts":
+      return `Posts (${stats.postCount})`;
+    case "dishes":
+      return `Dishes (${tabStat(stats.dishRating)})`;
+    case "restaurant":
+      return `Restaurant (${tabStat(stats.restaurantRating)})`;
+  }
+}
+
+/** A restaurant's posts, dish reviews and restaurant reviews, with the open tab in ?tab=. */
+export function RestaurantTabs({ restaurant }: { restaurant: RestaurantDto }) {
+  return (
+    <ItemListTabs
+      owner="restaurant"
+      viewModeScope="restaurant"
+      tabs={restaurantTabs.map((tab) => ({
+        value: tab,
+        label: tabLabel(tab, restaurant.stats),
+        spec: TAB_SPECS[tab],
+        query: (sort, q) => restaurantItemsQuery(restaurant.id, tab, sort, q),
+      }))}
+    />
+  );
+}
