@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
+import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconToolsKitchen2 } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -6,6 +6,7 @@ import { type FeedScope, feedMessages } from "#domain/feed.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import { LoadMore } from "#web/components/load-more.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
@@ -173,27 +174,18 @@ function FeedList({
 
       <div ref={sentinel} className={classes.sentinel} aria-hidden />
 
-      {nextPageFailed ? (
-        <Alert color="red" variant="light" radius="md" title="More posts could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={onLoadMore}>
-            Retry
-          </Button>
-        </Alert>
-      ) : hasNextPage ? (
-        <Center>
-          {isFetchingNextPage ? (
-            <Loader size="sm" aria-label="Loading more posts" />
-          ) : (
-            <Button variant="subtle" onClick={onLoadMore}>
-              Load more
-            </Button>
-          )}
-        </Center>
-      ) : (
-        <Text ta="center" size="sm" c="dimmed" py="sm">
-          You're all caught up
-        </Text>
-      )}
+      <LoadMore
+        noun="posts"
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        failed={nextPageFailed}
+        onLoadMore={onLoadMore}
+        end={
+          <Text ta="center" size="sm" c="dimmed" py="sm">
+            You're all caught up
+          </Text>
+        }
+      />
     </Stack>
   );
 }

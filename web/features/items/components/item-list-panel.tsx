@@ -1,8 +1,5 @@
 import {
-  Alert,
-  Button,
   Center,
-  Loader,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -19,6 +16,7 @@ import { type ItemSort, type ItemViewMode, itemSortLabels } from "#domain/item-l
 import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import { LoadMore } from "#web/components/load-more.tsx";
 import type { ItemPagesQuery } from "../api/item-pages-query.ts";
 import { type ItemViewModeScope, useItemViewMode } from "../use-item-view-mode.ts";
 import { useOpenItem } from "../use-open-item.ts";
@@ -288,25 +286,13 @@ function ListBody({
         </Stack>
       )}
 
-      {nextPageFailed ? (
-        <Alert color="red" variant="light" radius="md" title="More could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={onLoadMore}>
-            Retry
-          </Button>
-        </Alert>
-      ) : (
-        hasNextPage && (
-          <Center>
-            {isFetchingNextPage ? (
-              <Loader size="sm" aria-label="Loading more" />
-            ) : (
-              <Button variant="subtle" onClick={onLoadMore}>
-                Load more
-              </Button>
-            )}
-          </Center>
-        )
-      )}
+      <LoadMore
+        noun={spec.name.toLowerCase()}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        failed={nextPageFailed}
+        onLoadMore={onLoadMore}
+      />
     </Stack>
   );
 }

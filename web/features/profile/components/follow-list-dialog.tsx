@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Modal, Skeleton, Stack } from "@mantine/core";
+import { Group, Modal, Skeleton, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconUsers } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -9,6 +9,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import { LoadMore } from "#web/components/load-more.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { followListQuery } from "../api/profile-queries.ts";
@@ -92,25 +93,13 @@ function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKi
           <PersonRow key={person.id} person={person} />
         ))}
       </ul>
-      {list.isFetchNextPageError ? (
-        <Alert color="red" variant="light" radius="md" title="More people could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void list.fetchNextPage()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : (
-        list.hasNextPage && (
-          <Center>
-            {list.isFetchingNextPage ? (
-              <Loader size="sm" aria-label="Loading more people" />
-            ) : (
-              <Button variant="subtle" onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            )}
-          </Center>
-        )
-      )}
+      <LoadMore
+        noun="people"
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </Stack>
   );
 }
