@@ -69,10 +69,6 @@ export const reviews = pgTable(
     index("reviews_restaurant_rating_idx")
       .on(t.restaurantId, t.reviewType, t.rating, t.createdAt, t.id)
       .where(sql`not ${t.isHidden}`),
-    // Which of the people a viewer follows reviewed a restaurant: one probe per followed person.
-    index("reviews_restaurant_author_idx")
-      .on(t.restaurantId, t.userId)
-      .where(sql`not ${t.isHidden}`),
     index("reviews_search_vector_idx").using("gin", t.searchVector),
     // Explore's typo-tolerant match on dish and restaurant names, accents ignored.
     index("reviews_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),

@@ -1,2 +1,0 @@
-CREATE INDEX "restaurants_name_idx" ON "restaurants" USING btree ("name","id");--> statement-breakpoint
-CREATE INDEX "reviews_restaurant_author_idx" ON "reviews" USING btree ("restaurant_id","user_id") WHERE not "reviews"."is_hidden";

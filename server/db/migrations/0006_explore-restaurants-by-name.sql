@@ -1,0 +1,1 @@
+CREATE INDEX "restaurants_name_idx" ON "restaurants" USING btree ("name","id");
