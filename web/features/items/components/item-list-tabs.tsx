@@ -22,25 +22,27 @@ export interface ItemListTab<T extends string> {
 }
 
 interface ItemListTabsProps<T extends string> {
-  /** The first tab is the default one. */
   tabs: readonly ItemListTab<T>[];
+  /** The tab open when the address names none; the first tab when not given. */
+  defaultTab?: T;
   owner: ItemListOwner;
   viewModeScope: ItemViewModeScope;
 }
 
 /**
  * Tabs of item lists (a profile's, a restaurant's). The open tab lives in the address (?tab=,
- * absent for the first), so reload and back from an item return to it; each tab keeps its own
+ * absent for the default one), so reload and back from an item return to it; each tab keeps its own
  * sort and search while the page is open.
  */
 export function ItemListTabs<T extends string>({
   tabs,
+  defaultTab,
   owner,
   viewModeScope,
 }: ItemListTabsProps<T>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<Partial<Record<T, ItemListFilter>>>({});
-  const first = tabs[0]?.value;
+  const first = defaultTab ?? tabs[0]?.value;
   const requested = searchParams.get("tab");
   const open = tabs.find((tab) => tab.value === requested)?.value ?? first;
 

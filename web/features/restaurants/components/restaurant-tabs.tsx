@@ -64,10 +64,23 @@ function tabLabel(tab: RestaurantTab, stats: RestaurantDto["stats"]): string {
   }
 }
 
+/**
+ * The tab a restaurant page opens on: its dish reviews, what people come for; when it has none,
+ * the first other tab with something in it, so the page never opens on an empty list while
+ * another tab has reviews.
+ */
+function openingTab({ stats }: RestaurantDto): RestaurantTab {
+  if (stats.dishRating.count > 0) return "dishes";
+  if (stats.restaurantRating.count > 0) return "restaurant";
+  if (stats.postCount > 0) return "posts";
+  return "dishes";
+}
+
 /** A restaurant's posts, dish reviews and restaurant reviews, with the open tab in ?tab=. */
 export function RestaurantTabs({ restaurant }: { restaurant: RestaurantDto }) {
   return (
     <ItemListTabs
+      defaultTab={openingTab(restaurant)}
       owner="restaurant"
       viewModeScope="restaurant"
       tabs={restaurantTabs.map((tab) => ({
