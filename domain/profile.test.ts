@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { fullName, needsProfileSetup, profileSetupInput, usernameInput } from "./profile.ts";
+import {
+  fullName,
+  isReservedUsername,
+  needsProfileSetup,
+  profileMessages,
+  profileSetupInput,
+  usernameInput,
+} from "./profile.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -58,6 +65,46 @@ describe("profileSetupInput", () => {
     }
     expect(profileSetupInput.safeParse({ ...valid, bio: "a".repeat(500) }).success).toBe(true);
     expect(profileSetupInput.safeParse({ ...valid, firstName: "a".repeat(50) }).success).toBe(true);
+  });
+
+  it("refuses names hiding invisible or text-direction characters, keeps every script", () => {
+    const hidden = [
+      "Ann\u202Eeil",
+      "\u200BAnn",
+      "An\u200Dn",
+      "Ann\u2066",
+      "An\uFEFFn",
+      "An\u00ADn",
+    ];
+    for (const name of hidden) {
+      expect(firstMessage(profileSetupInput.safeParse({ ...valid, firstName: name }))).toBe(
+        profileMessages.nameHiddenCharacters,
+      );
+      expect(firstMessage(profileSetupInput.safeParse({ ...valid, lastName: name }))).toBe(
+        profileMessages.nameHiddenCharacters,
+      );
+    }
+    for (const name of ["Zoë", "José María", "李", "محمد", "Ngọc", "O'Brien-Smith"]) {
+      expect(profileSetupInput.safeParse({ ...valid, firstName: name }).success, name).toBe(true);
+    }
+  });
+
+  it("refuses a NUL byte in any text field", () => {
+    for (const field of ["firstName", "lastName", "bio", "location"]) {
+      const parsed = profileSetupInput.safeParse({ ...valid, [field]: "Ann\u0000" });
+      expect(parsed.success, field).toBe(false);
+    }
+  });
+});
+
+describe("isReservedUsername", () => {
+  it("reserves the names that pass for the service or its staff, in any case", () => {
+    for (const name of ["admin", "Support", "moderator", "tasted", "tasted_team", "TastedHQ"]) {
+      expect(isReservedUsername(name), name).toBe(true);
+    }
+    for (const name of ["ann_lee", "admins_cat", "supporter", "untasted"]) {
+      expect(isReservedUsername(name), name).toBe(false);
+    }
   });
 });
 

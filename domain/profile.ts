@@ -34,7 +34,50 @@ export const profileMessages = {
   avatarInvalidType: "Please upload an image file",
   avatarTooLargeTitle: "File too large",
   avatarTooLarge: "Avatar image must be less than 5MB",
+  nameHiddenCharacters: "Names cannot contain invisible or text-direction characters",
 } as const;
+
+/**
+ * Invisible and text-direction control characters: in a name they could make one person look
+ * like another or reverse what follows them on screen (zero-width spaces and joiners, bidi
+ * marks, embeddings, overrides and isolates, soft hyphen, filler characters, BOM).
+ */
+const HIDDEN_CHARACTERS =
+  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0]/u;
+
+/**
+ * Usernames that would let someone pass as the service or its staff. Nobody can take them
+ * (they read as taken), nor any username that starts with "tasted".
+ */
+const RESERVED_USERNAMES = new Set([
+  "admin",
+  "administrator",
+  "api",
+  "help",
+  "mod",
+  "moderator",
+  "moderators",
+  "official",
+  "root",
+  "security",
+  "staff",
+  "support",
+  "system",
+  "team",
+]);
+
+export function isReservedUsername(username: string): boolean {
+  const name = username.toLowerCase();
+  return RESERVED_USERNAMES.has(name) || name.startsWith("tasted");
+}
+
+/** A first or last name: required, at most 50 characters, nothing hidden in it. */
+function nameInput(messages: { required: string; tooLong: string }) {
+  return requiredText(PROFILE_LIMITS.nameMax, messages).refine(
+    (value) => !HIDDEN_CHARACTERS.test(value),
+    profileMessages.nameHiddenCharacters,
+  );
+}
 
 /** Trimmed and lower-cased before the checks: usernames are stored lower case. */
 export const usernameInput = z
@@ -46,11 +89,11 @@ export const usernameInput = z
   .regex(/^[a-z0-9_]+$/, profileMessages.usernameFormat);
 
 export const profileSetupInput = z.object({
-  firstName: requiredText(PROFILE_LIMITS.nameMax, {
+  firstName: nameInput({
     required: profileMessages.firstNameRequired,
     tooLong: profileMessages.firstNameTooLong,
   }),
-  lastName: requiredText(PROFILE_LIMITS.nameMax, {
+  lastName: nameInput({
     required: profileMessages.lastNameRequired,
     tooLong: profileMessages.lastNameTooLong,
   }),

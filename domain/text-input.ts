@@ -1,9 +1,14 @@
 import { z } from "zod";
 
+/** NUL cannot be stored in PostgreSQL text: every text field refuses it with a 400. */
+const NO_NUL_MESSAGE = "Text must not contain NUL characters";
+const hasNoNul = (value: string) => !value.includes("\0");
+
 /** An optional text field: trimmed, at most `max` characters; empty or missing becomes null. */
 export function optionalText(max: number, message: string) {
   return z
     .string()
+    .refine(hasNoNul, NO_NUL_MESSAGE)
     .trim()
     .max(max, message)
     .nullish()
@@ -17,6 +22,7 @@ export function optionalText(max: number, message: string) {
 export function requiredText(max: number, messages: { required: string; tooLong: string }) {
   return z
     .string({ error: messages.required })
+    .refine(hasNoNul, NO_NUL_MESSAGE)
     .trim()
     .min(1, messages.required)
     .max(max, messages.tooLong);
@@ -32,7 +38,7 @@ export const SEARCH_TEXT_MAX = 100;
 export const searchText = z
   .string()
   .max(SEARCH_TEXT_MAX, `Search must be at most ${SEARCH_TEXT_MAX} characters`)
-  .refine((value) => !value.includes("\0"), "Search must not contain NUL characters")
+  .refine(hasNoNul, "Search must not contain NUL characters")
   .transform((value) => value.trim() || undefined)
   .optional();
 
@@ -48,11 +54,7 @@ export const PATH_PARAM_MAX = 800;
  * PostgreSQL text, so it is refused here with a 400.
  */
 export function pathSegmentUpTo(max: number) {
-  return z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((value) => !value.includes("\0"), "Path must not contain NUL characters");
+  return z.string().min(1).max(max).refine(hasNoNul, "Path must not contain NUL characters");
 }
 
 /** An id, username or profile slug from the URL path: 1-100 characters. */

@@ -19,6 +19,13 @@ describe("posts", () => {
       [{ title: "" }, postMessages.titleRequired],
       [{ title: "x".repeat(201) }, postMessages.titleTooLong],
       [{ title: "ok", content: "x".repeat(2001) }, postMessages.contentTooLong],
+      // NUL cannot be stored in PostgreSQL text: refused up front, never a 500.
+      [{ title: "Night\u0000market" }, "Text must not contain NUL characters"],
+      [{ title: "ok", content: "\u0000" }, "Text must not contain NUL characters"],
+      [
+        { title: "ok", restaurant: { name: "Stall\u00009" } },
+        "Text must not contain NUL characters",
+      ],
     ] as const) {
       const response = await request(app, "POST", "/api/posts", { cookie: owner.cookie, body });
       expect(response.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { isPlaceholderEmail } from "#domain/auth.ts";
 import {
   fullName,
+  isReservedUsername,
   type MeDto,
   type ProfileDto,
   type ProfileSetupValues,
@@ -146,6 +147,8 @@ export async function isUsernameAvailable(
   currentUserId: string | undefined,
 ): Promise<boolean> {
   const owner = await usernameOwner(db, username);
+  // A reserved name reads as taken, except to someone who already holds it.
+  if (isReservedUsername(username)) return owner !== undefined && owner === currentUserId;
   return owner === undefined || owner === currentUserId;
 }
 
@@ -171,6 +174,9 @@ export async function updateProfile(
     }
   }
   const usernameChanged = input.username !== current.username;
+  if (usernameChanged && isReservedUsername(input.username)) {
+    throw ApiError.conflict(profileMessages.usernameTaken, "USERNAME_TAKEN");
+  }
   let updated: Profile | undefined;
   for (let attempt = 0; ; attempt++) {
     const slug = usernameChanged

@@ -86,6 +86,23 @@ describe("GET /api/profiles/username-availability", () => {
     expect((await availability("Ann_Lee", ann.cookie)).json()).toEqual({ available: true });
   });
 
+  it("reports a reserved name as taken, so nobody can pass for the service or its staff", async () => {
+    const { app } = await testApp.start();
+    const bob = await signUpByEmail(app);
+    for (const username of ["admin", "support", "tasted_team"]) {
+      expect((await availability(username, bob.cookie)).json(), username).toEqual({
+        available: false,
+      });
+      const saved = await putProfile(bob.cookie, { ...validProfile, username });
+      expect(saved.statusCode, username).toBe(409);
+      expect(saved.json()).toEqual({
+        error: { code: "USERNAME_TAKEN", message: profileMessages.usernameTaken },
+      });
+    }
+    const [row] = await testApp.db.select().from(profiles).where(eq(profiles.id, bob.userId));
+    expect(row?.username.startsWith("user_")).toBe(true);
+  });
+
   it("answers invalid names with the messages users see", async () => {
     const { app } = await testApp.start();
     const cases: Array<[string, string]> = [
