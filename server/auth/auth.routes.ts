@@ -44,6 +44,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       response.headers.forEach((value, name) => {
         if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
       });
+      // better-auth says when to retry only in X-Retry-After; clients and proxies read the
+      // standard Retry-After (whole seconds), as every other 429 of the API sends it.
+      const retryAfter = Number(response.headers.get("x-retry-after"));
+      if (response.status === 429 && !response.headers.has("retry-after") && retryAfter > 0) {
+        reply.header("retry-after", String(Math.ceil(retryAfter)));
+      }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       const payload = Buffer.from(await response.arrayBuffer());

@@ -241,6 +241,9 @@ describe("email sign-in", () => {
     const blocked = await attempt("203.0.113.7", signedUp.password);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers["x-retry-after"])).toBeGreaterThan(0);
+    expect(blocked.headers["retry-after"]).toBe(
+      String(Math.ceil(Number(blocked.headers["x-retry-after"]))),
+    );
     // Another client is not affected, and the counter lives in the database.
     expect((await attempt("203.0.113.8", signedUp.password)).statusCode).toBe(200);
     const rows = await app.database.db.execute<{ key: string; count: number }>(

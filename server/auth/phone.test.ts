@@ -184,6 +184,7 @@ describe("phone code throttles", () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
     expect(Number(blocked.headers["x-retry-after"])).toBeGreaterThan(3500);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(3500);
     expect(testApp.sms.messagesTo(phone)).toHaveLength(2);
     // Another number is unaffected.
     expect((await sendCode(uniquePhone(), "203.0.113.3")).statusCode).toBe(200);
