@@ -17,8 +17,10 @@ export function useSignOut() {
   const run = useCallback(async () => {
     setPending(true);
     try {
-      await signOut();
+      // Leave the signed-in screen first: once the session is gone, that screen's guard would
+      // send the person to /auth, and whichever navigation came last would win.
       navigate(screenPaths.landing, { replace: true });
+      await signOut();
       toast.success(profileEditMessages.loggedOutTitle, profileEditMessages.loggedOut);
     } catch (error) {
       toast.error("Error", error instanceof Error ? error.message : "Could not sign out.");
