@@ -34,6 +34,11 @@ export default defineConfig({
           // the server, on Chromium), so two share the machine's cores well. Test files must
           // therefore seed their own uniquely named data and never assume an empty database.
           maxWorkers: 2,
+          // Under CI a failed browser test runs once more (every attempt checks everything).
+          // With two files at a time on two cores, about one full run in three has had one
+          // timing failure (a navigation not seen within 20 s), each time in a different test;
+          // the cause is still being looked for, and the retry goes once it is found.
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
