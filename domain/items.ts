@@ -67,6 +67,11 @@ const itemBase = {
   likedByMe: z.boolean().nullable(),
   /** Whether the signed-in caller wrote it (Edit/Delete menu); false for visitors. */
   isOwner: z.boolean(),
+  /**
+   * Hidden by a moderator. Only its author is ever sent a hidden item (on their own profile and
+   * its detail), so they can see why it is gone for everyone else.
+   */
+  isHidden: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 };

@@ -174,6 +174,7 @@ describe("migrations", () => {
         "comments",
         "follows",
         "likes",
+        "moderation_actions",
         "notifications",
         "post_comments",
         "post_images",
@@ -423,7 +424,7 @@ describe("deletes", () => {
         reporterId: gone.id,
         reportedType: "review",
         reportedId: staysReview.id,
-        reason: "x",
+        reason: "spam",
       })
       .returning();
 

@@ -1,5 +1,6 @@
 import type { FollowListKind } from "#domain/follows.ts";
 import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
+import type { HideableType } from "#domain/moderation.ts";
 import type { ExploreTab } from "#domain/search.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -47,4 +48,17 @@ export const apiPaths = {
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,
   photoUploads: "/api/uploads/images",
+  /** POST: report a review, post, comment or person. */
+  reports: "/api/reports",
+  adminStats: "/api/admin/stats",
+  adminReports: (params: URLSearchParams) => `/api/admin/reports?${params}`,
+  /** PATCH a pending report's status. */
+  adminReport: (reportId: string) => `/api/admin/reports/${segment(reportId)}`,
+  /** PUT { hidden } hides or unhides content. */
+  contentHidden: (type: HideableType, id: string) =>
+    `/api/admin/content/${type}/${segment(id)}/hidden`,
+  adminActivity: (params: URLSearchParams) => `/api/admin/activity?${params}`,
+  adminTeam: "/api/admin/team",
+  /** PUT { role } makes a person a moderator or a plain user again. */
+  userRole: (userId: string) => `/api/admin/users/${segment(userId)}/role`,
 } as const;

@@ -82,12 +82,16 @@ export function itemListSql(params: ItemListParams): SQL {
       : sql`coalesce(${after?.key ?? null}::float8, ${noPrice})`;
   const keyed = sortKey !== "date";
 
+  const { scope } = params;
   const conditions = [
-    "userId" in params.scope
-      ? sql`${a}.user_id = ${params.scope.userId}`
-      : sql`${a}.restaurant_id = ${params.scope.restaurantId}`,
-    sql`not ${a}.is_hidden`,
+    "userId" in scope
+      ? sql`${a}.user_id = ${scope.userId}`
+      : sql`${a}.restaurant_id = ${scope.restaurantId}`,
   ];
+  // Authors see their own hidden items (marked as such); everyone else never does. The
+  // owner's list is then served by (user_id, created_at, id) instead of the visible-only index.
+  const ownList = "userId" in scope && scope.userId === params.viewerId;
+  if (!ownList) conditions.push(sql`not ${a}.is_hidden`);
   if (target.kind === "review") conditions.push(sql`r.review_type = ${target.reviewType}`);
   if (q) {
     const pattern = containsPattern(q);

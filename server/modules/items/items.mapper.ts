@@ -88,6 +88,7 @@ export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | u
     commentCount: Number(row.comment_count),
     likedByMe: viewerId ? row.liked_by_me === true : null,
     isOwner: viewerId === row.user_id,
+    isHidden: row.is_hidden === true,
     // ISO with milliseconds for display; paging uses the microsecond text in the cursor.
     createdAt: new Date(row.created_at_text).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

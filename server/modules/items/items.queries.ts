@@ -193,6 +193,7 @@ export interface ItemRow extends Record<string, unknown> {
   like_count: number;
   comment_count: number;
   updated_at: Date | string;
+  is_hidden: boolean;
   /** The page's sort value when it is ordered by one (see {@link ItemOrder}), else null. */
   sort_key: number | null;
   liked_by_me: boolean;
@@ -216,10 +217,12 @@ export function itemColumns(kind: ItemKind, alias: string): SQL {
   return kind === "review"
     ? sql`'review'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           ${a}.review_type, ${a}.title, ${a}.description as body, ${a}.rating,
-          ${a}.cost::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at`
+          ${a}.cost::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
+          ${a}.is_hidden`
     : sql`'post'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           null::text as review_type, ${a}.title, ${a}.content as body, null::int as rating,
-          null::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at`;
+          null::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
+          ${a}.is_hidden`;
 }
 
 /**
@@ -263,7 +266,7 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
     select page.kind, page.id,
            to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,
-           page.like_count, page.comment_count, page.updated_at,
+           page.like_count, page.comment_count, page.updated_at, page.is_hidden,
            ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
            ${likedByMe} as liked_by_me,
            a.username as author_username, a.full_name as author_full_name,
@@ -285,8 +288,14 @@ export async function selectItemRows(
   return (await db.execute<ItemRow>(itemRowsSql(page, options))).rows;
 }
 
-/** A page holding the one visible item `id` of `kind`. */
-export function visibleItemPage(kind: ItemKind, id: string): SQL {
+/**
+ * A page holding the one item `id` of `kind` as `viewerId` may see it: visible, or hidden by a
+ * moderator and theirs (an author still sees their hidden item, marked as such).
+ */
+export function viewableItemPage(kind: ItemKind, id: string, viewerId: string | undefined): SQL {
+  const hiddenFilter = viewerId
+    ? sql`(not i.is_hidden or i.user_id = ${viewerId})`
+    : sql`not i.is_hidden`;
   return sql`select ${itemColumns(kind, "i")} from ${itemTables[kind].items} i
-              where i.id = ${id} and not i.is_hidden`;
+              where i.id = ${id} and ${hiddenFilter}`;
 }

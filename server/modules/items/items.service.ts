@@ -23,7 +23,7 @@ import {
   lockItem,
   selectItemImages,
   selectItemRows,
-  visibleItemPage,
+  viewableItemPage,
 } from "./items.queries.ts";
 
 /** What item services need from a request. */
@@ -81,7 +81,9 @@ export async function getItem<K extends ItemKind>(
 ): Promise<ItemDtoOf<K>> {
   if (!isUuid(id)) throw itemNotFound(kind);
   const viewerId = ctx.user?.id;
-  const rows = await selectItemRows(ctx.db, visibleItemPage(kind, id), { viewerId });
+  const rows = await selectItemRows(ctx.db, viewableItemPage(kind, id, viewerId), {
+    viewerId,
+  });
   const [item] = await toItemDtos(ctx.db, rows, viewerId);
   if (!item) throw itemNotFound(kind);
   return item as ItemDtoOf<K>;

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { authorSchema } from "./items.ts";
+import { pageSchema } from "./paging.ts";
+import { roles } from "./profile.ts";
+import { optionalText, pathSegment } from "./text-input.ts";
+
+// Reports people file, and what moderators and admins do about them (/admin).
+
+/** What can be reported: a review, a post, a comment on either, or a person. */
+export const reportTargetTypes = ["review", "post", "comment", "post_comment", "user"] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+/** What a moderator can hide: everything that can be reported except a person. */
+export const hideableTypes = ["review", "post", "comment", "post_comment"] as const;
+export type HideableType = (typeof hideableTypes)[number];
+
+export function isHideable(type: ReportTargetType): type is HideableType {
+  return type !== "user";
+}
+
+export const reportReasons = [
+  "spam",
+  "harassment",
+  "inappropriate",
+  "misleading",
+  "other",
+] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+export const reportReasonLabels = {
+  spam: "Spam",
+  harassment: "Harassment or bullying",
+  inappropriate: "Inappropriate content",
+  misleading: "Misleading or false",
+  other: "Something else",
+} as const satisfies Record<ReportReason, string>;
+
+export const reportStatuses = ["pending", "reviewed", "resolved"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const REPORT_LIMITS = {
+  detailsMax: 500,
+  /** The Reports tab lists this many a page. */
+  pageSize: 10,
+  /** The Activity Log lists this many a page. */
+  activityPageSize: 20,
+} as const;
+
+/** What the report dialog and the report routes say. */
+export const reportMessages = {
+  sent: "Report sent",
+  sentText: "Thanks for letting us know. A moderator will look at it.",
+  failed: "Failed to send report",
+  detailsTooLong: `Details must be less than ${REPORT_LIMITS.detailsMax} characters`,
+  alreadyReported: "You have already reported this. A moderator will look at it.",
+  ownContent: "You can't report your own content",
+  notFound: {
+    review: "Review not found",
+    post: "Post not found",
+    comment: "Comment not found",
+    post_comment: "Comment not found",
+    user: "User not found",
+  } satisfies Record<ReportTargetType, string>,
+} as const;
+
+/** POST /api/reports: one open report per reporter and target. */
+export const createReportInput = z.object({
+  targetType: z.enum(reportTargetTypes),
+  targetId: pathSegment,
+  reason: z.enum(reportReasons),
+  details: optionalText(REPORT_LIMITS.detailsMax, reportMessages.detailsTooLong),
+});
+export type CreateReportInput = z.infer<typeof createReportInput>;
+
+export const createdReportSchema = z.object({ id: z.string() });
+
+/** GET /api/admin/stats (admins only): exact platform totals; hidden content is not counted. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalReviews: z.number().int(),
+  /** Comments on reviews and on posts. */
+  totalComments: z.number().int(),
+  pendingReports: z.number().int(),
+});
+export type AdminStatsDto = z.infer<typeof adminStatsSchema>;
+
+/**
+ * What a report is about, as the Reports tab previews it. `author` is who wrote the content
+ * (for a reported person, the person). `href` opens it: the item, the item a comment is on,
+ * or the profile.
+ */
+export const reportTargetSchema = z.object({
+  author: authorSchema,
+  /** A review's or post's title; null for comments and people. */
+  title: z.string().nullable(),
+  /** The review text, post content, comment or bio. */
+  text: z.string().nullable(),
+  /** The first photo (small variant) or the person's avatar. */
+  imageUrl: z.string().nullable(),
+  /** Whether a moderator hid it; always false for people. */
+  isHidden: z.boolean(),
+  href: z.string(),
+});
+export type ReportTargetDto = z.infer<typeof reportTargetSchema>;
+
+export const reportSchema = z.object({
+  id: z.string(),
+  targetType: z.enum(reportTargetTypes),
+  targetId: z.string(),
+  /** null once the content (or person) was deleted. */
+  target: reportTargetSchema.nullable(),
+  reason: z.enum(reportReasons),
+  details: z.string().nullable(),
+  status: z.enum(reportStatuses),
+  /** null once the reporter deleted their account. */
+  reporter: authorSchema.nullable(),
+  reviewedBy: authorSchema.nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReportDto = z.infer<typeof reportSchema>;
+
+/** GET /api/admin/reports: pending reports first, newest first within each group. */
+export const reportPageSchema = pageSchema(reportSchema);
+export type ReportPage = z.infer<typeof reportPageSchema>;
+
+/** PATCH /api/admin/reports/:id: a pending report becomes reviewed or resolved, once. */
+export const reportStatusInput = z.object({ status: z.enum(["reviewed", "resolved"]) });
+export type ReportStatusInput = z.infer<typeof reportStatusInput>;
+
+/** PUT /api/admin/content/:type/:id/hidden */
+export const contentHiddenInput = z.object({ hidden: z.boolean() });
+export const contentHiddenSchema = z.object({ isHidden: z.boolean() });
+export type ContentHiddenDto = z.infer<typeof contentHiddenSchema>;
+
+/** Roles an admin can give or take in /admin; admins are made by ADMIN_EMAILS only. */
+export const assignableRoles = [
+  "moderator",
+  "user",
+] as const satisfies readonly (typeof roles)[number][];
+export const roleInput = z.object({ role: z.enum(assignableRoles) });
+export type RoleInput = z.infer<typeof roleInput>;
+
+/** GET /api/admin/team (admins only): everyone with a role, admins first. */
+export const teamMemberSchema = z.object({
+  profile: authorSchema,
+  role: z.enum(["admin", "moderator"]),
+});
+export const teamSchema = z.object({ members: z.array(teamMemberSchema) });
+export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
+export type TeamDto = z.infer<typeof teamSchema>;
+
+export const roleChangeSchema = z.object({ role: z.enum(roles) });
+
+export const moderationActions = [
+  "report_reviewed",
+  "report_resolved",
+  "content_hidden",
+  "content_unhidden",
+  "role_granted",
+  "role_revoked",
+] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+/**
+ * One entry of the Activity Log. `subjectLabel` is what the subject was called when the action
+ * was taken (a title, a comment's start, @username), so the log still reads after the content
+ * is gone; `subjectHref` opens it while it exists.
+ */
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(moderationActions),
+  /** null once the moderator deleted their account. */
+  actor: authorSchema.nullable(),
+  subjectType: z.enum(reportTargetTypes),
+  subjectId: z.string(),
+  subjectLabel: z.string(),
+  subjectHref: z.string().nullable(),
+  /** The report the action was taken from, if any. */
+  reportId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ActivityEntryDto = z.infer<typeof activityEntrySchema>;
+
+/** GET /api/admin/activity: newest first. */
+export const activityPageSchema = pageSchema(activityEntrySchema);
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** What /admin and the moderation routes say. */
+export const adminMessages = {
+  title: "Admin Dashboard",
+  statusUpdated: "Report status updated",
+  notPending: "Only pending reports can be updated",
+  reportNotFound: "Report not found",
+  hidden: "Content hidden",
+  unhidden: "Content visible again",
+  roleUpdated: "Role updated",
+  adminRoleFixed: "Admins are set by the server's ADMIN_EMAILS and can't be changed here",
+  ownRole: "You can't change your own role",
+  forbidden: "You don't have permission to do that",
+  noReports: "No reports yet",
+  noActivity: "No moderation activity yet",
+  contentDeleted: "This content was deleted",
+} as const;
+
+/** The kind of thing each target type is called in menus, toasts and the log. */
+export const reportTargetNouns = {
+  review: "review",
+  post: "post",
+  comment: "comment",
+  post_comment: "comment",
+  user: "user",
+} as const satisfies Record<ReportTargetType, string>;
