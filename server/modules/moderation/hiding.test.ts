@@ -285,11 +285,17 @@ describe("the hide route", () => {
     await setHidden(s.moderator.cookie, "review", s.reviewId, false);
     expect(await actionCount()).toBe(0);
     await setHidden(s.moderator.cookie, "review", s.reviewId, true);
-    await setHidden(s.moderator.cookie, "review", s.reviewId, true);
+    await setHidden(s.moderator.cookie, "review", s.reviewId.toUpperCase(), true);
     expect(await actionCount()).toBe(1);
-    await setHidden(s.moderator.cookie, "review", s.reviewId, false);
+    await setHidden(s.moderator.cookie, "review", s.reviewId.toUpperCase(), false);
     await setHidden(s.moderator.cookie, "review", s.reviewId, false);
     expect(await actionCount()).toBe(2);
+    const log = await testApp.db.select().from(moderationActions);
+    // The log names the review by its own id, however the address spelled it.
+    expect(log.map((row) => [row.action, row.subjectId]).sort()).toEqual([
+      ["content_hidden", s.reviewId],
+      ["content_unhidden", s.reviewId],
+    ]);
     // Hiding leaves the author's edit time alone.
     const [row] = (
       await testApp.db.execute<{ same: boolean }>(

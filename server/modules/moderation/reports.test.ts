@@ -184,13 +184,17 @@ describe("filing reports", () => {
       code: "ALREADY_REPORTED",
       message: reportMessages.alreadyReported,
     });
+    // The same id in capitals names the same post.
+    const shouted = await report(user.cookie, { ...body, targetId: ids.post.toUpperCase() });
+    expect(shouted.statusCode).toBe(409);
     // Someone else may report the same post meanwhile.
     expect((await report(moderator.cookie, body)).statusCode).toBe(201);
 
     expect((await setStatus(moderator.cookie, first.json().id, "reviewed")).statusCode).toBe(200);
-    const afterHandled = await report(user.cookie, body);
+    const afterHandled = await report(user.cookie, { ...body, targetId: ids.post.toUpperCase() });
     expect(afterHandled.statusCode, afterHandled.body).toBe(201);
-    expect(await testApp.db.select().from(userReports)).toHaveLength(3);
+    const rows = await testApp.db.select().from(userReports);
+    expect(rows.map((row) => row.reportedId)).toEqual([ids.post, ids.post, ids.post]);
   });
 
   it("accepts one of two identical reports sent at the same moment", async () => {
