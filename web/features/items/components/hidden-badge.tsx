@@ -1,0 +1,22 @@
+import { Badge } from "@mantine/core";
+import { IconEyeOff } from "@tabler/icons-react";
+
+/**
+ * What the author sees on their own item after a moderator hid it (nobody else is sent it). A
+ * solid badge, so it stays readable on a photo as well as on the card.
+ */
+export function HiddenBadge({ className }: { className?: string }) {
+  return (
+    <Badge
+      className={className}
+      color="red.9"
+      variant="filled"
+      radius="sm"
+      size="md"
+      tt="none"
+      leftSection={<IconEyeOff size={13} stroke={2} aria-hidden />}
+    >
+      Hidden by a moderator
+    </Badge>
+  );
+}
