@@ -31,6 +31,7 @@ import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
+import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
@@ -194,6 +195,7 @@ export async function buildApp(
       await api.register(commentRoutes);
       await api.register(followRoutes);
       await api.register(notificationRoutes);
+      await api.register(moderationRoutes);
       await api.register(eventRoutes);
     },
     { prefix: "/api" },

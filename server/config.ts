@@ -114,11 +114,14 @@ export interface ContentRateLimits {
   uploads: RateLimitRule;
   /** Place searches per user (each may cost a paid Places call). */
   placeSearch: RateLimitRule;
+  /** Reports filed per user: enough for anyone who meets abuse, too few to flood the queue. */
+  reports: RateLimitRule;
 }
 
 export const DEFAULT_CONTENT_RATE_LIMITS: ContentRateLimits = {
   uploads: { window: 3600, max: 200 },
   placeSearch: { window: 60, max: 60 },
+  reports: { window: 3600, max: 10 },
 };
 
 /**

@@ -1,10 +1,12 @@
 // Rows for tests, inserted straight through drizzle (not the API), so a module's tests do not
 // depend on another module's routes. Every helper has defaults; pass only what a test is about.
 import { type SQL, sql } from "drizzle-orm";
+import type { Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
+import { type NewUserReport, userReports } from "#server/db/schema/moderation.ts";
 import { type NewPost, type NewPostImage, postImages, posts } from "#server/db/schema/posts.ts";
-import { type NewProfile, profiles } from "#server/db/schema/profiles.ts";
+import { type NewProfile, profiles, userRoles } from "#server/db/schema/profiles.ts";
 import { type NewRestaurant, restaurants } from "#server/db/schema/restaurants.ts";
 import {
   type NewReview,
@@ -12,7 +14,7 @@ import {
   reviewImages,
   reviews,
 } from "#server/db/schema/reviews.ts";
-import { follows } from "#server/db/schema/social.ts";
+import { comments, follows, postComments } from "#server/db/schema/social.ts";
 
 /** Any column may also be raw SQL, e.g. a microsecond timestamp `sql\`'…'::timestamptz\``. */
 type Values<T> = { [K in keyof T]?: T[K] | SQL };
@@ -129,4 +131,61 @@ export async function createPostImage(
 
 export async function createFollow(db: Executor, followerId: string, followingId: string) {
   await db.insert(follows).values({ followerId, followingId }).onConflictDoNothing();
+}
+
+/** Gives a person a role (they keep one row in user_roles). */
+export async function setRole(db: Executor, userId: string, role: Role) {
+  await db
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+}
+
+/**
+ * A comment on a review or a post (its id), visible unless told; a visible one counts in its
+ * item's comment_count, as the comments service keeps it.
+ */
+export async function createComment(
+  db: Executor,
+  values: { userId: string; content?: string; isHidden?: boolean } & (
+    | { reviewId: string }
+    | { postId: string }
+  ),
+) {
+  const { userId, content = `Comment ${next()}`, isHidden = false } = values;
+  const onReview = "reviewId" in values;
+  const comment = first(
+    onReview
+      ? await db
+          .insert(comments)
+          .values({ reviewId: values.reviewId, userId, content, isHidden })
+          .returning({ id: comments.id })
+      : await db
+          .insert(postComments)
+          .values({ postId: values.postId, userId, content, isHidden })
+          .returning({ id: postComments.id }),
+    "comment",
+  );
+  if (!isHidden) {
+    const item = onReview ? reviews : posts;
+    await db
+      .update(item)
+      .set({ commentCount: sql`${item.commentCount} + 1` })
+      .where(sql`${item.id} = ${onReview ? values.reviewId : values.postId}`);
+  }
+  return comment;
+}
+
+/** A report as filed, pending unless told otherwise (a handled one needs reviewedAt). */
+export async function createReportRow(
+  db: Executor,
+  values: Pick<NewUserReport, "reporterId" | "reportedType" | "reportedId"> & Values<NewUserReport>,
+) {
+  return first(
+    await db
+      .insert(userReports)
+      .values({ reason: "spam", ...values })
+      .returning(),
+    "report",
+  );
 }

@@ -11,7 +11,7 @@ import {
   type SessionUser,
   TEMPORARY_USERNAME_PREFIX,
 } from "#domain/profile.ts";
-import type { Database } from "#server/db/client.ts";
+import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Profile } from "#server/db/schema/profiles.ts";
 import { ApiError } from "#server/http/errors.ts";
@@ -128,16 +128,20 @@ async function ensureProfile(ctx: ProfileContext): Promise<Profile> {
   );
 }
 
+/** A person's role; someone without a role row is a plain user. */
+export async function findUserRole(db: Executor, userId: string): Promise<Role> {
+  return (await findRole(db, userId)) ?? "user";
+}
+
+/** What a role may do: admins can do everything moderators can. */
+export function roleFlags(role: Role): { isAdmin: boolean; isModerator: boolean } {
+  return { isAdmin: role === "admin", isModerator: role === "admin" || role === "moderator" };
+}
+
 export async function getMe(ctx: ProfileContext): Promise<MeDto> {
   const profile = await ensureProfile(ctx);
-  const role = (await findRole(ctx.db, ctx.user.id)) ?? "user";
-  return {
-    user: ctx.user,
-    profile: toProfileDto(profile),
-    role,
-    isAdmin: role === "admin",
-    isModerator: role === "admin" || role === "moderator",
-  };
+  const role = await findUserRole(ctx.db, ctx.user.id);
+  return { user: ctx.user, profile: toProfileDto(profile), role, ...roleFlags(role) };
 }
 
 /** `username` is already validated and lower-cased. Your own username counts as available. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { photoMessages } from "#domain/photos.ts";
+import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
@@ -85,10 +86,7 @@ describe("POST /api/uploads/images", () => {
 
   it("needs a signed-in user and rate-limits per user in the database", async () => {
     await testApp.start({
-      contentRateLimits: {
-        uploads: { window: 3600, max: 2 },
-        placeSearch: { window: 60, max: 60 },
-      },
+      contentRateLimits: { ...DEFAULT_CONTENT_RATE_LIMITS, uploads: { window: 3600, max: 2 } },
     });
     expect((await uploadImage(testApp.app, "", await testJpeg())).statusCode).toBe(401);
     const user = await signUpByEmail(testApp.app);
