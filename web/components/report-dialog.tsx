@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
 import {
   REPORT_LIMITS,
@@ -6,6 +7,7 @@ import {
   reportReasonLabels,
   reportReasons,
 } from "#domain/moderation.ts";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 
 /** What the person says about what they report. */
 export interface ReportDetails {
@@ -38,6 +40,7 @@ const REASON_REQUIRED = "Choose a reason";
  * The form mounts only while open, so every opening starts empty.
  */
 export function ReportDialog({ opened, onClose, noun, report }: ReportDialogProps) {
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const close = () => {
     if (!report.isPending) onClose();
   };
@@ -46,7 +49,9 @@ export function ReportDialog({ opened, onClose, noun, report }: ReportDialogProp
       opened={opened}
       onClose={close}
       title={`Report ${noun}`}
-      centered
+      // On phones it sits at the top, clear of the toasts at the bottom (a refusal is one, and
+      // the buttons must stay reachable under it).
+      centered={!isMobile}
       radius="lg"
       // Above the item detail dialog and its menu, which a report can be opened from.
       zIndex={450}

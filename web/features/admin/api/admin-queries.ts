@@ -10,7 +10,6 @@ import {
   adminMessages,
   type ContentHiddenDto,
   type HideableType,
-  REPORT_LIMITS,
   type ReportPage,
   type ReportStatusInput,
   type RoleInput,
@@ -21,7 +20,6 @@ import { notificationKeys } from "#web/features/notifications/api/notification-q
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { toast } from "#web/lib/toast.ts";
 
 /** Everything /admin reads lives under ["admin"]; each action re-reads the whole root. */
@@ -33,6 +31,14 @@ export const adminKeys = {
   team: ["admin", "team"] as const,
 };
 
+/**
+ * `?cursor=` of one page of /admin's lists. Their page sizes are fixed by the server
+ * (REPORT_LIMITS: 10 reports, 20 activity entries), so no limit is sent.
+ */
+function cursorParams(cursor: string | null): URLSearchParams {
+  return new URLSearchParams(cursor ? { cursor } : {});
+}
+
 /** Exact platform totals (admins only). */
 export const adminStatsQuery = queryOptions({
   queryKey: adminKeys.stats,
@@ -43,10 +49,7 @@ export const adminStatsQuery = queryOptions({
 export const adminReportsQuery = infiniteQueryOptions({
   queryKey: adminKeys.reports,
   queryFn: ({ pageParam, signal }) =>
-    apiGet<ReportPage>(
-      apiPaths.adminReports(pageParams(pageParam, { limit: String(REPORT_LIMITS.pageSize) })),
-      { signal },
-    ),
+    apiGet<ReportPage>(apiPaths.adminReports(cursorParams(pageParam)), { signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });
@@ -55,12 +58,7 @@ export const adminReportsQuery = infiniteQueryOptions({
 export const adminActivityQuery = infiniteQueryOptions({
   queryKey: adminKeys.activity,
   queryFn: ({ pageParam, signal }) =>
-    apiGet<ActivityPage>(
-      apiPaths.adminActivity(
-        pageParams(pageParam, { limit: String(REPORT_LIMITS.activityPageSize) }),
-      ),
-      { signal },
-    ),
+    apiGet<ActivityPage>(apiPaths.adminActivity(cursorParams(pageParam)), { signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });

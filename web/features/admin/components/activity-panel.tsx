@@ -80,7 +80,7 @@ function ActivityRow({ entry }: { entry: ActivityEntryDto }) {
   const actor = entry.actor;
   return (
     <li className={classes.activity}>
-      <UserAvatar avatarUrl={actor?.avatarUrl} username={actor?.username} size={32} />
+      <UserAvatar avatarUrl={actor?.avatarUrl} username={actor?.username} size={32} aria-hidden />
       <p className={classes.activityText}>
         <strong>{actor ? authorDisplayName(actor) : "A former moderator"}</strong> {before}{" "}
         {entry.subjectHref ? (

@@ -39,7 +39,7 @@ const OPEN_LABELS = {
 } as const satisfies Record<ReportTargetType, string>;
 
 const STATUS_BADGES = {
-  pending: { label: "Pending", color: "orange" },
+  pending: { label: "Pending", color: "paprika" },
   reviewed: { label: "Reviewed", color: "blue" },
   resolved: { label: "Resolved", color: "teal" },
 } as const satisfies Record<ReportStatus, { label: string; color: string }>;
@@ -139,8 +139,8 @@ export function ReportCard({ report }: { report: ReportDto }) {
           {target && isHideable(targetType) && (
             <Button
               size="xs"
-              variant="light"
-              color={target.isHidden ? "gray" : "red"}
+              variant={target.isHidden ? "default" : "light"}
+              color={target.isHidden ? undefined : "red"}
               leftSection={
                 target.isHidden ? (
                   <IconEye size={14} aria-hidden />
@@ -179,7 +179,12 @@ function TargetPreview({
     <div className={classes.preview}>
       <div className={classes.previewBody}>
         <div className={classes.previewAuthor}>
-          <UserAvatar avatarUrl={author.avatarUrl} username={author.username} size={28} />
+          <UserAvatar
+            avatarUrl={author.avatarUrl}
+            username={author.username}
+            size={28}
+            aria-hidden
+          />
           <span className={classes.previewName}>{authorDisplayName(author)}</span>
           <span className={classes.previewHandle}>@{author.username}</span>
         </div>
@@ -199,7 +204,7 @@ function TargetPreview({
       </div>
       {/* A person's picture is already beside their name. */}
       {target.imageUrl && targetType !== "user" && (
-        <img className={classes.thumb} src={target.imageUrl} alt="" loading="lazy" />
+        <img className={classes.thumb} src={target.imageUrl} alt="" />
       )}
     </div>
   );

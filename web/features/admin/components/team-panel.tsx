@@ -105,7 +105,7 @@ function PersonRow({
   const badge = role ? ROLE_BADGES[role] : null;
   return (
     <li className={classes.member}>
-      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={36} />
+      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={36} aria-hidden />
       <div className={classes.memberNames}>
         <Text span size="sm" fw={650} truncate id={nameId}>
           {authorDisplayName(person)}

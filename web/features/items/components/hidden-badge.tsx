@@ -3,18 +3,25 @@ import { IconEyeOff } from "@tabler/icons-react";
 
 /**
  * What the author sees on their own item after a moderator hid it (nobody else is sent it). A
- * solid badge, so it stays readable on a photo as well as on the card.
+ * solid badge, so it stays readable on a photo as well as on the card; the small size fits a
+ * grid tile on a phone.
  */
-export function HiddenBadge({ className }: { className?: string }) {
+export function HiddenBadge({
+  className,
+  size = "md",
+}: {
+  className?: string;
+  size?: "sm" | "md";
+}) {
   return (
     <Badge
       className={className}
       color="red.9"
       variant="filled"
       radius="sm"
-      size="md"
+      size={size}
       tt="none"
-      leftSection={<IconEyeOff size={13} stroke={2} aria-hidden />}
+      leftSection={<IconEyeOff size={size === "sm" ? 11 : 13} stroke={2} aria-hidden />}
     >
       Hidden by a moderator
     </Badge>

@@ -71,7 +71,7 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
         ) : (
           <KindIcon size={32} stroke={1.4} aria-hidden className={classes.tileIcon} />
         )}
-        {item.isHidden && <HiddenBadge className={classes.tileHidden} />}
+        {item.isHidden && <HiddenBadge className={classes.tileHidden} size="sm" />}
         {item.images.length > 1 && (
           <span className={classes.tileCount}>
             <IconPhoto size={12} aria-hidden />
