@@ -452,6 +452,8 @@ describe("who may open /admin", () => {
         .waitFor();
       expect(await modPage.getByRole("tab", { name: "Team" }).count()).toBe(0);
       expect(await modPage.getByText("Total Users").count()).toBe(0);
+      await screenshot(modPage, "admin-moderator");
+      await expectNoAxeViolations(modPage);
       // A hand-typed ?tab=team shows the queue instead.
       await openAdmin(modPage, "team");
       await modPage.getByRole("tab", { name: "Reports", selected: true }).waitFor();
@@ -474,6 +476,98 @@ describe("who may open /admin", () => {
     } finally {
       await moderator?.close();
     }
+  });
+});
+
+describe("the queue's paging and failures", () => {
+  test("10 reports a page, pending first; Load more brings the rest", async () => {
+    // Two people file 11 reports between them (each may file 10 an hour).
+    const { seeded: posts } = await anotherUser("prolific", async (page) => {
+      const seeded: SeededItem[] = [];
+      for (let index = 0; index < 11; index++) {
+        seeded.push(await seedPost(page, { title: unique(`Queue filler ${index}`) }));
+      }
+      return seeded;
+    });
+    for (const batch of [posts.slice(0, 6), posts.slice(6)]) {
+      await withPage(browser, { viewport: DESKTOP }, async (page) => {
+        await signUpViaApi(page, "flagger");
+        for (const post of batch) {
+          await apiCall(page, "POST", "/api/reports", {
+            targetType: "post",
+            targetId: post.id,
+            reason: "spam",
+          });
+        }
+      });
+    }
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await signInAdmin(page);
+      await openAdmin(page);
+      const cards = page.getByRole("list", { name: "Reports" }).getByRole("article");
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(10);
+      await page.getByRole("button", { name: "Load more" }).click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(10);
+      const statuses = await cards.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute("data-status")),
+      );
+      const firstDone = statuses.findIndex((status) => status !== "pending");
+      if (firstDone >= 0) expect(statuses.slice(firstDone)).not.toContain("pending");
+    });
+  });
+
+  test("a report another moderator settled meanwhile says so in a toast; a failed load offers Retry", async () => {
+    const title = unique("Contested Curry");
+    const { seeded: post } = await anotherUser("contested", (page) => seedPost(page, { title }));
+    const report = (await withPageResult(async (page) => {
+      await signUpViaApi(page, "twice");
+      return apiCall(page, "POST", "/api/reports", {
+        targetType: "post",
+        targetId: post.id,
+        reason: "misleading",
+      });
+    })) as { id: string };
+    await withPageExpectingErrors(
+      browser,
+      { viewport: DESKTOP },
+      [
+        { status: 409, path: `/api/admin/reports/${report.id}` },
+        { status: 503, path: "/api/admin/activity" },
+        { status: 503, path: "/api/admin/activity" },
+      ],
+      async (page) => {
+        await signInAdmin(page);
+        await openAdmin(page);
+        const card = reportCard(page, `Post · ${title}`);
+        await card.waitFor();
+        // Another moderator resolves it first.
+        await apiCall(page, "PATCH", `/api/admin/reports/${report.id}`, { status: "resolved" });
+        await card.getByRole("button", { name: "Mark Reviewed" }).click();
+        await toastWith(page, "Only pending reports can be updated").waitFor();
+        // The queue is read again: no more actions on it (it is resolved, or further down
+        // behind the pending ones).
+        await expect
+          .poll(() => card.getByRole("button", { name: "Mark Reviewed" }).count())
+          .toBe(0);
+
+        let down = true;
+        const activityList = (url: URL) => url.pathname === "/api/admin/activity";
+        await page.route(activityList, async (route) => {
+          if (!down) return route.continue();
+          await route.fulfill({
+            status: 503,
+            json: { error: { code: "UNAVAILABLE", message: "Try later" } },
+          });
+        });
+        await page.getByRole("tab", { name: "Activity Log" }).click();
+        await page.getByText("We couldn't load the Activity Log").waitFor();
+        await toastWith(page, "Try later").waitFor();
+        down = false;
+        await page.getByRole("button", { name: "Retry" }).click();
+        await activityRows(page).first().waitFor();
+      },
+    );
   });
 });
 
@@ -577,3 +671,12 @@ describe("accessibility and screenshots", () => {
     });
   });
 });
+
+/** Runs body on a throwaway page and returns what it returns. */
+async function withPageResult<T>(body: (page: Page) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await withPage(browser, { viewport: DESKTOP }, async (page) => {
+    result = await body(page);
+  });
+  return result as T;
+}

@@ -76,18 +76,17 @@ function toastAdminError(error: Error) {
 
 /**
  * Marks a pending report reviewed or resolved. The queue, the Pending Reports total and the
- * Activity Log all change, so the whole admin root is read again.
+ * Activity Log all change, so the whole admin root is read again, after a refusal too.
  */
 export function useSetReportStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reportId, status }: { reportId: string } & ReportStatusInput) =>
       apiSend<unknown>("PATCH", apiPaths.adminReport(reportId), { status }),
-    onSuccess: async () => {
-      toast.success(adminMessages.statusUpdated);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
+    onSuccess: () => toast.success(adminMessages.statusUpdated),
     onError: toastAdminError,
+    // A refusal (another moderator settled it first) changes the queue just the same.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
