@@ -5,4 +5,5 @@
 export const ADMIN_EMAILS = {
   sessionResilience: "admin-steady@example.com",
   emailConfirmation: "admin-confirmed@example.com",
+  moderation: "admin-moderation@example.com",
 } as const;

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
 import { uniqueEmail, uniqueUsername } from "./auth.ts";
 import { baseURL, newPage, type PageOptions, waitForPath, waitForText } from "./browser.ts";
+import { waitForEmailLink } from "./server-log.ts";
 
 /**
  * Content for the reviews and feed suites: real JPEG files made by sharp, a fast way to a
@@ -99,10 +100,14 @@ export interface SeededUser {
 
 /**
  * A new account with a finished profile, signed in on page's context (the session cookie lands
- * in the context's cookie jar): email sign-up and PUT /api/profile through page.request.
+ * in the context's cookie jar): email sign-up and PUT /api/profile through page.request. The
+ * address is a fresh one unless given (an ADMIN_EMAILS one, say).
  */
-export async function signUpViaApi(page: Page, label = "user"): Promise<SeededUser> {
-  const email = uniqueEmail(label);
+export async function signUpViaApi(
+  page: Page,
+  label = "user",
+  email = uniqueEmail(label),
+): Promise<SeededUser> {
   const username = uniqueUsername(label);
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: PASSWORD, name: "" },
@@ -117,6 +122,27 @@ export async function signUpViaApi(page: Page, label = "user"): Promise<SeededUs
   });
   await expectStatus(profile, 200, "profile setup");
   return { email, username, firstName, lastName, displayName: `${firstName} ${lastName}` };
+}
+
+/**
+ * An admin: signs up with one of the suite's ADMIN_EMAILS (e2e/support/admins.ts, each used by
+ * one test file) and confirms the address, which makes the account admin.
+ */
+export async function signUpAdminViaApi(page: Page, email: string): Promise<SeededUser> {
+  const admin = await signUpViaApi(page, "admin", email);
+  await page.goto(await waitForEmailLink(email));
+  const me = (await (await page.request.get("/api/me")).json()) as { isAdmin: boolean };
+  expect(me.isAdmin, `${email} is admin once confirmed`).toBe(true);
+  return admin;
+}
+
+/** Signs an existing account in on page's context (POST /api/auth/sign-in/email). */
+export async function signInViaApi(page: Page, { email }: { email: string }): Promise<void> {
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: PASSWORD },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 200, "sign-in");
 }
 
 /** Uploads a photo file as the app does (POST /api/uploads/images); returns the upload id. */

@@ -18,11 +18,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /admin: visitors go to /auth, signed-in non-admins to /feed. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { session, isAdmin } = useSession();
+/**
+ * /admin: moderators and admins (isModerator covers both; the screen itself keeps totals and
+ * roles to admins). Visitors go to /auth, everyone else signed in to /feed.
+ */
+export function RequireModerator({ children }: { children: ReactNode }) {
+  const { session, isModerator } = useSession();
   if (session.status === "loading") return <LoadingScreen />;
   if (session.status === "signed-out") return <Navigate to={screenPaths.auth} replace />;
-  if (!isAdmin) return <Navigate to={screenPaths.feed} replace />;
+  if (!isModerator) return <Navigate to={screenPaths.feed} replace />;
   return children;
 }

@@ -6,11 +6,11 @@ import { LandingPage } from "#web/features/landing/components/landing-page.tsx";
 import { appConfigQuery } from "#web/lib/app-config.ts";
 import { queryClient } from "#web/lib/query-client.ts";
 import { AppLayout } from "./app-layout.tsx";
-import { RequireAdmin, RequireAuth } from "./guards.tsx";
+import { RequireAuth, RequireModerator } from "./guards.tsx";
 import { RootRoute } from "./root-route.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 
-type Access = "public" | "signed-in" | "admin";
+type Access = "public" | "signed-in" | "moderator";
 
 /**
  * A screen loaded on demand behind its guard. Only the landing page ships in the first bundle
@@ -21,7 +21,7 @@ function screen(load: () => Promise<ComponentType>, access: Access = "public") {
   return async () => {
     const Screen = await load();
     if (access === "public") return { Component: Screen };
-    const Guard = access === "admin" ? RequireAdmin : RequireAuth;
+    const Guard = access === "moderator" ? RequireModerator : RequireAuth;
     return {
       Component: () => (
         <Guard>
@@ -91,7 +91,7 @@ export const router = createBrowserRouter([
         path: screenRoutes.admin,
         lazy: screen(
           async () => (await import("#web/features/admin/components/admin-page.tsx")).AdminPage,
-          "admin",
+          "moderator",
         ),
       },
       {

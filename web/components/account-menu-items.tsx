@@ -1,17 +1,27 @@
 import { Menu } from "@mantine/core";
-import { IconLogout, IconShieldLock } from "@tabler/icons-react";
+import { IconFlag, IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 
 /**
- * The account entries every account menu ends with: Security settings and Log Out. Shared by
- * the desktop top bar's menu and the own profile's settings menu (phones have no top bar).
+ * The account entries every account menu ends with: the Admin Dashboard for moderators and
+ * admins, Security settings and Log Out. Shared by the desktop top bar's menu and the own
+ * profile's settings menu (phones have no top bar).
  */
 export function AccountMenuItems() {
   const { signOut, pending } = useSignOut();
+  const { isModerator } = useSession();
   return (
     <>
+      {isModerator && (
+        <Menu.Item component={Link} to={screenPaths.admin} leftSection={<IconFlag size={16} />}>
+          {/* adminMessages.title, restated: domain/moderation.ts would add its schemas to the
+              first bundle, which loads this menu. */}
+          Admin Dashboard
+        </Menu.Item>
+      )}
       <Menu.Item
         component={Link}
         to={screenPaths.security}

@@ -5,6 +5,9 @@ import type { ExploreTab } from "#domain/search.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${segment(id)}`;
+/** `path?params`, or the bare path when there are none (a first page has no cursor). */
+const withQuery = (path: string, params: URLSearchParams) =>
+  params.size > 0 ? `${path}?${params}` : path;
 
 /** Every JSON API address the web app calls (better-auth's /api/auth/* is its client's job). */
 export const apiPaths = {
@@ -51,13 +54,13 @@ export const apiPaths = {
   /** POST: report a review, post, comment or person. */
   reports: "/api/reports",
   adminStats: "/api/admin/stats",
-  adminReports: (params: URLSearchParams) => `/api/admin/reports?${params}`,
+  adminReports: (params: URLSearchParams) => withQuery("/api/admin/reports", params),
   /** PATCH a pending report's status. */
   adminReport: (reportId: string) => `/api/admin/reports/${segment(reportId)}`,
   /** PUT { hidden } hides or unhides content. */
   contentHidden: (type: HideableType, id: string) =>
     `/api/admin/content/${type}/${segment(id)}/hidden`,
-  adminActivity: (params: URLSearchParams) => `/api/admin/activity?${params}`,
+  adminActivity: (params: URLSearchParams) => withQuery("/api/admin/activity", params),
   adminTeam: "/api/admin/team",
   /** PUT { role } makes a person a moderator or a plain user again. */
   userRole: (userId: string) => `/api/admin/users/${segment(userId)}/role`,

@@ -30,3 +30,10 @@ export function isoDateTime(value: string | Date | null | undefined): string | u
   const date = dayjs(value);
   return date.isValid() ? date.toISOString() : undefined;
 }
+
+/** "03/07/2026, 2:05 PM": the exact moment, e.g. under a relative time on hover. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return "";
+  const date = dayjs(value);
+  return date.isValid() ? date.format("MM/DD/YYYY, h:mm A") : "";
+}

@@ -1,58 +1,118 @@
-import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconFlag, IconHistory } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Button, Tabs, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
+import { Link, useSearchParams } from "react-router";
+import { adminMessages } from "#domain/moderation.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import { EmptyState } from "#web/components/empty-state.tsx";
+import { useSession } from "#web/lib/session.tsx";
+import { useSignOut } from "#web/lib/use-sign-out.ts";
+import { ActivityPanel } from "./activity-panel.tsx";
+import classes from "./admin.module.css";
+import { AdminStats } from "./admin-stats.tsx";
+import { ReportsPanel } from "./reports-panel.tsx";
+import { TeamPanel } from "./team-panel.tsx";
 
-const stats = ["Total Users", "Total Reviews", "Total Comments", "Pending Reports"];
+const TABS = [
+  { value: "reports", label: "Reports", adminOnly: false },
+  { value: "activity", label: "Activity Log", adminOnly: false },
+  { value: "team", label: "Team", adminOnly: true },
+] as const;
 
-/** Moderation dashboard; totals and reports come with moderation. */
+type AdminTab = (typeof TABS)[number]["value"];
+
+const DEFAULT_TAB: AdminTab = "reports";
+
+/**
+ * /admin, for moderators and admins: reports to act on and the Activity Log. Admins also see
+ * the platform totals and the Team tab, where they make people moderators. The open tab lives
+ * in the address (?tab=, absent for Reports), so reload and back keep it.
+ */
 export function AdminPage() {
+  useDocumentTitle(`${adminMessages.title} · Tasted`);
+  const { session, isAdmin } = useSession();
+  const { signOut, pending } = useSignOut();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabs = TABS.filter((tab) => isAdmin || !tab.adminOnly);
+  const requested = searchParams.get("tab");
+  const open = tabs.find((tab) => tab.value === requested)?.value ?? DEFAULT_TAB;
+
+  const profile = session.status === "signed-in" ? session.profile : null;
+  const name = profile?.fullName?.trim() || (profile ? `@${profile.username}` : null);
+
+  function openTab(value: string | null) {
+    if (!tabs.some((tab) => tab.value === value)) return;
+    setSearchParams(
+      (params) => {
+        if (value === DEFAULT_TAB || value === null) params.delete("tab");
+        else params.set("tab", value);
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
   return (
-    <Stack p="md" maw={1120} mx="auto" gap="lg">
-      <Group justify="space-between">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Admin Dashboard
+    <main className={classes.page}>
+      <header className={classes.header}>
+        <div className={classes.headline}>
+          <Title order={1} className={classes.title}>
+            {adminMessages.title}
           </Title>
-          <Text c="dimmed">Welcome back. Here is what needs your attention.</Text>
-        </Stack>
-        <Button
-          component={Link}
-          to={screenPaths.feed}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Back to Feed
-        </Button>
-      </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {stats.map((label) => (
-          <Card key={label} withBorder radius="lg">
-            <Text c="dimmed" size="sm">
-              {label}
-            </Text>
-            <Text fw={700} fz={28} aria-hidden>
-              –
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-      <Tabs defaultValue="reports">
+          <p className={classes.welcome}>{name ? `Welcome back, ${name}.` : "Welcome back."}</p>
+          <p className={classes.roleNote}>
+            {isAdmin
+              ? "Signed in as an admin: reports, hidden content, totals and the team."
+              : "Signed in as a moderator: review reports and hide what breaks the rules."}
+          </p>
+        </div>
+        <div className={classes.headerActions}>
+          <Button
+            component={Link}
+            to={screenPaths.feed}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            Back to Feed
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            loading={pending}
+            onClick={() => void signOut()}
+          >
+            Sign Out
+          </Button>
+        </div>
+      </header>
+
+      {isAdmin && <AdminStats />}
+
+      <Tabs
+        value={open}
+        onChange={openTab}
+        keepMounted={false}
+        classNames={{ list: classes.tabList, tab: classes.tab, panel: classes.panel }}
+      >
         <Tabs.List>
-          <Tabs.Tab value="reports">Reports</Tabs.Tab>
-          <Tabs.Tab value="activity">Activity Log</Tabs.Tab>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="reports">
-          <EmptyState icon={<IconFlag size={28} stroke={1.6} />} title="No pending reports" />
+          <ReportsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="activity">
-          <EmptyState
-            icon={<IconHistory size={28} stroke={1.6} />}
-            title="Activity log coming soon"
-          />
+          <ActivityPanel />
         </Tabs.Panel>
+        {isAdmin && (
+          <Tabs.Panel value="team">
+            <TeamPanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
-    </Stack>
+    </main>
   );
 }

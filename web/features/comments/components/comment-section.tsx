@@ -10,9 +10,10 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconSend2, IconTrash } from "@tabler/icons-react";
+import { IconFlag, IconSend2, IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
@@ -23,8 +24,11 @@ import {
   viewAllCommentsLabel,
 } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
+import type { ReportTargetType } from "#domain/moderation.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { useReport } from "#web/features/moderation/api/use-report.ts";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { commentsQuery } from "../api/comment-queries.ts";
@@ -34,25 +38,42 @@ import {
   useDeleteComment,
 } from "../api/use-comment-mutations.ts";
 
+/** What a comment is reported as: comments on reviews and on posts live apart. */
+const commentTargetTypes = {
+  review: "comment",
+  post: "post_comment",
+} as const satisfies Record<ItemKind, ReportTargetType>;
+
 interface CommentSectionProps {
   kind: ItemKind;
   itemId: string;
   /** The item's comment count (from the feed or detail), shown before the list arrives. */
   commentCount: number;
+  /**
+   * A moderator hid the item (only its author still sees it): its comments can be neither read
+   * nor added, so nothing is fetched.
+   */
+  closed?: boolean;
 }
 
 /**
  * Comments of a review or post: newest first, the 2 newest while collapsed,
  * "View all {count} comments" / "Show less", an "Add a comment..." box for signed-in users and
- * "Please sign in to comment" for visitors. Authors may delete their own comments.
+ * "Please sign in to comment" for visitors. Authors may delete their own comments; other
+ * signed-in people may report them.
  */
-export function CommentSection({ kind, itemId, commentCount }: CommentSectionProps) {
+export function CommentSection({
+  kind,
+  itemId,
+  commentCount,
+  closed = false,
+}: CommentSectionProps) {
   const { session } = useSession();
   const signedIn = session.status === "signed-in";
   const userId = signedIn ? session.userId : null;
   const headingId = useId();
   const [expanded, setExpanded] = useState(false);
-  const comments = useInfiniteQuery(commentsQuery(kind, itemId));
+  const comments = useInfiniteQuery({ ...commentsQuery(kind, itemId), enabled: !closed });
 
   const loaded = comments.data?.pages.flatMap((page) => page.items) ?? [];
   const total = Math.max(commentCount, loaded.length);
@@ -65,7 +86,11 @@ export function CommentSection({ kind, itemId, commentCount }: CommentSectionPro
         Comments{total > 0 ? ` (${total})` : ""}
       </Title>
 
-      {comments.isPending ? (
+      {closed ? (
+        <Text size="sm" c="dimmed">
+          Comments are off while this is hidden.
+        </Text>
+      ) : comments.isPending ? (
         <Stack gap="sm" aria-busy aria-label="Loading comments">
           {[0, 1].map((key) => (
             <Group key={key} gap="sm" wrap="nowrap" align="flex-start">
@@ -99,12 +124,13 @@ export function CommentSection({ kind, itemId, commentCount }: CommentSectionPro
               kind={kind}
               itemId={itemId}
               canDelete={comment.isOwner === true || comment.author.id === userId}
+              canReport={signedIn && comment.isOwner !== true && comment.author.id !== userId}
             />
           ))}
         </Stack>
       )}
 
-      {!comments.isPending && !comments.isError && canExpand && (
+      {!closed && !comments.isPending && !comments.isError && canExpand && (
         <Group gap="xs">
           {expanded && comments.hasNextPage && (
             <Button
@@ -130,7 +156,7 @@ export function CommentSection({ kind, itemId, commentCount }: CommentSectionPro
         </Group>
       )}
 
-      {signedIn ? (
+      {closed ? null : signedIn ? (
         <CommentInput kind={kind} itemId={itemId} />
       ) : session.status === "signed-out" ? (
         <Paper withBorder radius="md" px="md" py="sm">
@@ -151,13 +177,17 @@ function CommentRow({
   kind,
   itemId,
   canDelete,
+  canReport,
 }: {
   comment: CommentDto;
   kind: ItemKind;
   itemId: string;
   canDelete: boolean;
+  canReport: boolean;
 }) {
   const remove = useDeleteComment(kind, itemId);
+  const [reporting, setReporting] = useState(false);
+  const report = useReport({ targetType: commentTargetTypes[kind], targetId: comment.id });
   const name = comment.userName;
   const handle = comment.userHandler;
 
@@ -222,6 +252,28 @@ function CommentRow({
         >
           <IconTrash size={15} />
         </ActionIcon>
+      )}
+      {canReport && (
+        <>
+          <Tooltip label="Report comment" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Report comment"
+              aria-haspopup="dialog"
+              onClick={() => setReporting(true)}
+            >
+              <IconFlag size={15} />
+            </ActionIcon>
+          </Tooltip>
+          <ReportDialog
+            opened={reporting}
+            onClose={() => setReporting(false)}
+            noun="comment"
+            report={report}
+          />
+        </>
       )}
     </Group>
   );

@@ -3,8 +3,10 @@ import { IconMessageCircle } from "@tabler/icons-react";
 import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
+import { HiddenBadge } from "./hidden-badge.tsx";
 import classes from "./item.module.css";
 import { ItemByline } from "./item-byline.tsx";
+import { ItemMenu } from "./item-menu.tsx";
 import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
 import { KindBadge } from "./kind-badge.tsx";
@@ -33,6 +35,8 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
 
   function onCardClick(event: MouseEvent<HTMLElement>) {
     const target = event.target as Element;
+    // Clicks in the report dialog bubble here through React's portal; they are not the card's.
+    if (!event.currentTarget.contains(target)) return;
     if (target.closest(INTERACTIVE) || window.getSelection()?.toString()) return;
     onOpen(item);
   }
@@ -43,6 +47,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
       <header className={classes.header}>
         <ItemByline item={item} avatarSize={40} />
         <KindBadge kind={badge} className={classes.badge} />
+        <ItemMenu item={item} />
       </header>
 
       {item.images.length > 0 && (
@@ -57,6 +62,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
       )}
 
       <div className={classes.body}>
+        {item.isHidden && <HiddenBadge className={classes.hiddenBadge} />}
         <UnstyledButton
           className={classes.titleButton}
           onClick={() => onOpen(item)}

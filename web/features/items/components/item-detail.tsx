@@ -1,5 +1,5 @@
-import { ActionIcon, Divider, Group, Menu } from "@mantine/core";
-import { IconDots, IconMessageCircle, IconPencil, IconTrash } from "@tabler/icons-react";
+import { Alert, Divider, Group } from "@mantine/core";
+import { IconEyeOff, IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
@@ -10,6 +10,7 @@ import { ReviewDialog } from "#web/features/reviews/components/review-dialog.tsx
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { ItemByline } from "./item-byline.tsx";
 import classes from "./item-detail.module.css";
+import { ItemMenu } from "./item-menu.tsx";
 import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
 import { KindBadge } from "./kind-badge.tsx";
@@ -35,32 +36,23 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
       <Group gap="sm" wrap="nowrap">
         <ItemByline item={item} avatarSize={44} />
         <KindBadge kind={badge} />
-        {item.isOwner && (
-          <Menu position="bottom-end" withinPortal zIndex={350}>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={item.itemType === "review" ? "Review options" : "Post options"}
-              >
-                <IconDots size={20} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-                Edit
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => setDeleting(true)}
-              >
-                Delete
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        <ItemMenu
+          item={item}
+          manage={{ onEdit: () => setEditing(true), onDelete: () => setDeleting(true) }}
+        />
       </Group>
+
+      {item.isHidden && (
+        <Alert
+          color="red"
+          variant="light"
+          radius="md"
+          icon={<IconEyeOff size={20} aria-hidden />}
+          title="Hidden by a moderator"
+        >
+          Only you can see this {item.itemType}. It can't be liked or commented on.
+        </Alert>
+      )}
 
       {item.images.length > 0 && (
         <ImageCarousel
@@ -95,7 +87,12 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
 
       <Divider />
 
-      <CommentSection kind={item.itemType} itemId={item.id} commentCount={item.commentCount} />
+      <CommentSection
+        kind={item.itemType}
+        itemId={item.id}
+        commentCount={item.commentCount}
+        closed={item.isHidden}
+      />
 
       {item.isOwner && item.itemType === "review" && (
         <ReviewDialog

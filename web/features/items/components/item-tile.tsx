@@ -3,6 +3,7 @@ import { IconArticle, IconBuildingStore, IconPhoto, IconToolsKitchen2 } from "@t
 import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
+import { HiddenBadge } from "./hidden-badge.tsx";
 import classes from "./item-list.module.css";
 import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
@@ -70,6 +71,7 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
         ) : (
           <KindIcon size={32} stroke={1.4} aria-hidden className={classes.tileIcon} />
         )}
+        {item.isHidden && <HiddenBadge className={classes.tileHidden} size="sm" />}
         {item.images.length > 1 && (
           <span className={classes.tileCount}>
             <IconPhoto size={12} aria-hidden />

@@ -9,7 +9,10 @@ import { toast } from "#web/lib/toast.ts";
 import { useToggleLike } from "../api/use-toggle-like.ts";
 import classes from "./item.module.css";
 
-/** Heart toggle with its count; visitors are asked to sign in. */
+/**
+ * Heart toggle with its count; visitors are asked to sign in. An item a moderator hid (only its
+ * author sees it) cannot be liked, so the heart is off.
+ */
 export function LikeButton({ item }: { item: ItemDto }) {
   const { session } = useSession();
   const navigate = useNavigate();
@@ -30,7 +33,7 @@ export function LikeButton({ item }: { item: ItemDto }) {
       data-liked={liked || undefined}
       aria-pressed={liked}
       aria-label={`Like, ${item.likeCount} ${item.likeCount === 1 ? "like" : "likes"}`}
-      disabled={session.status === "loading"}
+      disabled={session.status === "loading" || item.isHidden}
       onClick={onClick}
     >
       {liked ? (

@@ -1,10 +1,13 @@
 import { ActionIcon, Group, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconLogout, IconMapPin, IconSettings } from "@tabler/icons-react";
+import { IconFlag, IconLogout, IconMapPin, IconSettings } from "@tabler/icons-react";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
+import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { useReport } from "#web/features/moderation/api/use-report.ts";
+import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useToggleFollow } from "../api/use-toggle-follow.ts";
 import classes from "./profile-page.module.css";
@@ -18,12 +21,14 @@ interface ProfileHeaderProps {
 /**
  * A profile's header: picture, name, @username, bio, location and the counts; Followers and
  * Following open their lists. Your own profile has Settings and Log Out, someone else's a
- * Follow button.
+ * Follow button (and Report for signed-in viewers).
  */
 export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
   const { profile, counts } = page;
   const name = profile.fullName?.trim() || profile.username;
   const toggle = useToggleFollow(profile);
+  const { session } = useSession();
+  const signedIn = session.status === "signed-in";
   return (
     <section className={classes.header} aria-labelledby="profile-name">
       <div className={classes.identity}>
@@ -46,12 +51,17 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           </div>
         ) : (
           <div className={`${classes.actions} ${classes.followAction}`}>
-            <FollowButton
-              targetId={profile.id}
-              following={page.followedByMe === true}
-              toggle={toggle}
-              fullWidth
-            />
+            <Group gap="xs" wrap="nowrap">
+              <div className={classes.followButton}>
+                <FollowButton
+                  targetId={profile.id}
+                  following={page.followedByMe === true}
+                  toggle={toggle}
+                  fullWidth
+                />
+              </div>
+              {signedIn && <ReportUserButton userId={profile.id} />}
+            </Group>
           </div>
         )}
       </div>
@@ -108,6 +118,29 @@ function Stat({ value, label }: { value: number; label: string }) {
       <span className={classes.statValue}>{value.toLocaleString("en-US")}</span>{" "}
       <span className={classes.statLabel}>{label}</span>
     </span>
+  );
+}
+
+/** Reports someone else's profile to the moderators. */
+function ReportUserButton({ userId }: { userId: string }) {
+  const [opened, dialog] = useDisclosure(false);
+  const report = useReport({ targetType: "user", targetId: userId });
+  return (
+    <>
+      <Tooltip label="Report user" withArrow>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="xl"
+          aria-label="Report user"
+          aria-haspopup="dialog"
+          onClick={dialog.open}
+        >
+          <IconFlag size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <ReportDialog opened={opened} onClose={dialog.close} noun="user" report={report} />
+    </>
   );
 }
 

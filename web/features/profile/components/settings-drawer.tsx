@@ -12,11 +12,12 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconChevronRight, IconLogout, IconShieldLock } from "@tabler/icons-react";
+import { IconChevronRight, IconFlag, IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import type { ItemViewMode } from "#domain/item-lists.ts";
+import { adminMessages } from "#domain/moderation.ts";
 import { PROFILE_LIMITS, type ProfileDto, profileEditMessages } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { useItemViewMode } from "#web/features/items/use-item-view-mode.ts";
@@ -223,11 +224,25 @@ function EditProfileForm({ profile }: { profile: ProfileDto }) {
   );
 }
 
-/** Security settings and Log Out. */
+/** The Admin Dashboard for moderators and admins, Security settings and Log Out. */
 function AccountActions() {
   const { signOut, pending } = useSignOut();
+  const { isModerator } = useSession();
   return (
     <Stack gap="sm">
+      {isModerator && (
+        <Button
+          component={Link}
+          to={screenPaths.admin}
+          variant="default"
+          justify="space-between"
+          leftSection={<IconFlag size={18} aria-hidden />}
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+          fullWidth
+        >
+          {adminMessages.title}
+        </Button>
+      )}
       <Button
         component={Link}
         to={screenPaths.security}

@@ -1,0 +1,10 @@
+import { formatDateTime, formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
+
+/** A relative time with the exact moment on hover. */
+export function When({ value, className }: { value: string; className?: string }) {
+  return (
+    <time className={className} dateTime={isoDateTime(value)} title={formatDateTime(value)}>
+      {formatRelativeTime(value)}
+    </time>
+  );
+}

@@ -1,0 +1,76 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import { IconDots, IconFlag, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import type { ItemDto } from "#domain/items.ts";
+import { reportTargetNouns } from "#domain/moderation.ts";
+import { ReportDialog } from "#web/components/report-dialog.tsx";
+import { useReport } from "#web/features/moderation/api/use-report.ts";
+import { useSession } from "#web/lib/session.tsx";
+
+interface ItemMenuProps {
+  item: ItemDto;
+  /**
+   * Edit and Delete of one's own item, where the caller can open them (the detail view); without
+   * them the owner gets no menu.
+   */
+  manage?: { onEdit: () => void; onDelete: () => void };
+}
+
+/**
+ * The "…" menu of a review or post: Edit and Delete for its author, "Report review" / "Report
+ * post" for everyone else signed in. Nothing for visitors.
+ */
+export function ItemMenu({ item, manage }: ItemMenuProps) {
+  const { session } = useSession();
+  const [reporting, setReporting] = useState(false);
+  const report = useReport({ targetType: item.itemType, targetId: item.id });
+  const canReport = session.status === "signed-in" && !item.isOwner;
+  const canManage = item.isOwner && manage !== undefined;
+  if (!canReport && !canManage) return null;
+  const noun = reportTargetNouns[item.itemType];
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal zIndex={350}>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={item.itemType === "review" ? "Review options" : "Post options"}
+          >
+            <IconDots size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canManage && (
+            <>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={manage.onEdit}>
+                Edit
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={manage.onDelete}
+              >
+                Delete
+              </Menu.Item>
+            </>
+          )}
+          {canReport && (
+            <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)}>
+              Report {noun}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {canReport && (
+        <ReportDialog
+          opened={reporting}
+          onClose={() => setReporting(false)}
+          noun={noun}
+          report={report}
+        />
+      )}
+    </>
+  );
+}
