@@ -290,11 +290,14 @@ export async function selectItemRows(
 
 /**
  * A page holding the one item `id` of `kind` as `viewerId` may see it: visible, or hidden by a
- * moderator and theirs (an author still sees their hidden item, marked as such).
+ * moderator and either theirs (an author still sees their hidden item, marked as such) or
+ * viewed by a moderator or admin (who open it from a report or the Activity Log).
  */
 export function viewableItemPage(kind: ItemKind, id: string, viewerId: string | undefined): SQL {
   const hiddenFilter = viewerId
-    ? sql`(not i.is_hidden or i.user_id = ${viewerId})`
+    ? sql`(not i.is_hidden or i.user_id = ${viewerId} or exists (
+             select 1 from user_roles ur
+              where ur.user_id = ${viewerId} and ur.role in ('admin', 'moderator')))`
     : sql`not i.is_hidden`;
   return sql`select ${itemColumns(kind, "i")} from ${itemTables[kind].items} i
               where i.id = ${id} and ${hiddenFilter}`;
