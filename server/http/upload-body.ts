@@ -66,7 +66,7 @@ const partLimitErrors: Record<string, () => ApiError> = {
  */
 function asUploadError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const code = (error as { code?: unknown }).code;
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   return (typeof code === "string" && partLimitErrors[code]?.()) || malformed();
 }
 

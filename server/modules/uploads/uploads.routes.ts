@@ -40,7 +40,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Upload a review or post photo (multipart `file`, optional `alt`)",
         description:
-          "An image under 10 MB; re-encoded to WebP 480 and 1280 px wide without metadata. " +
+          "An image under 10 MB and 50 megapixels; re-encoded to WebP 480 and 1280 px wide without metadata. " +
           "Reference the returned id in POST /api/reviews or /api/posts `images` within a day.",
         tags: ["uploads"],
         consumes: ["multipart/form-data"],
