@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { optionalText } from "./text-input.ts";
 
 /** Photos of reviews and posts: how many, how large, and how they are described. */
 export const PHOTO_LIMITS = {
   perItemMax: 10,
   maxBytes: 10 * 1024 * 1024,
   altMax: 300,
+  /** Decompression-bomb guard: well above any phone camera, far below what fills memory. */
+  maxPixels: 50_000_000,
 } as const;
 
 export const photoMessages = {
@@ -12,6 +15,7 @@ export const photoMessages = {
   altTooLong: "Image description must be less than 300 characters",
   tooLarge: "Image must be less than 10MB",
   invalidType: "Please upload an image file",
+  tooManyPixels: `Image must be at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels`,
   uploadInvalid: "Photo upload not found; please upload it again",
 } as const;
 
@@ -70,6 +74,14 @@ export function imageUrls(imageUrl: string): { url: string; url480: string; url1
 }
 
 const altText = z.string().trim().max(PHOTO_LIMITS.altMax, photoMessages.altTooLong);
+
+/**
+ * The text fields of POST /api/uploads/images beside its file: an optional description, used
+ * when the review or post that claims the photo gives none.
+ */
+export const photoUploadFields = z.object({
+  alt: optionalText(PHOTO_LIMITS.altMax, photoMessages.altTooLong),
+});
 
 /** A new photo, uploaded ahead and referenced by its upload id, in display order (first = Main). */
 export const imageRefInput = z.object({

@@ -23,6 +23,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerOriginCheck } from "./http/origin-check.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
+import { closeUnreadBody } from "./http/upload-body.ts";
 import { DiskStorage, S3Storage, type Storage } from "./media/storage.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
@@ -170,9 +171,13 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  // Per-route limits (e.g. the avatar's 5 MB) are set where each file is read.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30 },
+  // Uploads read their bodies through readUploadBody, which sets each route's limits.
+  await app.register(fastifyMultipart);
+  // No answer leaves the server draining a body still on its way (a refused upload, a 401 or a
+  // 415 before it was wanted): the connection ends instead.
+  app.addHook("onSend", async (request, reply, payload) => {
+    closeUnreadBody(request, reply);
+    return payload;
   });
 
   await app.register(

@@ -1,5 +1,6 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
+import { PHOTO_LIMITS } from "#domain/photos.ts";
 
 /**
  * The image pipeline: every uploaded picture is decoded by sharp (so its type comes from its
@@ -9,8 +10,6 @@ import { rgbaToThumbHash } from "thumbhash";
 
 /** Decoded formats we accept. SVG, PDF and RAW are refused: they are not photos. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
-/** Decompression-bomb guard: about 50 megapixels, well above any phone camera. */
-const MAX_INPUT_PIXELS = 50_000_000;
 /** Budget (ARCHITECTURE): at most two sharp jobs at once on a 2-core machine. */
 const MAX_CONCURRENT_JOBS = 2;
 
@@ -18,6 +17,14 @@ export class UnsupportedImageError extends Error {
   constructor() {
     super("not a supported image");
     this.name = "UnsupportedImageError";
+  }
+}
+
+/** An image whose header declares more pixels than the pipeline decodes (a decompression bomb). */
+export class ImageTooLargeError extends Error {
+  constructor() {
+    super("too many pixels");
+    this.name = "ImageTooLargeError";
   }
 }
 
@@ -51,18 +58,25 @@ class Semaphore {
 const jobs = new Semaphore(MAX_CONCURRENT_JOBS);
 
 function decoder(input: Buffer) {
-  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+  return sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: "error" });
 }
 
-/** The decoded format of `input` when it is an image we accept; throws UnsupportedImageError. */
+/**
+ * The decoded format of `input` when it is an image we accept; throws UnsupportedImageError, or
+ * ImageTooLargeError when its header declares more pixels than we decode.
+ */
 async function detectImageFormat(input: Buffer): Promise<string> {
-  let format: string | undefined;
+  let metadata: Metadata;
   try {
-    format = (await decoder(input).metadata()).format;
+    // Reads the header alone and decodes no pixel, so it takes any declared size: a bomb is
+    // told apart here from what is no image at all; decoding keeps limitInputPixels.
+    metadata = await sharp(input, { limitInputPixels: false, failOn: "error" }).metadata();
   } catch {
     throw new UnsupportedImageError();
   }
+  const { format, width = 0, height = 0 } = metadata;
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageError();
+  if (width * height > PHOTO_LIMITS.maxPixels) throw new ImageTooLargeError();
   return format;
 }
 
@@ -111,7 +125,7 @@ export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
       const source = () =>
         sharp(upright.data, {
           raw: { width, height, channels },
-          limitInputPixels: MAX_INPUT_PIXELS,
+          limitInputPixels: PHOTO_LIMITS.maxPixels,
         });
       const variant = async (maxWidth: number): Promise<EncodedImage> => {
         const { data, info } = await source()

@@ -7,11 +7,18 @@ export interface MultipartFile {
   data: Buffer;
 }
 
-/** A multipart/form-data body for app.inject(), with files and plain fields. */
+export interface MultipartBody {
+  payload: Buffer;
+  headers: Record<string, string>;
+  /** The payload without its closing boundary: what a client sends up to the end of its data. */
+  unterminated: Buffer;
+}
+
+/** A multipart/form-data body for app.inject() (or a raw socket), with files and plain fields. */
 export function multipart(
   files: MultipartFile[],
   fields: Record<string, string> = {},
-): { payload: Buffer; headers: Record<string, string> } {
+): MultipartBody {
   const boundary = `----tasted${randomBytes(8).toString("hex")}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -30,9 +37,10 @@ export function multipart(
       Buffer.from("\r\n"),
     );
   }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const unterminated = Buffer.concat(parts);
   return {
-    payload: Buffer.concat(parts),
+    payload: Buffer.concat([unterminated, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    unterminated,
   };
 }

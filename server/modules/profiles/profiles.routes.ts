@@ -17,7 +17,7 @@ import {
 } from "#domain/profile.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,
@@ -111,26 +111,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", profileMessages.avatarInvalidType);
-      }
-      const file = await request.file({
-        limits: { fileSize: PROFILE_LIMITS.avatarMaxBytes, files: 1, fields: 5, parts: 6 },
+      const { file } = await readUploadBody(request, {
+        maxFileBytes: PROFILE_LIMITS.avatarMaxBytes,
+        tooLarge: profileMessages.avatarTooLarge,
+        fields: noUploadFields,
       });
-      if (file?.fieldname !== "file") {
-        throw ApiError.badRequest(profileMessages.avatarInvalidType);
-      }
-      let data: Buffer;
-      try {
-        // Stops reading at the limit: a huge upload is never buffered whole.
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new ApiError(413, "PAYLOAD_TOO_LARGE", profileMessages.avatarTooLarge);
-        }
-        throw error;
-      }
-      return uploadAvatar(context(request), data);
+      return uploadAvatar(context(request), file);
     },
   );
 

@@ -15,7 +15,8 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Profile } from "#server/db/schema/profiles.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { encodeAvatar, UnsupportedImageError } from "#server/media/images.ts";
+import { encodeUploadedImage } from "#server/http/upload-body.ts";
+import { encodeAvatar } from "#server/media/images.ts";
 import { randomName, type Storage } from "#server/media/storage.ts";
 import {
   findProfile,
@@ -230,15 +231,10 @@ export async function uploadAvatar(
   ctx: ProfileContext,
   file: Buffer,
 ): Promise<{ avatarUrl: string }> {
-  let encoded: Awaited<ReturnType<typeof encodeAvatar>>;
-  try {
-    encoded = await encodeAvatar(file);
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", profileMessages.avatarInvalidType);
-    }
-    throw error;
-  }
+  const encoded = await encodeUploadedImage(
+    () => encodeAvatar(file),
+    profileMessages.avatarInvalidType,
+  );
   const key = `avatars/${ctx.user.id}/${randomName()}.webp`;
   const { url } = await ctx.storage.put(key, encoded.data, encoded.contentType);
   return { avatarUrl: url };

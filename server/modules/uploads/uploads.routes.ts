@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
-import { PHOTO_LIMITS, photoMessages, uploadedImageSchema } from "#domain/photos.ts";
+import {
+  PHOTO_LIMITS,
+  photoMessages,
+  photoUploadFields,
+  uploadedImageSchema,
+} from "#domain/photos.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { readUploadBody } from "#server/http/upload-body.ts";
 import { cleanupStaleUploads, uploadPhoto } from "./uploads.service.ts";
 
 /** How often unclaimed uploads are swept (besides once at start-up). */
@@ -35,7 +40,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Upload a review or post photo (multipart `file`, optional `alt`)",
         description:
-          "An image under 10 MB; re-encoded to WebP 480 and 1280 px wide without metadata. " +
+          "An image under 10 MB and 50 megapixels; re-encoded to WebP 480 and 1280 px wide without metadata. " +
           "Reference the returned id in POST /api/reviews or /api/posts `images` within a day.",
         tags: ["uploads"],
         consumes: ["multipart/form-data"],
@@ -51,9 +56,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) {
-        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", photoMessages.invalidType);
-      }
+      // The quota is counted before the body is read, so a throttled client sends it for nothing.
       await consumeActionQuota(
         app.database.db,
         "upload",
@@ -61,32 +64,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.contentRateLimits.uploads,
         reply,
       );
-      let data: Buffer | undefined;
-      let alt: string | null = null;
-      const parts = request.parts({
-        limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
+      const { file, fields } = await readUploadBody(request, {
+        maxFileBytes: PHOTO_LIMITS.maxBytes,
+        tooLarge: photoMessages.tooLarge,
+        fields: photoUploadFields,
       });
-      try {
-        for await (const part of parts) {
-          if (part.type === "file") {
-            // Stops reading at the limit: a huge upload is never buffered whole.
-            if (part.fieldname === "file") data = await part.toBuffer();
-            else part.file.resume();
-          } else if (part.fieldname === "alt" && typeof part.value === "string") {
-            alt = part.value.trim().slice(0, PHOTO_LIMITS.altMax) || null;
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new ApiError(413, "PAYLOAD_TOO_LARGE", photoMessages.tooLarge);
-        }
-        throw error;
-      }
-      if (!data) throw ApiError.badRequest(photoMessages.invalidType);
       const uploaded = await uploadPhoto(
         { db: app.database.db, userId: user.id, storage: app.storage, log: request.log },
-        data,
-        alt,
+        file,
+        fields.alt,
       );
       return reply.status(201).send(uploaded);
     },

@@ -7,7 +7,8 @@ import {
 import type { Database, Executor } from "#server/db/client.ts";
 import type { ImageUpload } from "#server/db/schema/uploads.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { encodePhoto, UnsupportedImageError } from "#server/media/images.ts";
+import { encodeUploadedImage } from "#server/http/upload-body.ts";
+import { encodePhoto } from "#server/media/images.ts";
 import { randomName, type Storage } from "#server/media/storage.ts";
 import { deleteUploadsBefore, insertUpload, takeUploads } from "./uploads.queries.ts";
 
@@ -44,15 +45,7 @@ export async function uploadPhoto(
   file: Buffer,
   alt: string | null,
 ): Promise<UploadedImageDto> {
-  let encoded: Awaited<ReturnType<typeof encodePhoto>>;
-  try {
-    encoded = await encodePhoto(file);
-  } catch (error) {
-    if (error instanceof UnsupportedImageError) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", photoMessages.invalidType);
-    }
-    throw error;
-  }
+  const encoded = await encodeUploadedImage(() => encodePhoto(file), photoMessages.invalidType);
   const base = `photos/${ctx.userId}/${randomName()}`;
   const largeKey = `${base}${IMAGE_VARIANT_SUFFIXES.large}`;
   const smallKey = `${base}${IMAGE_VARIANT_SUFFIXES.small}`;

@@ -40,6 +40,7 @@ describe("POST /api/uploads/images", () => {
     ] as const) {
       const file = await app.inject({ method: "GET", url });
       expect(file.statusCode).toBe(200);
+      expect(file.headers["content-type"]).toBe("image/webp");
       expect(file.headers["cache-control"]).toContain("immutable");
       expect(file.headers["x-content-type-options"]).toBe("nosniff");
       const meta = await sharp(file.rawPayload).metadata();
@@ -75,13 +76,23 @@ describe("POST /api/uploads/images", () => {
     expect(response.json().error.message).toBe(photoMessages.invalidType);
   });
 
-  it("refuses a file over 10 MB with 413 while streaming", async () => {
+  it("keeps a description of at most 300 characters, without NUL", async () => {
     const { app } = await testApp.start();
     const user = await signUpByEmail(app);
-    const big = Buffer.concat([await testJpeg(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
-    const response = await uploadImage(app, user.cookie, big);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error.message).toBe(photoMessages.tooLarge);
+    const jpeg = await testJpeg();
+    for (const [alt, message] of [
+      ["x".repeat(301), photoMessages.altTooLong],
+      ["a\0b", "Text must not contain NUL characters"],
+    ] as const) {
+      const response = await uploadImage(app, user.cookie, jpeg, { alt });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
+    }
+    expect(await (await db()).select().from(imageUploads)).toHaveLength(0);
+    const kept = await uploadImage(app, user.cookie, jpeg, { alt: ` ${"x".repeat(300)} ` });
+    expect(kept.statusCode).toBe(201);
+    const [row] = await (await db()).select().from(imageUploads);
+    expect(row?.altText).toBe("x".repeat(300));
   });
 
   it("needs a signed-in user and rate-limits per user in the database", async () => {
