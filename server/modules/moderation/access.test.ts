@@ -185,4 +185,15 @@ describe("moderation route access", () => {
     const me = await request(app, "GET", "/api/me", { cookie: moderator.cookie });
     expect(me.json()).toMatchObject({ role: "user", isModerator: false, isAdmin: false });
   });
+
+  it("documents every moderation route in the OpenAPI document", async () => {
+    const { app } = await testApp.start();
+    const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    const paths = response.json().paths as Record<string, Record<string, unknown>>;
+    for (const route of routes) {
+      const [method = "", path = ""] = route.name.split(" ");
+      const documented = path.replace(/:(\w+)/g, "{$1}");
+      expect(paths[documented]?.[method.toLowerCase()], route.name).toBeDefined();
+    }
+  });
 });

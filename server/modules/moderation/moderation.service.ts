@@ -29,6 +29,7 @@ import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
+  type ActionRow,
   insertAction,
   insertReport,
   lockPersonRole,
@@ -73,7 +74,10 @@ const targetKey = (ref: TargetRef) => `${ref.type}:${ref.id}`;
 /** People have text ids; content ids are UUIDs, so anything else names nothing. */
 const canExist = (ref: TargetRef) => ref.type === "user" || isUuid(ref.id);
 
-/** The targets of `refs` that still exist, by {@link targetKey}, read in one statement. */
+/**
+ * The targets of `refs` that still exist, by {@link targetKey}, read in one statement. The refs
+ * come from stored rows, whose ids are the targets' own (a UUID in lower case).
+ */
 async function targetsByKey(
   db: Executor,
   refs: readonly TargetRef[],
@@ -82,8 +86,15 @@ async function targetsByKey(
   return new Map(rows.map((row) => [targetKey(row), row]));
 }
 
+/**
+ * One target as a request names it. Its row's id is the one to store: a UUID may arrive in
+ * upper case, and stored ids must match the target's own, or one target could gather two open
+ * reports from one person and previews would not find it.
+ */
 async function findTarget(db: Executor, ref: TargetRef): Promise<TargetRow | undefined> {
-  return (await targetsByKey(db, [ref])).get(targetKey(ref));
+  if (!canExist(ref)) return undefined;
+  const [row] = await selectTargets(db, [ref]);
+  return row;
 }
 
 /** The screen that shows a target: the item, the item a comment is on, or the profile. */
@@ -165,7 +176,7 @@ export async function createReport(
     const id = await insertReport(ctx.db, {
       reporterId: ctx.user.id,
       type: ref.type,
-      targetId: ref.id,
+      targetId: target.id,
       reason: input.reason,
       details: input.details,
     });
@@ -178,12 +189,16 @@ export async function createReport(
   }
 }
 
+const reportedRef = (row: ReportRow): TargetRef => ({
+  type: row.reported_type,
+  id: row.reported_id,
+});
+
 /** Report rows as the API returns them, their targets read in one statement for all. */
 async function toReportDtos(db: Executor, rows: readonly ReportRow[]): Promise<ReportDto[]> {
-  const refs = rows.map((row) => ({ type: row.reported_type, id: row.reported_id }));
-  const targets = await targetsByKey(db, refs);
-  return rows.map((row, index) => {
-    const target = targets.get(targetKey(refs[index] as TargetRef));
+  const targets = await targetsByKey(db, rows.map(reportedRef));
+  return rows.map((row) => {
+    const target = targets.get(targetKey(reportedRef(row)));
     return {
       id: row.id,
       targetType: row.reported_type,
@@ -273,27 +288,30 @@ export async function setContentHidden(
   id: string,
   hidden: boolean,
 ): Promise<ContentHiddenDto> {
-  const ref: TargetRef = { type, id };
-  if (!canExist(ref)) throw targetNotFound(type);
   const changedTarget = await ctx.db.transaction(async (tx) => {
-    const target = await findTarget(tx, ref);
+    const target = await findTarget(tx, { type, id });
     if (!target) throw targetNotFound(type);
     const changed =
       type === "review" || type === "post"
-        ? await updateItemHidden(tx, type, id, hidden)
-        : await setCommentHidden(tx, commentKinds[type], id, hidden);
+        ? await updateItemHidden(tx, type, target.id, hidden)
+        : await setCommentHidden(tx, commentKinds[type], target.id, hidden);
     if (!changed) return undefined;
+    const subject = { type, id: target.id };
     await insertAction(tx, {
       actorId: ctx.user.id,
       action: hidden ? "content_hidden" : "content_unhidden",
-      subject: ref,
+      subject,
       label: subjectLabel(target),
-      reportId: await newestPendingReportId(tx, ref),
+      reportId: await newestPendingReportId(tx, subject),
     });
     return target;
   });
   if (changedTarget && hidden && (type === "review" || type === "post")) {
-    await ctx.events.publish(changedTarget.user_id, { type: "item-deleted", kind: type, id });
+    await ctx.events.publish(changedTarget.user_id, {
+      type: "item-deleted",
+      kind: type,
+      id: changedTarget.id,
+    });
   }
   return { isHidden: hidden };
 }
@@ -310,12 +328,15 @@ export async function listActivity(
   const after = cursor ? decodeCursor(cursor, [ACTIVITY_CURSOR_KIND]) : undefined;
   const rows = await selectActivity(db, limit + 1, after);
   const page = rows.slice(0, limit);
-  const refs = page.map((row) => ({ type: row.subject_type, id: row.subject_id }));
-  const subjects = await targetsByKey(db, refs);
+  const subjectRef = (row: ActionRow): TargetRef => ({
+    type: row.subject_type,
+    id: row.subject_id,
+  });
+  const subjects = await targetsByKey(db, page.map(subjectRef));
   const last = page.at(-1);
   return {
-    items: page.map((row, index) => {
-      const subject = subjects.get(targetKey(refs[index] as TargetRef));
+    items: page.map((row) => {
+      const subject = subjects.get(targetKey(subjectRef(row)));
       return {
         id: row.id,
         action: row.action,
