@@ -481,21 +481,27 @@ describe("who may open /admin", () => {
 
 describe("the queue's paging and failures", () => {
   test("10 reports a page, pending first; Load more brings the rest", async () => {
-    // Two people file 11 reports between them (each may file 10 an hour).
-    const { seeded: posts } = await anotherUser("prolific", async (page) => {
-      const seeded: SeededItem[] = [];
+    // Comments on one post, so the run's feed gains one post only (other files look for their
+    // own posts on its first page). Two people report them: each may file 10 reports an hour.
+    const { seeded: comments } = await anotherUser("prolific", async (page) => {
+      const post = await seedPost(page, { title: unique("Comment magnet") });
+      const seeded: { id: string }[] = [];
       for (let index = 0; index < 11; index++) {
-        seeded.push(await seedPost(page, { title: unique(`Queue filler ${index}`) }));
+        seeded.push(
+          (await apiCall(page, "POST", `/api/posts/${post.id}/comments`, {
+            content: unique(`Queue filler ${index}`),
+          })) as { id: string },
+        );
       }
       return seeded;
     });
-    for (const batch of [posts.slice(0, 6), posts.slice(6)]) {
+    for (const batch of [comments.slice(0, 6), comments.slice(6)]) {
       await withPage(browser, { viewport: DESKTOP }, async (page) => {
         await signUpViaApi(page, "flagger");
-        for (const post of batch) {
+        for (const comment of batch) {
           await apiCall(page, "POST", "/api/reports", {
-            targetType: "post",
-            targetId: post.id,
+            targetType: "post_comment",
+            targetId: comment.id,
             reason: "spam",
           });
         }
@@ -612,6 +618,18 @@ describe("accessibility and screenshots", () => {
     await hideAsAdmin("review", seeded.dish);
   });
 
+  /** One post for every look's report dialog. */
+  const reportablePost = once(async () => {
+    const { seeded } = await anotherUser("noodler", (page) =>
+      seedPost(page, {
+        title: unique("Chili Crisp Noodles"),
+        content: "Spicy, numbing and worth every drop.",
+        photos: [photo],
+      }),
+    );
+    return seeded;
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     const options: PageOptions = { viewport, colorScheme };
 
@@ -639,10 +657,7 @@ describe("accessibility and screenshots", () => {
     });
 
     test("the report dialog and a hidden item as its author sees it", async () => {
-      const title = unique("Chili Crisp Noodles");
-      const { seeded: post } = await anotherUser("noodler", (page) =>
-        seedPost(page, { title, content: "Spicy, numbing and worth every drop.", photos: [photo] }),
-      );
+      const post = await reportablePost();
       await withPage(browser, options, async (page) => {
         await signUpViaApi(page, "viewer");
         await page.goto(`/view/post/${post.id}`);

@@ -110,13 +110,14 @@ export function useSetContentHidden() {
     onSuccess: async (result) => {
       toast.success(result.isHidden ? adminMessages.hidden : adminMessages.unhidden);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
         queryClient.invalidateQueries({ queryKey: commentKeys.all }),
         queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
         refreshContent(queryClient),
       ]);
     },
     onError: toastAdminError,
+    // After a refusal too: the content may be gone, which the queue's preview then says.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
