@@ -1,13 +1,16 @@
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  baseURL,
   DESKTOP,
   expectNoAxeViolations,
   LOOKS,
   MOBILE,
+  newPage,
   type PageOptions,
   renderedColorScheme,
   screenshot,
+  type TestPage,
   useBrowser,
   waitForPath,
   withPage,
@@ -342,13 +345,19 @@ describe("signed in", () => {
 });
 
 describe("accessibility and screenshots", () => {
-  let review: SeededItem;
-  let post: SeededItem;
+  describe.each(LOOKS)("at $label", ({ viewport, colorScheme: scheme }) => {
+    let review: SeededItem;
+    let post: SeededItem;
+    let sam: TestPage;
 
-  beforeAll(async () => {
-    // The newest two items, so they are the top of the feed in every picture.
-    const seeded = await asAnotherUser("sam", async (page) => {
-      const dish = await seedDishReview(page, {
+    // Seeded for each look, so they are the top of the feed in its pictures: other files seed
+    // at the same time, and within the minutes all four looks take, enough of their items to
+    // push a review seeded once off the feed's first page. Deleted after the look, so the feed
+    // holds one of each title at a time.
+    beforeAll(async () => {
+      sam = await newPage(browser, { viewport: DESKTOP });
+      await signUpViaApi(sam.page, "sam");
+      review = await seedDishReview(sam.page, {
         title: "Hand-pulled Lamb Noodles",
         restaurant: { name: "Silk Road Kitchen", address: "210 Mission St, San Francisco, CA" },
         rating: 5,
@@ -357,19 +366,23 @@ describe("accessibility and screenshots", () => {
           "Chewy noodles, cumin lamb and a chili oil that builds slowly. Worth the queue at lunch; ask for extra cilantro and the smashed cucumbers on the side.",
         photos,
       });
-      const note = await seedPost(page, {
+      post = await seedPost(sam.page, {
         title: "Dumpling festival this weekend",
         content: "Stalls from twelve kitchens on the waterfront, Saturday and Sunday from noon.",
         restaurant: { name: "Silk Road Kitchen", address: "210 Mission St, San Francisco, CA" },
         photos: [photos[2] as string],
       });
-      return { dish, note };
     });
-    review = seeded.dish;
-    post = seeded.note;
-  });
 
-  describe.each(LOOKS)("at $label", ({ viewport, colorScheme: scheme }) => {
+    afterAll(async () => {
+      for (const path of [`/api/reviews/${review.id}`, `/api/posts/${post.id}`]) {
+        const response = await sam.page.request.delete(path, { headers: { origin: baseURL() } });
+        expect(response.status(), `DELETE ${path}`).toBe(204);
+      }
+      expect(sam.errors).toEqual([]);
+      await sam.close();
+    });
+
     const options: PageOptions = { viewport, colorScheme: scheme };
 
     test("the feed with both card kinds, the detail view and the viewer", async () => {
