@@ -1,24 +1,208 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { createServer, defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import type { ManifestTransform } from "workbox-build";
+
+const webDir = path.resolve(import.meta.dirname, "web");
+const distDir = path.resolve(import.meta.dirname, "dist");
+
+/**
+ * Mantine components whose styles ship in the first CSS file: what the landing page, the
+ * loading screen and the route error page draw before any other screen is asked for. A
+ * component missing here still works on every other screen; on the landing page it would be
+ * unstyled.
+ */
+const FIRST_SCREEN_COMPONENTS = [
+  "UnstyledButton",
+  "VisuallyHidden",
+  "Loader",
+  "ActionIcon",
+  "Group",
+  "Input",
+  "Text",
+  "Anchor",
+  "Avatar",
+  "Badge",
+  "Button",
+  "Center",
+  "Stack",
+  "Title",
+  "Tooltip",
+];
+
+/**
+ * Mantine's one stylesheet (41 kB gzip) cut in two, both in its own rule order:
+ * `virtual:mantine-first.css` (its global styles and FIRST_SCREEN_COMPONENTS, in the entry's
+ * CSS) and `virtual:mantine-rest.css` (every other component, which web/app/screen-styles.ts
+ * loads before any other screen). Cut out of styles.css itself, so a Mantine upgrade or a new
+ * component needs no change here.
+ */
+function mantineStyles(): Plugin {
+  const ids: Record<string, string> = {
+    "virtual:mantine-first.css": "\0mantine-first.css",
+    "virtual:mantine-rest.css": "\0mantine-rest.css",
+  };
+  const stylesDir = path.dirname(
+    createRequire(import.meta.url).resolve("@mantine/core/styles.css"),
+  );
+  const read = (file: string) => readFileSync(path.join(stylesDir, file), "utf8").trim();
+  const sheets = () => {
+    const all = read("styles.css");
+    const first = ["baseline", "default-css-variables", "global", ...FIRST_SCREEN_COMPONENTS]
+      .map((name) => {
+        const css = read(`styles/${name}.css`);
+        const at = all.indexOf(css);
+        if (at < 0) throw new Error(`@mantine/core/styles.css lacks ${name}.css`);
+        return { css, at };
+      })
+      .sort((a, b) => a.at - b.at);
+    let rest = all;
+    for (const { css } of first) rest = rest.replace(css, "");
+    return { first: first.map(({ css }) => css).join("\n"), rest };
+  };
+  return {
+    name: "tasted:mantine-styles",
+    resolveId: (id) => ids[id],
+    load(id) {
+      if (id === ids["virtual:mantine-first.css"]) return sheets().first;
+      if (id === ids["virtual:mantine-rest.css"]) return sheets().rest;
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Preloads the landing page's headline font (web/app/fonts.css): its title is the largest text
+ * on screen, and without the hint the browser finds the font only once the CSS has been parsed
+ * and the title rendered.
+ */
+function preloadHeadlineFont(): Plugin {
+  return {
+    name: "tasted:preload-headline-font",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((file) =>
+          /\/fraunces-latin-wght-normal-[^/]+\.woff2$/.test(file),
+        );
+        if (!font) return [];
+        const attrs = { rel: "preload", as: "font", type: "font/woff2", crossorigin: "" };
+        return [{ tag: "link", attrs: { ...attrs, href: `/${font}` }, injectTo: "head" }];
+      },
+    },
+  };
+}
+
+/**
+ * Writes dist/landing.html: index.html with the landing page already drawn in #root
+ * (web/app/prerender.tsx); the server sends it for "/", every other screen gets the empty shell.
+ * A phone then paints the page people open from a search or a shared link as soon as the HTML
+ * and CSS arrive, not after the script has loaded and run; the app, loaded once the page is
+ * painted (bootAfterPaint), then hydrates that markup.
+ */
+function prerenderLanding(): Plugin {
+  const placeholder = '<div id="root"></div>';
+  return {
+    name: "tasted:prerender-landing",
+    apply: "build",
+    enforce: "post",
+    async generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type !== "asset" || typeof index.source !== "string") {
+        throw new Error("prerenderLanding: the build has no index.html");
+      }
+      if (!index.source.includes(placeholder)) {
+        throw new Error(`prerenderLanding: index.html has no ${placeholder}`);
+      }
+      // The landing page's modules as the build sees them (CSS module class names hash the
+      // source), loaded without this file's other plugins, which would write dist/ on close.
+      const server = await createServer({
+        configFile: false,
+        root: webDir,
+        logLevel: "error",
+        appType: "custom",
+        plugins: [mantineStyles()],
+        server: { middlewareMode: true, hmr: false, watch: null },
+      });
+      try {
+        const { renderLandingPage } = (await server.ssrLoadModule("/app/prerender.tsx")) as {
+          renderLandingPage: () => Promise<string>;
+        };
+        const markup = await renderLandingPage();
+        this.emitFile({
+          type: "asset",
+          fileName: "landing.html",
+          source: bootAfterPaint(
+            index.source.replace(placeholder, `<div id="root">${markup}</div>`),
+          ),
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
+ * The landing page's copy loads the app through public/landing-boot.js, after the page has been
+ * painted, instead of from its head: the entry script and its module preloads move into that
+ * script's data attributes.
+ */
+function bootAfterPaint(html: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const entrySrc = html.match(entry)?.[1];
+  if (!entrySrc) throw new Error("prerenderLanding: index.html has no entry script");
+  const preloads = [...html.matchAll(preload)].map((match) => match[1]).join(" ");
+  const boot = `<script src="/landing-boot.js" data-entry="${entrySrc}" data-preload="${preloads}" defer></script>`;
+  return html.replace(entry, "").replace(preload, "").replace("</body>", `${boot}\n</body>`);
+}
+
+/**
+ * The service worker precaches the shell, what index.html loads (entry script, its imports, the
+ * stylesheet), plus fonts, icons and the other public files: a first visit downloads no screen
+ * it did not open. Screens and the rest of /assets are cached as they are first used.
+ */
+function precacheShellOnly(): ManifestTransform {
+  return (entries) => {
+    const html = readFileSync(path.join(distDir, "index.html"), "utf8");
+    const loaded = new Set(
+      [...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((match) => match[1]),
+    );
+    // landing.html is the server's first answer for "/"; offline, the shell draws that page.
+    const manifest = entries.filter(
+      ({ url }) =>
+        url !== "landing.html" &&
+        (!url.startsWith("assets/") || loaded.has(url) || url.endsWith(".woff2")),
+    );
+    return { manifest, warnings: [] };
+  };
+}
 
 export default defineConfig({
-  root: "web",
+  root: webDir,
   publicDir: "public",
   // No source maps in dist: the server publishes every file there, and maps would hand out the
   // full source along with the build machine's absolute paths.
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false },
+  build: { outDir: distDir, emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" },
   },
   plugins: [
     react(),
+    mantineStyles(),
+    preloadHeadlineFont(),
+    prerenderLanding(),
     VitePWA({
       registerType: "autoUpdate",
-      // An external registerSW.js keeps the page free of inline script (strict CSP).
-      injectRegister: "script",
+      // An external registerSW.js keeps the page free of inline script (strict CSP); deferred,
+      // it does not hold up the first paint.
+      injectRegister: "script-defer",
       includeAssets: ["favicon.svg", "apple-touch-icon.png", "theme-init.js"],
       manifest: {
         id: "/",
@@ -44,10 +228,20 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell works offline; API calls always go to the network.
+        // The app shell works offline, and every screen once opened; API calls always go to
+        // the network.
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+        manifestTransforms: [precacheShellOnly()],
+        runtimeCaching: [
+          {
+            // Hashed file names: a cached copy is never stale, so it is used without asking.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+            handler: "CacheFirst",
+            options: { cacheName: "assets", expiration: { maxEntries: 300 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // Same rule for the generated service worker (sw.js.map would name the build's paths).
         sourcemap: false,

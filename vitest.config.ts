@@ -1,14 +1,17 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * One runner, four projects. The API suite runs twice when TEST_DATABASE_URL is set: once on
+ * One runner, five projects. The API suite runs twice when TEST_DATABASE_URL is set: once on
  * embedded PGlite and once on PostgreSQL, so both databases stay supported. scripts/test.ts
  * decides which projects run (see README "Tests").
  */
 const apiProject = (name: string, database: "pglite" | "postgres") => ({
   test: {
     name,
-    include: ["server/**/*.test.ts"],
+    // scripts/: backup and restore, tested against the real server.
+    include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
+    // The bench's pure models need no database: the unit project runs them.
+    exclude: [...configDefaults.exclude, "scripts/bench/**"],
     setupFiles: ["server/test/setup-database.ts"],
     env: { TEST_DB: database, NODE_ENV: "test" },
     // One PGlite per worker costs 3-4 s to create; sharing it across files keeps the suite fast.
@@ -22,9 +25,25 @@ const apiProject = (name: string, database: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["domain/**/*.test.ts", "web/**/*.test.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "web/**/*.test.ts", "scripts/bench/**/*.test.ts"],
+        },
+      },
       apiProject("api", "pglite"),
       apiProject("api-postgres", "postgres"),
+      {
+        test: {
+          // Real processes under real faults (a database that stops, a server killed or told
+          // to stop under load); `npm run test:faults`, and a step of `npm test`.
+          name: "faults",
+          include: ["faults/**/*.test.ts"],
+          env: { NODE_ENV: "test" },
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: "e2e",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoNul } from "./text-input.ts";
 
 export const PLACE_LIMITS = {
   queryMin: 2,
@@ -23,7 +24,8 @@ export const placeSearchQuery = z.object({
     .string({ error: placeMessages.queryTooShort })
     .trim()
     .min(PLACE_LIMITS.queryMin, placeMessages.queryTooShort)
-    .max(200),
+    .max(200)
+    .refine(hasNoNul, "Search must not contain NUL characters"),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { itemSorts } from "./item-lists.ts";
 import { ITEM_LIMITS, itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
+import type { PlaceSuggestion } from "./places.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";
 
 export const restaurantMessages = {
@@ -27,6 +28,21 @@ export const restaurantInput = z.object({
 });
 export type RestaurantInput = z.input<typeof restaurantInput>;
 export type RestaurantValues = z.output<typeof restaurantInput>;
+
+/** The restaurant a place from the maps service describes, as a review names it. */
+export function restaurantFromPlace(place: PlaceSuggestion) {
+  return {
+    name: place.name,
+    address: place.address,
+    placeId: place.placeId,
+    lat: place.latitude,
+    lng: place.longitude,
+    phone: place.phone,
+    website: place.website,
+    priceLevel: place.priceLevel,
+    googleRating: place.googleRating,
+  } satisfies RestaurantInput & RestaurantValues;
+}
 
 const ratingStatSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
 export type RatingStat = z.infer<typeof ratingStatSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** NUL cannot be stored in PostgreSQL text: every text field refuses it with a 400. */
 const NO_NUL_MESSAGE = "Text must not contain NUL characters";
-const hasNoNul = (value: string) => !value.includes("\0");
+export const hasNoNul = (value: string) => !value.includes("\0");
 
 /** An optional text field: trimmed, at most `max` characters; empty or missing becomes null. */
 export function optionalText(max: number, message: string) {

@@ -28,6 +28,7 @@ import {
   renderedColorScheme,
   screenshot,
   useBrowser,
+  waitForAppPath,
   waitForPath,
   waitForText,
   withPage,
@@ -348,7 +349,7 @@ describe("phone sign-in", () => {
         .getByRole("button", { name: "Log Out" })
         .click();
       await waitForText(page, "You have been successfully logged out.");
-      await waitForPath(page, "/");
+      await waitForAppPath(page, "/");
       expect(await signInByPhone(page, phone)).toBe("/feed");
     });
   });

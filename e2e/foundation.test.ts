@@ -130,6 +130,30 @@ describe("landing page", () => {
     });
   });
 
+  test("text typed before the app has started is kept, and Enter searches for it", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      // Hold the app's scripts, as a slow phone does, while the prerendered page is typed into.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/assets/*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      const search = page.getByPlaceholder(SEARCH_PLACEHOLDER);
+      await search.fill("ramen");
+      release();
+      // The app has started once the box no longer relies on the browser's own check.
+      await expect.poll(() => search.getAttribute("required"), { timeout: 20_000 }).toBeNull();
+      expect(await search.inputValue()).toBe("ramen");
+      await search.press("Enter");
+      await waitForPath(page, "/explore");
+      await expect.poll(() => page.getByPlaceholder(SEARCH_PLACEHOLDER).inputValue()).toBe("ramen");
+    });
+  });
+
   test("blank search stays on the landing page", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {
       await openLanding(page);
@@ -163,8 +187,20 @@ describe("theme", () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await openLanding(page);
       expect(await renderedColorScheme(page)).toBe("light");
-      await page.getByRole("button", { name: "Toggle color scheme" }).click();
+      const toggle = page.getByRole("button", { name: "Toggle color scheme" });
+      // One icon at a time: the moon in light, the sun in dark.
+      const visibleIcons = () =>
+        toggle
+          .locator("svg")
+          .evaluateAll((icons) =>
+            icons
+              .filter((icon) => (icon as SVGElement).getBoundingClientRect().width > 0)
+              .map((icon) => icon.getAttribute("class") ?? ""),
+          );
+      expect(await visibleIcons()).toEqual([expect.stringContaining("moon")]);
+      await toggle.click();
       await expect.poll(() => renderedColorScheme(page)).toBe("dark");
+      expect(await visibleIcons()).toEqual([expect.stringContaining("sun")]);
       expect(
         await page.evaluate((key) => window.localStorage.getItem(key), COLOR_SCHEME_STORAGE_KEY),
       ).toBe("dark");

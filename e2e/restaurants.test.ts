@@ -39,12 +39,6 @@ const fixtures = useFixtureDir("restaurants");
 /** A token making this run's names unique, so parallel test files never share a restaurant. */
 const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A restaurant with the details a place search also gives (the review carries them along). */
-interface PlaceSeed extends RestaurantSeed {
-  website: string;
-  phone: string;
-}
-
 interface SeededRestaurant {
   id: string;
   slug: string;
@@ -68,7 +62,7 @@ async function seedRestaurant(label: string): Promise<SeededRestaurant> {
     height: 480,
     color: { r: 90, g: 150, b: 70 },
   });
-  const restaurant: PlaceSeed = {
+  const restaurant: RestaurantSeed = {
     name: `${label} Hearth ${token}`,
     address: "12 Elm St, Portland, OR 97205",
     website: "hearth.example",

@@ -333,6 +333,8 @@ describe("own reviews: edit and delete from the detail view", () => {
       const confirm = page.getByRole("dialog", { name: "Delete Review" });
       await confirm.waitFor();
       await confirm.getByText(MESSAGES.deleteText, { exact: true }).waitFor();
+      // The options menu closes as the confirmation opens; axe looks at the settled page.
+      await page.getByRole("menu").waitFor({ state: "detached" });
       await expectNoAxeViolations(page);
       // Cancel keeps it.
       await confirm.getByRole("button", { name: "Cancel" }).click();

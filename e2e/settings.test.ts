@@ -9,7 +9,7 @@ import {
   renderedColorScheme,
   screenshot,
   useBrowser,
-  waitForPath,
+  waitForAppPath,
   waitForText,
   withPage,
 } from "./support/browser.ts";
@@ -207,7 +207,7 @@ describe("settings panel", () => {
       await page.keyboard.press("Enter");
       await waitForText(page, MESSAGES.loggedOut);
       await toastWith(page, MESSAGES.loggedOut).getByText("Logged Out", { exact: true }).waitFor();
-      await waitForPath(page, "/");
+      await waitForAppPath(page, "/");
     });
   });
 });

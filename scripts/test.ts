@@ -4,6 +4,7 @@
  *   unit          domain and web unit tests
  *   api           API tests through app.inject on embedded PGlite
  *   api-postgres  the same API tests on PostgreSQL, when TEST_DATABASE_URL is set
+ *   faults        real server processes under faults: a database that stops, kill -9, SIGTERM
  *   e2e           the browser suite against a real server, when Chromium is found
  *
  * Under CI a missing PostgreSQL URL or Chromium fails the run instead of skipping a suite.
@@ -91,6 +92,8 @@ if (databaseUrl) {
   console.log("\nTEST_DATABASE_URL not set: skipping the PostgreSQL API suite");
   results.push({ project: "api-postgres", outcome: "skipped", note: "TEST_DATABASE_URL not set" });
 }
+
+await runProjects("faults");
 
 if (chromium) {
   heading("web build for the browser suite");

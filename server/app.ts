@@ -1,5 +1,4 @@
 import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
@@ -8,7 +7,6 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -20,11 +18,13 @@ import { createEmailSender, type EmailSender } from "./auth/senders/email.ts";
 import { createSmsSender, type SmsSender } from "./auth/senders/sms.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { registerErrorHandling } from "./http/errors.ts";
+import { refuseRequestsWhileClosing } from "./http/closing.ts";
+import { registerErrorHandling, routerErrors } from "./http/errors.ts";
 import { registerOriginCheck } from "./http/origin-check.ts";
+import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
-import { DiskStorage, S3Storage, type Storage } from "./media/storage.ts";
+import { DiskStorage, S3Storage, type Storage, uploadsDirectory } from "./media/storage.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
@@ -41,7 +41,9 @@ import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
+import { createPlaceProvider } from "./places/place-provider.ts";
 import { placeRoutes } from "./places/places.routes.ts";
+import type { PlaceSearchProvider } from "./places/places.ts";
 import type { EventBus } from "./realtime/event-bus.ts";
 import { eventRoutes } from "./realtime/events.routes.ts";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus.ts";
@@ -56,6 +58,8 @@ export interface AppDependencies {
   googleDiscoveryUrl?: string;
   /** Replaces the disk storage under DATA_DIR/uploads. */
   storage?: Storage;
+  /** Replaces the configured place provider (tests pass a directory of known places). */
+  places?: PlaceSearchProvider;
 }
 
 declare module "fastify" {
@@ -64,9 +68,22 @@ declare module "fastify" {
     database: DatabaseHandle;
     auth: Auth;
     storage: Storage;
+    /** Where restaurant suggestions and trusted restaurant details come from. */
+    places: PlaceSearchProvider;
     /** Realtime events for the users' open streams (GET /api/events). */
     events: EventBus;
+    /**
+     * Every route as registered, for tests that must cover them all (the authorization
+     * matrix). HEAD routes Fastify adds beside each GET are left out.
+     */
+    routeTable: readonly RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  /** With its prefix, as Fastify matches it: "/api/reviews/:id". */
+  url: string;
 }
 
 /** Uploaded files never change (new upload, new random key), so caches may keep them forever. */
@@ -89,15 +106,27 @@ export async function buildApp(
     // The router's default (100) would answer a long restaurant slug with 414 before its route
     // runs; each route's schema bounds its own parameters.
     routerOptions: { maxParamLength: PATH_PARAM_MAX },
+    frameworkErrors: routerErrors,
+    // Our own 503 while closing, in the API's error shape (refuseRequestsWhileClosing).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate("routeTable", routeTable);
+  // Added before any plugin, so it sees the routes of every plugin registered after it.
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push({ method, url: route.url });
+    }
+  });
   app.decorate("config", config);
   app.decorate("database", dependencies.database);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
+  refuseRequestsWhileClosing(app);
 
-  const uploadsDir = path.join(config.dataDir, "uploads");
+  const uploadsDir = uploadsDirectory(config.dataDir);
   await mkdir(uploadsDir, { recursive: true });
   const storage =
     dependencies.storage ??
@@ -117,6 +146,10 @@ export async function buildApp(
   });
   app.decorate("auth", auth);
   app.decorate("storage", storage);
+  app.decorate(
+    "places",
+    dependencies.places ?? createPlaceProvider(config, dependencies.database.db),
+  );
   const events = await createPostgresEventBus(dependencies.database, app.log);
   app.decorate("events", events);
   app.decorateRequest("authSession", undefined);

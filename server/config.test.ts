@@ -51,6 +51,17 @@ describe("auth configuration", () => {
     );
   });
 
+  it("reads the secrets AUTH_SECRET replaced, newest first, and refuses short ones", async () => {
+    const older = "o".repeat(32);
+    const newer = "n".repeat(40);
+    const config = await loadConfig({ ...base, AUTH_PREVIOUS_SECRETS: ` ${newer}, ,${older} ` });
+    expect(config.authPreviousSecrets).toEqual([newer, older]);
+    expect((await loadConfig({ ...base })).authPreviousSecrets).toEqual([]);
+    await expect(loadConfig({ ...base, AUTH_PREVIOUS_SECRETS: `${newer},short` })).rejects.toThrow(
+      /at least 32 characters/,
+    );
+  });
+
   it("relaxes the auth limits a hundredfold for browser suites", async () => {
     const config = await loadConfig({ ...base, AUTH_RATE_LIMITS: "relaxed" });
     expect(config.authRateLimits.signIn.max).toBe(DEFAULT_AUTH_RATE_LIMITS.signIn.max * 100);

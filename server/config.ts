@@ -19,6 +19,22 @@ const environmentSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /**
+   * After AUTH_SECRET changes: the secrets it replaced, newest first, comma-separated, so what
+   * they encrypted (two-factor secrets, the token signing key) can still be read.
+   */
+  AUTH_PREVIOUS_SECRETS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter((secret) => secret.length > 0),
+    )
+    .pipe(
+      z.array(z.string().min(32, "Each of AUTH_PREVIOUS_SECRETS must be at least 32 characters")),
+    )
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
    * Set to "true" only behind a reverse proxy that overwrites X-Forwarded-For; otherwise any
@@ -73,6 +89,8 @@ export interface AppConfig {
   /** Extra origins trusted besides publicUrl (localhost aliases when PUBLIC_URL is unset). */
   trustedOrigins: string[];
   authSecret: string;
+  /** Secrets AUTH_SECRET replaced, newest first: they still decrypt, never sign or encrypt. */
+  authPreviousSecrets: string[];
   logLevel: string;
   /** Whether X-Forwarded-* headers from a reverse proxy are believed (client IP, protocol). */
   trustProxy: boolean;
@@ -91,6 +109,8 @@ export interface AppConfig {
   /** Lower-cased addresses that become admin once they are verified. */
   adminEmails: string[];
   session: SessionPolicy;
+  /** Per-account wait after failed password sign-ins (server/auth/sign-in-backoff.ts). */
+  signInBackoff: SignInBackoffPolicy;
   authRateLimits: AuthRateLimits;
   /** Place search: Google Places when a key is set, else the restaurants already known. */
   places: { provider: "local" } | { provider: "google"; apiKey: string; baseUrl: string };
@@ -98,6 +118,11 @@ export interface AppConfig {
   s3: S3Config | undefined;
   /** Per-user throttles kept in the database (action_limits). */
   contentRateLimits: ContentRateLimits;
+  /**
+   * How often open event streams get a keep-alive comment and have their session checked (a
+   * stream whose session ended is closed then). Tests shorten it.
+   */
+  realtimeHeartbeatSeconds: number;
 }
 
 export interface S3Config {
@@ -158,6 +183,22 @@ export interface AuthRateLimits {
   twoFactorVerify: RateLimitRule;
 }
 
+/** See server/auth/sign-in-backoff.ts. */
+export interface SignInBackoffPolicy {
+  freeAttempts: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** A run of failures whose last one is older than this is forgotten. */
+  forgetAfterSeconds: number;
+}
+
+export const DEFAULT_SIGN_IN_BACKOFF: SignInBackoffPolicy = {
+  freeAttempts: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+};
+
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   idleTimeout: 7 * 24 * 60 * 60,
   refreshAge: 24 * 60 * 60,
@@ -211,13 +252,39 @@ async function resolveAuthSecret(
   }
 }
 
+function parseEnvironment(source: NodeJS.ProcessEnv): z.infer<typeof environmentSchema> {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(firstIssueMessage(parsed.error));
+  return parsed.data;
+}
+
+/** Where the server keeps its data, as loadConfig would find it. */
+export interface DataLocation {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Set when photos live in a bucket rather than under dataDir. */
+  s3Bucket: string | undefined;
+}
+
+/**
+ * The data location alone, for tools that run while the server is stopped (backup, restore).
+ * Unlike loadConfig it writes nothing: a restore must find its target directory as it was,
+ * without an auth secret generated into it.
+ */
+export function readDataLocation(source: NodeJS.ProcessEnv = process.env): DataLocation {
+  const environment = parseEnvironment(source);
+  return {
+    dataDir: path.resolve(environment.DATA_DIR),
+    databaseUrl: environment.DATABASE_URL,
+    s3Bucket: environment.S3_BUCKET,
+  };
+}
+
 export async function loadConfig(
   source: NodeJS.ProcessEnv = process.env,
   overrides: Partial<AppConfig> = {},
 ): Promise<AppConfig> {
-  const parsed = environmentSchema.safeParse(source);
-  if (!parsed.success) throw new ConfigError(firstIssueMessage(parsed.error));
-  const environment = parsed.data;
+  const environment = parseEnvironment(source);
   const env = overrides.env ?? environment.NODE_ENV;
   const port = overrides.port ?? environment.PORT;
   const dataDir = path.resolve(overrides.dataDir ?? environment.DATA_DIR);
@@ -267,6 +334,7 @@ export async function loadConfig(
     publicUrl,
     trustedOrigins,
     authSecret: await resolveAuthSecret(environment.AUTH_SECRET, env, dataDir),
+    authPreviousSecrets: environment.AUTH_PREVIOUS_SECRETS ?? [],
     logLevel: environment.LOG_LEVEL,
     trustProxy: environment.TRUST_PROXY === "true",
     webDistDir: path.resolve("dist"),
@@ -280,6 +348,7 @@ export async function loadConfig(
     emailFrom: environment.EMAIL_FROM,
     adminEmails: parseEmailList(environment.ADMIN_EMAILS),
     session: DEFAULT_SESSION_POLICY,
+    signInBackoff: DEFAULT_SIGN_IN_BACKOFF,
     authRateLimits:
       environment.AUTH_RATE_LIMITS === "relaxed"
         ? relaxed(DEFAULT_AUTH_RATE_LIMITS)
@@ -302,6 +371,7 @@ export async function loadConfig(
         }
       : undefined,
     contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
+    realtimeHeartbeatSeconds: 25,
     ...overrides,
   };
 }

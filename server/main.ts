@@ -5,6 +5,11 @@ import { openDatabase } from "./db/client.ts";
 
 /** In-flight requests and open streams get this long to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * After SIGTERM, requests are turned away with a 503 this long while the server still listens,
+ * so busy keep-alive connections close cleanly rather than being cut under a request.
+ */
+const SHUTDOWN_DRAIN_MS = 1_000;
 
 async function main() {
   const config = await loadConfig();
@@ -14,6 +19,7 @@ async function main() {
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an uncaught error");
     else app.log.info({ signal }, "shutting down");
+    if (signal) await app.drainConnections(SHUTDOWN_DRAIN_MS);
     await app.close();
     await database.close();
   });

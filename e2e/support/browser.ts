@@ -111,6 +111,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     colorScheme: options.systemColorScheme ?? (stored === "dark" ? "dark" : "light"),
     // Transitions finish instantly, so screenshots and contrast checks see the settled page.
     reducedMotion: "reduce",
+    // The service worker would precache every screen's scripts in each new context, hundreds of
+    // requests per test that no test looks at; the server tests check what it is served.
+    serviceWorkers: "block",
   });
   if (stored) {
     await context.addInitScript(
@@ -160,6 +163,16 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
+/**
+ * Waits until the app itself has moved to pathname, without waiting for a document's load
+ * event: after signing out (the app moves to the landing page by its router), two full CI runs
+ * timed out waiting for a load event while the address was already "/"; what the person sees
+ * is the address and the page, which the caller checks next.
+ */
+export async function waitForAppPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: "commit" });
+}
+
 /** Something the user activates by name, whether the app renders it as a link or a button. */
 export function control(page: Page, name: string | RegExp): Locator {
   const exact = typeof name === "string";
@@ -198,17 +211,21 @@ export function renderedColorScheme(page: Page): Promise<string | null> {
   return page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
 }
 
+/** Screenshots are for people to look at: a CI run (CI set) takes them only when asked. */
+const TAKE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
+
 /**
  * Saves a PNG as test-results/screenshots/<name>-<width>-<scheme>.png, after web fonts and the
- * images already requested have finished loading. Returns the file path. Full page by default;
- * `fullPage: false` captures what a person sees with a dialog open (a full-page capture draws a
- * fixed dialog at the scroll position inside a picture as tall as the whole page).
+ * images already requested have finished loading. Full page by default; `fullPage: false`
+ * captures what a person sees with a dialog open (a full-page capture draws a fixed dialog at
+ * the scroll position inside a picture as tall as the whole page).
  */
 export async function screenshot(
   page: Page,
   name: string,
   { fullPage = true }: { fullPage?: boolean } = {},
-): Promise<string> {
+): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
@@ -230,5 +247,4 @@ export async function screenshot(
   await mkdir(directory, { recursive: true });
   const file = path.join(directory, `${name}-${width}-${scheme}.png`);
   await page.screenshot({ path: file, fullPage });
-  return file;
 }

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIResponse, Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { uniqueEmail, uniqueUsername } from "./auth.ts";
 import { baseURL, newPage, type PageOptions, waitForPath, waitForText } from "./browser.ts";
 import { waitForEmailLink } from "./server-log.ts";
@@ -164,12 +165,35 @@ export interface SeededItem {
   restaurant?: { id: string; name: string; slug: string | null };
 }
 
-/** A restaurant as a review names it; price level and Google rating as place search gives them. */
+/**
+ * A restaurant as a review names it. One with any of Google's details (price level, rating,
+ * website, phone) is registered with the fake Google Places service first and named by its place
+ * id, as picking it from place search does; the server takes the details from there. Without
+ * them it is typed by hand.
+ */
 export interface RestaurantSeed {
   name: string;
   address?: string;
   priceLevel?: number;
   googleRating?: number;
+  website?: string;
+  phone?: string;
+}
+
+/** What a review or post sends for `seed` (see RestaurantSeed). */
+async function restaurantInput(seed: RestaurantSeed): Promise<Record<string, unknown>> {
+  const { name, address, ...details } = seed;
+  if (Object.values(details).every((value) => value === undefined)) return { name, address };
+  const placeId = `e2e-${createHash("sha256")
+    .update(`${name}|${address ?? ""}`)
+    .digest("hex")
+    .slice(0, 16)}`;
+  const registered = await fetch(inject("placesRegisterURL"), {
+    method: "POST",
+    body: JSON.stringify({ placeId, ...seed }),
+  });
+  expect(registered.status, "registering the place").toBe(200);
+  return { name, address, placeId };
 }
 
 export interface DishReviewSeed {
@@ -188,7 +212,9 @@ export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<
   const response = await page.request.post("/api/reviews", {
     data: {
       reviewType: "dish",
-      restaurant: seed.restaurant ?? { name: "E2E Diner", address: "1 Main St, Springfield, IL" },
+      restaurant: await restaurantInput(
+        seed.restaurant ?? { name: "E2E Diner", address: "1 Main St, Springfield, IL" },
+      ),
       title: seed.title,
       rating: seed.rating ?? 4,
       cost: seed.cost === undefined ? 12.5 : seed.cost,
@@ -217,7 +243,7 @@ export async function seedRestaurantReview(
   const response = await page.request.post("/api/reviews", {
     data: {
       reviewType: "restaurant",
-      restaurant: seed.restaurant,
+      restaurant: await restaurantInput(seed.restaurant),
       rating: seed.rating,
       priceRange: seed.priceRange ?? null,
       description: seed.description ?? "Seeded for the browser tests.",
@@ -246,7 +272,7 @@ export async function seedPost(page: Page, seed: PostSeed): Promise<SeededItem> 
     data: {
       title: seed.title,
       content: seed.content ?? "",
-      restaurant: seed.restaurant ?? null,
+      restaurant: seed.restaurant ? await restaurantInput(seed.restaurant) : null,
       images,
     },
     headers: originHeaders(),

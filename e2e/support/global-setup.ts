@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startTestIdp } from "#server/test/oidc-idp.ts";
+import { FAKE_PLACES_API_KEY, startFakePlacesServer } from "#server/test/places-server.ts";
 import { freePort, type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
 import { ADMIN_EMAILS } from "./admins.ts";
 import { createServerLogFile } from "./server-log.ts";
@@ -12,15 +13,18 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Origin of the server the browser suite runs against, e.g. http://127.0.0.1:41234 */
     baseURL: string;
+    /** Where tests register the places the fake Google Places service knows (places.ts). */
+    placesRegisterURL: string;
   }
 }
 
 /**
- * Starts the real server (`node --import tsx server/main.ts`, the same entry as `npm start`) on a
+ * Starts the real server (`node --liftoff-only --import tsx server/main.ts`, the code `npm start` bundles) on a
  * free port with a fresh data directory, so every run begins with an empty embedded database.
  * The built SPA in dist/ is rebuilt first when its sources changed.
  *
- * Beside it runs a real OpenID Connect provider on 127.0.0.1 that plays Google
+ * Beside it run a fake Google Places service (server/test/places-server.ts), which tests fill
+ * with the places their reviews name, and a real OpenID Connect provider on 127.0.0.1 that plays Google
  * (server/test/oidc-idp.ts), and every line the server prints is kept in a file the tests read
  * (server-log.ts): the console SMS and email senders log the codes and links there.
  */
@@ -34,6 +38,7 @@ export default async function setup(project: TestProject) {
   const serverLogPath = path.join(logDir, "server.log");
   const appendLog = createServerLogFile(serverLogPath);
   const idp = await startTestIdp(baseURL);
+  const places = await startFakePlacesServer();
 
   let server: ServerProcess;
   try {
@@ -44,6 +49,8 @@ export default async function setup(project: TestProject) {
         GOOGLE_CLIENT_ID: idp.clientId,
         GOOGLE_CLIENT_SECRET: idp.clientSecret,
         ADMIN_EMAILS: Object.values(ADMIN_EMAILS).join(","),
+        GOOGLE_MAPS_API_KEY: FAKE_PLACES_API_KEY,
+        GOOGLE_PLACES_BASE_URL: places.baseUrl,
       },
       // Warnings and errors the server logs during the tests belong in the test output.
       onLine(line) {
@@ -53,15 +60,18 @@ export default async function setup(project: TestProject) {
     });
   } catch (error) {
     await idp.close().catch(() => {});
+    await places.close();
     await rm(logDir, { recursive: true, force: true });
     throw error;
   }
 
   project.provide("baseURL", baseURL);
   project.provide("serverLogPath", serverLogPath);
+  project.provide("placesRegisterURL", places.registerUrl);
   return async () => {
     await server.stop();
     await idp.close().catch(() => {});
+    await places.close();
     await rm(logDir, { recursive: true, force: true });
   };
 }

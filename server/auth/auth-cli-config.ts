@@ -8,6 +8,7 @@ import {
   DEFAULT_AUTH_RATE_LIMITS,
   DEFAULT_CONTENT_RATE_LIMITS,
   DEFAULT_SESSION_POLICY,
+  DEFAULT_SIGN_IN_BACKOFF,
 } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { authOptions } from "./auth.ts";
@@ -26,6 +27,7 @@ export const auth = betterAuth(
       publicUrl: "http://localhost:3000",
       trustedOrigins: [],
       authSecret: "schema-generation-only-schema-generation-only",
+      authPreviousSecrets: [],
       logLevel: "silent",
       trustProxy: false,
       webDistDir: undefined,
@@ -37,10 +39,12 @@ export const auth = betterAuth(
       emailFrom: "cli@localhost",
       adminEmails: [],
       session: DEFAULT_SESSION_POLICY,
+      signInBackoff: DEFAULT_SIGN_IN_BACKOFF,
       authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
       places: { provider: "local" },
       s3: undefined,
       contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
+      realtimeHeartbeatSeconds: 25,
     },
     db: drizzle.mock() as unknown as Database,
     senders: { sms: new CapturingSmsSender(), email: new CapturingEmailSender() },

@@ -1,4 +1,7 @@
+import { STATUS_CODES } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
+import type { ApiErrorBody } from "#domain/api-error.ts";
+import { errorBody } from "#server/http/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { toFetchHeaders } from "./session.ts";
 
@@ -52,8 +55,33 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
+      if (response.status >= 400) {
+        return reply.send(apiErrorBody(response.status, await response.text()));
+      }
       const payload = Buffer.from(await response.arrayBuffer());
       return reply.send(payload.length > 0 ? payload : null);
     },
   });
 };
+
+/**
+ * better-auth answers failures with `{ code, message }` (or no body); the rest of the API with
+ * `{ error: { code, message } }`, so one client error handler serves every route. Its browser
+ * client reads the inner object back (web/lib/auth-client.ts).
+ */
+function apiErrorBody(status: number, text: string): ApiErrorBody {
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const fields =
+    typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const code = typeof fields.code === "string" && fields.code ? fields.code : `HTTP_${status}`;
+  const message =
+    typeof fields.message === "string" && fields.message
+      ? fields.message
+      : (STATUS_CODES[status] ?? "Request failed");
+  return errorBody(code, message);
+}

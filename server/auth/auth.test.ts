@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "#server/config.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { account, session, user } from "#server/db/schema/auth.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
 import { TEST_AUTH_RATE_LIMITS, TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
@@ -23,6 +24,26 @@ const db = () => testApp.app.database.db;
 
 async function sessionRows(userId: string) {
   return db().select().from(session).where(eq(session.userId, userId));
+}
+
+/** The SQL text of every statement `database` runs while `fn` does. */
+async function countStatements(
+  database: DatabaseHandle,
+  fn: () => Promise<void>,
+): Promise<string[]> {
+  const client = database.client as unknown as { query: (...args: unknown[]) => unknown };
+  const query = client.query;
+  const statements: string[] = [];
+  client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
+    statements.push(typeof text === "string" ? text : String((text as { text: string }).text));
+    return query.call(this, text, ...rest);
+  };
+  try {
+    await fn();
+  } finally {
+    client.query = query;
+  }
+  return statements;
 }
 
 function sessionToken(cookie: string): string {
@@ -117,7 +138,7 @@ describe("email sign-up", () => {
       },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().code).toBe("PASSWORD_TOO_SHORT");
+    expect(short.json().error.code).toBe("PASSWORD_TOO_SHORT");
     const invalid = await request(app, "POST", "/api/auth/sign-up/email", {
       body: {
         email: "not-an-email",
@@ -191,7 +212,7 @@ describe("email sign-in", () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().message).toBe("Invalid email or password");
+    expect(wrong.json().error.message).toBe("Invalid email or password");
     expect(setCookies(wrong).some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
   });
 
@@ -400,6 +421,27 @@ describe("sessions", () => {
       401,
     );
     expect(await sessionRows(signedUp.userId)).toHaveLength(0);
+  });
+
+  it("reads the session and its user in one statement per request", async () => {
+    const { app } = await testApp.start();
+    const signedUp = await signUpByEmail(app);
+    const statements = await countStatements(app.database, async () => {
+      const read = await request(app, "GET", "/api/auth/get-session", { cookie: signedUp.cookie });
+      expect(read.json()?.user.id).toBe(signedUp.userId);
+    });
+    const sessionRead = expect.stringMatching(
+      /from "session".*"user".*where "session"."token" = \$\d+ limit/s,
+    );
+    expect(statements).toEqual([sessionRead]);
+    // Our own routes read it the same way, then do their work.
+    const routeStatements = await countStatements(app.database, async () => {
+      const count = await request(app, "GET", "/api/notifications/unread-count", {
+        cookie: signedUp.cookie,
+      });
+      expect(count.statusCode, count.body).toBe(200);
+    });
+    expect(routeStatements).toEqual([sessionRead, expect.stringMatching(/from notifications/)]);
   });
 
   it("lists sessions and ends the others", async () => {
@@ -640,6 +682,52 @@ describe("two-factor authentication (TOTP)", () => {
     const me = await request(app, "GET", "/api/me", { cookie: jar.header() });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(signedUp.userId);
+  });
+
+  it("keeps two-factor sign-in and token signing working after AUTH_SECRET is rotated", async () => {
+    const oldSecret = "the-secret-before-the-rotation-0000000000";
+    const newSecret = "the-secret-after-the-rotation-11111111111";
+    const { app } = await testApp.start({ authSecret: oldSecret });
+    const signedUp = await signUpByEmail(app);
+    const { secret } = await enableTotp(signedUp);
+    // The token signing key is made, and encrypted with the secret of the day, on first use.
+    expect(
+      (await request(app, "GET", "/api/auth/token", { cookie: signedUp.cookie })).statusCode,
+    ).not.toBe(500);
+
+    // With the old secret listed as previous, what it encrypted is still read.
+    const restarted = await testApp.restart({
+      authSecret: newSecret,
+      authPreviousSecrets: [oldSecret],
+    });
+    const jar = await passwordStep(signedUp);
+    const verified = await request(restarted.app, "POST", "/api/auth/two-factor/verify-totp", {
+      cookie: jar.header(),
+      body: { code: totp(secret) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    jar.update(verified);
+    const token = await request(restarted.app, "GET", "/api/auth/token", { cookie: jar.header() });
+    expect(token.statusCode, token.body).toBe(200);
+    const keys = await request(restarted.app, "GET", "/api/auth/.well-known/jwks.json");
+    expect(keys.statusCode).toBe(200);
+
+    // A second rotation: data of both earlier secrets is still read.
+    const again = await testApp.restart({
+      authSecret: "the-secret-after-the-second-rotation-222",
+      authPreviousSecrets: [newSecret, oldSecret],
+    });
+    const second = await passwordStep(signedUp);
+    const verifiedAgain = await request(again.app, "POST", "/api/auth/two-factor/verify-totp", {
+      cookie: second.header(),
+      body: { code: totp(secret) },
+    });
+    expect(verifiedAgain.statusCode, verifiedAgain.body).toBe(200);
+    second.update(verifiedAgain);
+    const tokenAgain = await request(again.app, "GET", "/api/auth/token", {
+      cookie: second.header(),
+    });
+    expect(tokenAgain.statusCode, tokenAgain.body).toBe(200);
   });
 
   it("accepts a backup code once instead of the TOTP code", async () => {

@@ -1,12 +1,14 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { genericOAuth, jwt, phoneNumber, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   authMessages,
+  emailInput,
   isPlaceholderEmail,
   isValidPhone,
   OTP_LENGTH,
@@ -26,6 +28,15 @@ import {
 import type { BackgroundTasks } from "./background.ts";
 import type { EmailSender } from "./senders/email.ts";
 import { otpMessage, type SmsSender } from "./senders/sms.ts";
+import {
+  forgetSignInFailures,
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  recordSignInFailure,
+  secondsUntilNextSignIn,
+  signInDelayedError,
+  signInKey,
+} from "./sign-in-backoff.ts";
 
 const AUTH_BASE_PATH = "/api/auth";
 /**
@@ -61,6 +72,36 @@ function phonePlaceholderEmail(phone: string): string {
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** A password's stored form; also how bench data gives its generated accounts a password. */
+/**
+ * better-auth's secrets. Without previous ones: AUTH_SECRET alone, as it always was. After a
+ * rotation (AUTH_PREVIOUS_SECRETS): every secret, the current first, each under a version
+ * derived from the secret itself, so a version never changes when the list does. New data is
+ * encrypted with the current one and carries its version; data written before the first
+ * rotation carries none and was encrypted with the oldest secret still listed. Cookies are
+ * signed with the current secret only, so a rotation signs everyone out.
+ */
+function authSecrets(config: AppConfig): Pick<BetterAuthOptions, "secret" | "secrets"> {
+  const previous = config.authPreviousSecrets;
+  if (previous.length === 0) return { secret: config.authSecret };
+  return {
+    secret: previous.at(-1),
+    secrets: [config.authSecret, ...previous].map((value) => ({
+      version: secretVersion(value),
+      value,
+    })),
+  };
+}
+
+/** A stable small number for a secret, safe to store beside what it encrypted. */
+function secretVersion(secret: string): number {
+  return Number.parseInt(createHash("sha256").update(secret).digest("hex").slice(0, 7), 16);
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2Hash(password, ARGON2ID);
+}
 
 export interface AuthSenders {
   sms: SmsSender;
@@ -102,11 +143,25 @@ export function authOptions(params: CreateAuthParams) {
     );
   };
 
+  /** Whether this browser signed in to the account holding `email` before (its signed cookie). */
+  const isKnownDevice = async (
+    ctx: { getSignedCookie: (name: string, secret: string) => Promise<string | false | null> },
+    email: string,
+  ): Promise<boolean> => {
+    const deviceUserId = await ctx.getSignedCookie(KNOWN_DEVICE_COOKIE, config.authSecret);
+    if (!deviceUserId) return false;
+    const [account] = await db
+      .select({ id: schema.user.id })
+      .from(schema.user)
+      .where(eq(schema.user.email, signInKey(email)));
+    return account?.id === deviceUserId;
+  };
+
   return {
     appName: "Tasted",
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
-    secret: config.authSecret,
+    ...authSecrets(config),
     trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
     database: drizzleAdapter(db, { provider: "pg", schema, transaction: true }),
     logger: {
@@ -131,8 +186,13 @@ export function authOptions(params: CreateAuthParams) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       password: {
-        hash: (password) => argon2Hash(password, ARGON2ID),
+        hash: hashPassword,
         verify: ({ hash, password }) => argon2Verify(hash, password),
+      },
+      // Reaching the reset link proves the owner holds the address: guesses by others no
+      // longer hold the account back.
+      onPasswordReset: async ({ user }) => {
+        await forgetSignInFailures(db, user.email);
       },
       sendResetPassword: async ({ user, url }) => {
         sendEmail(
@@ -234,6 +294,9 @@ export function authOptions(params: CreateAuthParams) {
     },
 
     advanced: {
+      // A session read fetches its user in the same statement (a join through the schema's
+      // relations) instead of a second query: every signed-in request makes one.
+      database: { joins: true },
       cookiePrefix: "tasted",
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: secureCookies },
@@ -242,6 +305,13 @@ export function authOptions(params: CreateAuthParams) {
 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Only a well-formed address has a backoff; better-auth refuses the rest with 400.
+        if (ctx.path === "/sign-in/email" && emailInput.safeParse(ctx.body?.email).success) {
+          const wait = await secondsUntilNextSignIn(db, ctx.body.email, config.signInBackoff);
+          if (wait > 0 && !(await isKnownDevice(ctx, ctx.body.email))) {
+            throw signInDelayedError(wait);
+          }
+        }
         const emailField = EMAIL_FIELDS[ctx.path];
         if (emailField && isPlaceholderEmail(ctx.body?.[emailField])) {
           throw new APIError("BAD_REQUEST", {
@@ -278,6 +348,31 @@ export function authOptions(params: CreateAuthParams) {
         }
         return { context: { body: { ...ctx.body, phoneNumber: phone } } };
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        const signedIn = ctx.context.newSession;
+        if (signedIn) {
+          await forgetSignInFailures(db, signedIn.user.email);
+          await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE, signedIn.user.id, config.authSecret, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: secureCookies,
+            path: AUTH_BASE_PATH,
+            maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+          });
+          return;
+        }
+        const returned = ctx.context.returned;
+        const wrongPassword = isAPIError(returned) && returned.statusCode === 401;
+        if (
+          ctx.path === "/sign-in/email" &&
+          wrongPassword &&
+          emailInput.safeParse(ctx.body?.email).success &&
+          // The owner mistyping on their own browser does not hold the account back elsewhere.
+          !(await isKnownDevice(ctx, ctx.body.email))
+        ) {
+          await recordSignInFailure(db, ctx.body.email, config.signInBackoff);
+        }
+      }),
     },
 
     plugins: [
@@ -309,7 +404,13 @@ export function authOptions(params: CreateAuthParams) {
         // Phone and Google accounts have no password to confirm enabling with.
         allowPasswordless: true,
       }),
-      jwt({ jwks: { jwksPath: "/.well-known/jwks.json" } }),
+      jwt({
+        jwks: { jwksPath: "/.well-known/jwks.json" },
+        // API clients ask /api/auth/token for a JWT. Left on, every session read (each page
+        // load and each of our signed-in requests) would also read the key table and sign a
+        // token nobody reads.
+        disableSettingJwtHeader: true,
+      }),
       ...(params.googleDiscoveryUrl && config.google
         ? [
             genericOAuth({

@@ -70,11 +70,11 @@ describe("phone one-time code", () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const wrong = await verify(phone, wrongCode(code));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().code).toBe("INVALID_OTP");
+      expect(wrong.json().error.code).toBe("INVALID_OTP");
     }
     const right = await verify(phone, code);
     expect(right.statusCode).toBe(403);
-    expect(right.json().code).toBe("TOO_MANY_ATTEMPTS");
+    expect(right.json().error.code).toBe("TOO_MANY_ATTEMPTS");
     // And it stays dead.
     expect((await verify(phone, code)).statusCode).toBe(400);
     expect(await app.database.db.select().from(user).where(eq(user.phoneNumber, phone))).toEqual(
@@ -113,7 +113,7 @@ describe("phone one-time code", () => {
       .where(eq(verification.identifier, identifier));
     const expired = await verify(phone, code);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().code).toBe("OTP_EXPIRED");
+    expect(expired.json().error.code).toBe("OTP_EXPIRED");
   });
 
   it("works once: a used code cannot sign in again", async () => {
@@ -124,7 +124,7 @@ describe("phone one-time code", () => {
     expect((await verify(phone, code)).statusCode).toBe(200);
     const replay = await verify(phone, code);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json().code).toBe("OTP_NOT_FOUND");
+    expect(replay.json().error.code).toBe("OTP_NOT_FOUND");
   });
 
   it("a new code replaces the previous one", async () => {
@@ -143,7 +143,7 @@ describe("phone one-time code", () => {
     for (const phone of ["2025550123", "+0123456789", "+1202", "+12025550123456789"]) {
       const response = await sendCode(phone);
       expect(response.statusCode, phone).toBe(400);
-      expect(response.json().code).toBe("INVALID_PHONE_NUMBER");
+      expect(response.json().error.code).toBe("INVALID_PHONE_NUMBER");
     }
     expect(testApp.sms.messages).toHaveLength(0);
   });
@@ -163,9 +163,8 @@ describe("SMS provider failures", () => {
     );
     const response = await sendCode(uniquePhone());
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({
-      code: "SMS_NOT_SENT",
-      message: "We could not send the code. Please try again.",
+    expect(response.json()).toEqual({
+      error: { code: "SMS_NOT_SENT", message: "We could not send the code. Please try again." },
     });
   });
 });
@@ -182,7 +181,7 @@ describe("phone code throttles", () => {
     expect((await sendCode(phone, "203.0.113.2")).statusCode).toBe(200);
     const blocked = await sendCode(phone, "203.0.113.3");
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
+    expect(blocked.json().error.code).toBe("TOO_MANY_CODES_FOR_NUMBER");
     expect(Number(blocked.headers["x-retry-after"])).toBeGreaterThan(3500);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(3500);
     expect(testApp.sms.messagesTo(phone)).toHaveLength(2);
@@ -257,7 +256,7 @@ describe("one canonical form of a number", () => {
     expect((await sendCode(`${phone} `)).statusCode).toBe(200);
     const blocked = await sendCode(phone);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe("TOO_MANY_CODES_FOR_NUMBER");
+    expect(blocked.json().error.code).toBe("TOO_MANY_CODES_FOR_NUMBER");
     // Texts go to the number itself, never to a spelling of it.
     expect(testApp.sms.messagesTo(phone)).toHaveLength(2);
     expect(testApp.sms.messages).toHaveLength(2);
@@ -283,7 +282,7 @@ describe("one canonical form of a number", () => {
     for (const phone of ["+1 202 555 0123 ext 5", "+1202555abcd", "++12025550123", " "]) {
       const response = await sendCode(phone);
       expect(response.statusCode, phone).toBe(400);
-      expect(response.json().message).toBe("Phone must be in international format");
+      expect(response.json().error.message).toBe("Phone must be in international format");
     }
     expect(testApp.sms.messages).toHaveLength(0);
   });
@@ -307,7 +306,7 @@ describe("the reserved placeholder addresses of phone accounts", () => {
         },
       });
       expect(response.statusCode, email).toBe(400);
-      expect(response.json().code).toBe("RESERVED_EMAIL");
+      expect(response.json().error.code).toBe("RESERVED_EMAIL");
     }
     expect(await app.database.db.select().from(user)).toHaveLength(0);
     const owner = await signInByPhone(app, testApp.sms, phone);

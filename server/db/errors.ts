@@ -54,3 +54,54 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
     (constraint === undefined || pgConstraint(error) === constraint)
   );
 }
+
+/** Network failures of the connection to PostgreSQL (refused, reset, timed out). */
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+]);
+/**
+ * SQLSTATEs of a server that is going away or not there yet: the connection exception class
+ * (08…), and shutdown or start-up (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
+ * connect now).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+/** node-postgres reports these without a code. */
+const CONNECTION_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error",
+];
+
+/**
+ * True when a query failed because the database cannot be reached (stopped, restarting, the
+ * network gone), not because of the query: the request may be tried again once it is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === "object" && current !== null; depth++) {
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (
+      typeof code === "string" &&
+      (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))
+    ) {
+      return true;
+    }
+    if (typeof message === "string" && CONNECTION_MESSAGES.some((text) => message.includes(text))) {
+      return true;
+    }
+    // Node reports a refused connection to a name with several addresses as an AggregateError.
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = cause;
+  }
+  return false;
+}

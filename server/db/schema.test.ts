@@ -168,6 +168,7 @@ describe("migrations", () => {
         "jwks",
         "rate_limit",
         "session",
+        "sign_in_failures",
         "two_factor",
         "user",
         "verification",

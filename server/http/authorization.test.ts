@@ -1,129 +1,1039 @@
+// The authorization matrix: every /api route the server registers, called by a visitor, another
+// signed-in person, the owner of what the route names, a moderator and an admin. Only the callers
+// its rule allows succeed; every refused call leaves the database as it was, row counts and the
+// counters and flags on rows alike. Write routes with a JSON body are also sent fields a body may
+// never set (author, counts, hidden, role, id, creation time, another person's id), which must
+// be refused or ignored.
+import { text } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
-import { expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
 import { exploreTabs } from "#domain/search.ts";
+import { slugifyTitle } from "#domain/slugs.ts";
+import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";
-import { signUpWithProfile } from "#server/test/auth-helpers.ts";
-import { createRestaurant, createReview } from "#server/test/factories.ts";
+import {
+  cookieFrom,
+  sessionCookieFor,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from "#server/test/auth-helpers.ts";
+import { testJpeg } from "#server/test/content-helpers.ts";
+import { appTableNames } from "#server/test/database.ts";
+import {
+  createComment,
+  createPost,
+  createPostImage,
+  createReportRow,
+  createRestaurant,
+  createReview,
+  createReviewImage,
+  createUser,
+  setRole,
+} from "#server/test/factories.ts";
+import { type MultipartFile, multipart } from "#server/test/multipart.ts";
 import { request } from "#server/test/request.ts";
 
-const testApp = useTestApp();
+const testApp = useTestApp({ perFile: true });
 
-type Caller = "visitor" | "owner" | "other";
+const callers = ["visitor", "other", "owner", "moderator", "admin"] as const;
+type Caller = (typeof callers)[number];
+type Person = Exclude<Caller, "visitor">;
 
 /**
- * Who may call each people, explore and restaurant route, and what they get: a visitor (no
- * session), the owner (the profile's own person, or the notification's recipient) and another
- * signed-in user. `path` gets the owner's profile id, one of the owner's notifications and a
- * restaurant the owner reviewed.
+ * What every route is tried against, a new one for each write (the reads share one): people of
+ * its own (usernames end in the world's number), the owner's items (a review with a photo, `other`'s like and a comment of each of them, a post with
+ * a photo, a like and the owner's comment, a review a moderator hid), the owner's notification
+ * that `other` follows them, a pending report by `other` on the owner's post and a photo the
+ * owner uploaded but has not used yet.
  */
-const rows: {
-  method: "GET" | "PUT" | "DELETE" | "POST";
-  path: (owner: { id: string; notificationId: string; restaurantId: string }) => string;
-  expected: Record<Caller, number>;
-}[] = [
+interface World {
+  db: Database;
+  people: Record<Person, { id: string; cookie: string; username: string }>;
+  restaurant: { id: string; slug: string };
+  /** A restaurant nobody reviewed. */
+  otherRestaurant: { id: string };
+  review: { id: string; title: string };
+  hiddenReview: { id: string };
+  post: { id: string };
+  postImage: { id: string };
+  /** The owner's comments on their review and their post. */
+  reviewComment: { id: string };
+  postComment: { id: string };
+  /** `other`'s comment on the owner's review. */
+  othersComment: { id: string };
+  notification: { id: string };
+  upload: { id: string };
+}
+
+interface Call {
+  url: string;
+  /** A JSON body. */
+  body?: unknown;
+  /** Or a multipart/form-data body: its files and text fields. */
+  multipart?: { files: MultipartFile[]; fields?: Record<string, string> };
+  headers?: Record<string, string>;
+  /** The answer never ends by itself (the event stream). */
+  stream?: boolean;
+  /** The existing row the call changes, for an edit. */
+  changes?: RowRef;
+}
+
+type Expected = Record<Caller, number>;
+
+/** A row a write made or changed: its table and the value of its key column (default `id`). */
+interface RowRef {
+  table: string;
+  key?: string;
+  id: string;
+}
+
+/**
+ * Sends the route's valid body with fields it must never take (hostileFields) as `caller`, and
+ * reads back the row it wrote: it must hold `expect`; a new row holds none of the injected
+ * values, and an edited one (the call's `changes`) keeps every column but `mayChange`. The
+ * answer may also be a 400 that changed nothing.
+ */
+type MassAssignmentCheck = {
+  caller: Person;
+  /** Values the row must hold afterwards: its author, its counters, its flags. */
+  expect: (world: World) => Record<string, unknown>;
+} & (
+  | { /** The new row, found from the answer. */ creates: (answer: { id?: string }) => RowRef }
+  | { /** What an edit may change of the row its call names. */ mayChange: readonly string[] }
+);
+
+interface MatrixEntry {
+  /** As the server's route table names it: "PATCH /api/reviews/:id". */
+  route: string;
+  /** When a route has several entries: the situation this one tries. */
+  situation?: string;
+  /** The request `caller` sends; it may add what it alone consumes (a fresh report). */
+  call: (world: World, caller: Caller) => Call | Promise<Call>;
+  expected: Expected;
+  massAssignment?: MassAssignmentCheck;
+}
+
+/** A route the matrix does not call, and the tests that cover it instead. */
+interface CoveredElsewhere {
+  route: string;
+  coveredBy: string;
+}
+
+const open = (status: number): Expected => ({
+  visitor: status,
+  other: status,
+  owner: status,
+  moderator: status,
+  admin: status,
+});
+const signedIn = (status: number): Expected => ({ ...open(status), visitor: 401 });
+/** Only the owner of what the route names; everyone else signed in gets 403. */
+const ownerOnly = (status: number): Expected => ({
+  visitor: 401,
+  other: 403,
+  owner: status,
+  moderator: 403,
+  admin: 403,
+});
+const moderators = (status: number): Expected => ({
+  visitor: 401,
+  other: 403,
+  owner: 403,
+  moderator: status,
+  admin: status,
+});
+const admins = (status: number): Expected => ({ ...moderators(status), moderator: 403 });
+
+/** Columns every edit of an item may change besides the ones its body names. */
+const itemEditColumns = ["updated_at", "search_vector"];
+
+/** A new item: written by its caller, with no likes or comments yet, not hidden. */
+const newItemExpect = (caller: Person) => (world: World) => ({
+  user_id: world.people[caller].id,
+  like_count: 0,
+  comment_count: 0,
+  is_hidden: false,
+});
+
+/** A valid profile edit for the caller: a new username of their own. */
+function profileEdit(world: World, caller: Caller) {
+  const username = caller === "visitor" ? "visitor" : world.people[caller].username;
+  return { firstName: "New", lastName: "Name", username: `${username}_new`, bio: "Hi" };
+}
+
+let photo: MultipartFile;
+function photoUpload(url: string): Call {
+  return { url, multipart: { files: [photo] } };
+}
+
+const AUTH_TESTS =
+  "server/auth/*.test.ts (sign-up, sign-in, sessions and their lifetimes, phone codes, Google, " +
+  "two-factor, password reset, rate limits, foreign origins); the fields sign-up and " +
+  "update-user must not take are checked at the end of this file";
+
+const matrix: (MatrixEntry | CoveredElsewhere)[] = [
   {
-    method: "GET",
-    path: () => "/api/profiles/owner_user",
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "GET /api/openapi.json",
+    call: () => ({ url: "/api/openapi.json" }),
+    expected: open(200),
+  },
+  { route: "GET /api/health", call: () => ({ url: "/api/health" }), expected: open(200) },
+  { route: "GET /api/config", call: () => ({ url: "/api/config" }), expected: open(200) },
+  { route: "GET /api/auth/*", coveredBy: AUTH_TESTS },
+  { route: "POST /api/auth/*", coveredBy: AUTH_TESTS },
+  { route: "GET /api/me", call: () => ({ url: "/api/me" }), expected: signedIn(200) },
+  {
+    route: "GET /api/profiles/username-availability",
+    call: (w) => ({
+      url: `/api/profiles/username-availability?username=${w.people.owner.username}`,
+    }),
+    expected: open(200),
   },
   {
-    method: "GET",
-    path: (o) => `/api/profiles/${o.id}/items?tab=posts`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "PUT /api/profile",
+    call: (w, caller) => ({
+      url: "/api/profile",
+      body: profileEdit(w, caller),
+      changes: caller === "visitor" ? undefined : { table: "profiles", id: w.people[caller].id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: [
+        "username",
+        "slug",
+        "first_name",
+        "last_name",
+        "full_name",
+        "bio",
+        "location",
+        "avatar_url",
+        "search_vector",
+        "updated_at",
+      ],
+      expect: (w) => ({
+        username: `${w.people.owner.username}_new`,
+        slug: `${w.people.owner.username}_new`,
+      }),
+    },
   },
   {
-    method: "GET",
-    path: (o) => `/api/profiles/${o.id}/followers`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "PUT /api/profile",
+    situation: "with the owner's avatar: nobody else may take it",
+    call: (w, caller) => ({
+      url: "/api/profile",
+      body: {
+        ...profileEdit(w, caller),
+        avatarUrl: `/uploads/avatars/${w.people.owner.id}/a.webp`,
+      },
+    }),
+    expected: { visitor: 401, other: 400, owner: 200, moderator: 400, admin: 400 },
   },
   {
-    method: "GET",
-    path: (o) => `/api/profiles/${o.id}/following`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "POST /api/profile/avatar",
+    call: (w, caller) => ({
+      ...photoUpload("/api/profile/avatar"),
+      changes: caller === "visitor" ? undefined : { table: "profiles", id: w.people[caller].id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["avatar_url", "updated_at"],
+      expect: (w) => ({ id: w.people.owner.id }),
+    },
   },
-  // Explore: public reads, the same for everyone but for likedByMe and followedByMe.
-  ...exploreTabs.map((tab) => ({
-    method: "GET" as const,
-    path: () => `/api/search/${tab}?q=owner`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+  {
+    route: "GET /api/profiles/:handle",
+    call: (w) => ({ url: `/api/profiles/${w.people.owner.username}` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/profiles/:id/items",
+    call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/items?tab=dishes` }),
+    expected: open(200),
+  },
+  ...(["followers", "following"] as const).map((list) => ({
+    route: `GET /api/profiles/:id/${list}`,
+    call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/${list}` }),
+    expected: open(200),
   })),
-  // Yourself: 400 "You cannot follow yourself".
+  // Following yourself is a 400 ("You cannot follow yourself"); unfollowing too.
+  ...(["PUT", "DELETE"] as const).map((method) => ({
+    route: `${method} /api/profiles/:id/follow`,
+    call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/follow` }),
+    expected: { ...signedIn(200), owner: 400 },
+  })),
   {
-    method: "PUT",
-    path: (o) => `/api/profiles/${o.id}/follow`,
-    expected: { visitor: 401, owner: 400, other: 200 },
+    route: "POST /api/uploads/images",
+    call: () => photoUpload("/api/uploads/images"),
+    expected: signedIn(201),
+    massAssignment: {
+      caller: "owner",
+      creates: (answer) => ({ table: "image_uploads", id: String(answer.id) }),
+      expect: (w) => ({ user_id: w.people.owner.id }),
+    },
   },
   {
-    method: "DELETE",
-    path: (o) => `/api/profiles/${o.id}/follow`,
-    expected: { visitor: 401, owner: 400, other: 200 },
+    route: "GET /api/reviews/:id",
+    call: (w) => ({ url: `/api/reviews/${w.review.id}` }),
+    expected: open(200),
   },
   {
-    method: "GET",
-    path: () => "/api/notifications",
-    expected: { visitor: 401, owner: 200, other: 200 },
+    route: "GET /api/reviews/:id",
+    situation: "hidden by a moderator: its author and the staff see it",
+    call: (w) => ({ url: `/api/reviews/${w.hiddenReview.id}` }),
+    expected: { visitor: 404, other: 404, owner: 200, moderator: 200, admin: 200 },
   },
   {
-    method: "GET",
-    path: () => "/api/notifications/unread-count",
-    expected: { visitor: 401, owner: 200, other: 200 },
-  },
-  // Someone else's notification is as unknown as a missing one.
-  {
-    method: "POST",
-    path: (o) => `/api/notifications/${o.notificationId}/read`,
-    expected: { visitor: 401, owner: 204, other: 404 },
+    route: "DELETE /api/reviews/:id",
+    call: (w) => ({ url: `/api/reviews/${w.review.id}` }),
+    expected: ownerOnly(204),
   },
   {
-    method: "POST",
-    path: () => "/api/notifications/read-all",
-    expected: { visitor: 401, owner: 204, other: 204 },
+    route: "GET /api/posts/:id",
+    call: (w) => ({ url: `/api/posts/${w.post.id}` }),
+    expected: open(200),
   },
   {
-    method: "GET",
-    path: (o) => `/api/restaurants/${o.restaurantId}`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "DELETE /api/posts/:id",
+    call: (w) => ({ url: `/api/posts/${w.post.id}` }),
+    expected: ownerOnly(204),
   },
   {
-    method: "GET",
-    path: (o) => `/api/restaurants/${o.restaurantId}/items?tab=dishes`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "POST /api/reviews",
+    call: () => ({
+      url: "/api/reviews",
+      body: {
+        reviewType: "restaurant",
+        restaurant: { name: "New Place", address: "2 Side St, Springfield" },
+        rating: 4,
+      },
+    }),
+    expected: signedIn(201),
+    massAssignment: {
+      caller: "owner",
+      creates: (answer) => ({ table: "reviews", id: answer.id ?? "" }),
+      expect: newItemExpect("owner"),
+    },
+  },
+  {
+    route: "POST /api/reviews",
+    situation: "with the owner's uploaded photo: nobody else may use it",
+    call: (w) => ({
+      url: "/api/reviews",
+      body: {
+        reviewType: "dish",
+        restaurant: { name: "New Place", address: "2 Side St, Springfield" },
+        title: "Clam Chowder",
+        rating: 4,
+        images: [{ uploadId: w.upload.id }],
+      },
+    }),
+    expected: { visitor: 401, other: 400, owner: 201, moderator: 400, admin: 400 },
+  },
+  {
+    route: "GET /api/reviews/by-slug/:type/:slug",
+    call: (w) => ({ url: `/api/reviews/by-slug/dish/${slugifyTitle(w.review.title)}` }),
+    expected: open(200),
+  },
+  {
+    route: "PATCH /api/reviews/:id",
+    call: (w) => ({
+      url: `/api/reviews/${w.review.id}`,
+      body: { title: "Crab Roll", rating: 3 },
+      changes: { table: "reviews", id: w.review.id },
+    }),
+    expected: ownerOnly(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["title", "rating", ...itemEditColumns],
+      expect: () => ({ title: "Crab Roll", rating: 3 }),
+    },
+  },
+  {
+    route: "PATCH /api/reviews/:id",
+    situation: "keeping a photo of another item",
+    call: (w) => ({
+      url: `/api/reviews/${w.review.id}`,
+      body: { images: [{ imageId: w.postImage.id }] },
+    }),
+    expected: ownerOnly(400),
+  },
+  {
+    route: "POST /api/posts",
+    call: () => ({ url: "/api/posts", body: { title: "Brunch", content: "Eggs" } }),
+    expected: signedIn(201),
+    massAssignment: {
+      caller: "owner",
+      creates: (answer) => ({ table: "posts", id: answer.id ?? "" }),
+      expect: newItemExpect("owner"),
+    },
+  },
+  {
+    route: "PATCH /api/posts/:id",
+    call: (w) => ({
+      url: `/api/posts/${w.post.id}`,
+      body: { title: "Late brunch" },
+      changes: { table: "posts", id: w.post.id },
+    }),
+    expected: ownerOnly(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["title", ...itemEditColumns],
+      expect: () => ({ title: "Late brunch" }),
+    },
+  },
+  {
+    route: "GET /api/restaurants/:idOrSlug",
+    call: (w) => ({ url: `/api/restaurants/${w.restaurant.slug}` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/restaurants/:id/items",
+    call: (w) => ({ url: `/api/restaurants/${w.restaurant.id}/items?tab=dishes` }),
+    expected: open(200),
   },
   // Visitors follow nobody: an empty list, not a 401.
   {
-    method: "GET",
-    path: (o) => `/api/restaurants/${o.restaurantId}/followed-reviews`,
-    expected: { visitor: 200, owner: 200, other: 200 },
+    route: "GET /api/restaurants/:id/followed-reviews",
+    call: (w) => ({ url: `/api/restaurants/${w.restaurant.id}/followed-reviews` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/places/search",
+    call: () => ({ url: "/api/places/search?q=Joe" }),
+    expected: signedIn(200),
+  },
+  { route: "GET /api/feed", call: () => ({ url: "/api/feed" }), expected: open(200) },
+  {
+    route: "GET /api/feed",
+    situation: "people you follow",
+    call: () => ({ url: "/api/feed?scope=following" }),
+    expected: signedIn(200),
+  },
+  ...exploreTabs.map((tab) => ({
+    route: `GET /api/search/${tab}`,
+    call: () => ({ url: `/api/search/${tab}?q=owner` }),
+    expected: open(200),
+  })),
+  ...(["PUT", "DELETE"] as const).flatMap((method) => [
+    {
+      route: `${method} /api/reviews/:id/like`,
+      call: (w: World) => ({ url: `/api/reviews/${w.review.id}/like` }),
+      expected: signedIn(200),
+    },
+    {
+      route: `${method} /api/reviews/:id/like`,
+      situation: "a hidden review",
+      call: (w: World) => ({ url: `/api/reviews/${w.hiddenReview.id}/like` }),
+      expected: signedIn(404),
+    },
+    {
+      route: `${method} /api/posts/:id/like`,
+      call: (w: World) => ({ url: `/api/posts/${w.post.id}/like` }),
+      expected: signedIn(200),
+    },
+  ]),
+  {
+    route: "GET /api/reviews/:id/comments",
+    call: (w) => ({ url: `/api/reviews/${w.review.id}/comments` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/reviews/:id/comments",
+    situation: "a hidden review",
+    call: (w) => ({ url: `/api/reviews/${w.hiddenReview.id}/comments` }),
+    expected: open(404),
+  },
+  {
+    route: "GET /api/posts/:id/comments",
+    call: (w) => ({ url: `/api/posts/${w.post.id}/comments` }),
+    expected: open(200),
+  },
+  ...(["review", "post"] as const).map((kind) => ({
+    route: `POST /api/${kind}s/:id/comments`,
+    call: (w: World) => ({ url: `/api/${kind}s/${w[kind].id}/comments`, body: { content: "Yum" } }),
+    expected: signedIn(201),
+    massAssignment: {
+      caller: "owner" as const,
+      creates: (answer: { id?: string }) => ({
+        table: kind === "review" ? "comments" : "post_comments",
+        id: answer.id ?? "",
+      }),
+      expect: (w: World) => ({ user_id: w.people.owner.id, is_hidden: false }),
+    },
+  })),
+  {
+    route: "POST /api/reviews/:id/comments",
+    situation: "a hidden review",
+    call: (w) => ({ url: `/api/reviews/${w.hiddenReview.id}/comments`, body: { content: "Yum" } }),
+    expected: signedIn(404),
+  },
+  {
+    route: "DELETE /api/comments/review/:commentId",
+    call: (w) => ({ url: `/api/comments/review/${w.reviewComment.id}` }),
+    expected: ownerOnly(204),
+  },
+  {
+    route: "DELETE /api/comments/review/:commentId",
+    situation: "another person's comment on the owner's review: only its author deletes it",
+    call: (w) => ({ url: `/api/comments/review/${w.othersComment.id}` }),
+    expected: { visitor: 401, other: 204, owner: 403, moderator: 403, admin: 403 },
+  },
+  {
+    route: "DELETE /api/comments/post/:commentId",
+    call: (w) => ({ url: `/api/comments/post/${w.postComment.id}` }),
+    expected: ownerOnly(204),
+  },
+  {
+    route: "GET /api/notifications",
+    call: () => ({ url: "/api/notifications" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "GET /api/notifications/unread-count",
+    call: () => ({ url: "/api/notifications/unread-count" }),
+    expected: signedIn(200),
+  },
+  // Someone else's notification is as unknown as a missing one.
+  {
+    route: "POST /api/notifications/:id/read",
+    call: (w) => ({ url: `/api/notifications/${w.notification.id}/read` }),
+    expected: { visitor: 401, other: 404, owner: 204, moderator: 404, admin: 404 },
+  },
+  {
+    route: "POST /api/notifications/read-all",
+    call: () => ({ url: "/api/notifications/read-all" }),
+    expected: signedIn(204),
+  },
+  // Reporting your own content is a 400. A person has one open report per target, so each
+  // call reports a fresh review of the owner's.
+  {
+    route: "POST /api/reports",
+    call: async (w) => {
+      const review = await createReview(w.db, { userId: w.people.owner.id });
+      return {
+        url: "/api/reports",
+        body: { targetType: "review", targetId: review.id, reason: "spam" },
+      };
+    },
+    expected: { ...signedIn(201), owner: 400 },
+    massAssignment: {
+      caller: "moderator",
+      creates: (answer) => ({ table: "user_reports", id: answer.id ?? "" }),
+      expect: (w) => ({
+        reporter_id: w.people.moderator.id,
+        status: "pending",
+        reviewed_by: null,
+        reviewed_at: null,
+      }),
+    },
+  },
+  {
+    route: "GET /api/admin/stats",
+    call: () => ({ url: "/api/admin/stats" }),
+    expected: admins(200),
+  },
+  {
+    route: "GET /api/admin/reports",
+    call: () => ({ url: "/api/admin/reports" }),
+    expected: moderators(200),
+  },
+  {
+    route: "PATCH /api/admin/reports/:id",
+    // A report moves from pending once, so each caller gets one of their own to try (about a
+    // review of its own: one person has one open report per target).
+    call: async (w) => {
+      const review = await createReview(w.db, { userId: w.people.owner.id });
+      const report = await createReportRow(w.db, {
+        reporterId: w.people.other.id,
+        reportedType: "review",
+        reportedId: review.id,
+      });
+      return {
+        url: `/api/admin/reports/${report.id}`,
+        body: { status: "resolved" },
+        changes: { table: "user_reports", id: report.id },
+      };
+    },
+    expected: moderators(200),
+    massAssignment: {
+      caller: "moderator",
+      mayChange: ["status", "reviewed_by", "reviewed_at"],
+      expect: (w) => ({ status: "resolved", reviewed_by: w.people.moderator.id }),
+    },
+  },
+  {
+    route: "PUT /api/admin/content/:type/:id/hidden",
+    call: (w) => ({
+      url: `/api/admin/content/review/${w.review.id}/hidden`,
+      body: { hidden: true },
+      changes: { table: "reviews", id: w.review.id },
+    }),
+    expected: moderators(200),
+    massAssignment: {
+      caller: "moderator",
+      mayChange: ["is_hidden", "updated_at"],
+      expect: () => ({ is_hidden: true }),
+    },
+  },
+  {
+    route: "GET /api/admin/activity",
+    call: () => ({ url: "/api/admin/activity" }),
+    expected: moderators(200),
+  },
+  { route: "GET /api/admin/team", call: () => ({ url: "/api/admin/team" }), expected: admins(200) },
+  // The owner may not make themselves a moderator.
+  {
+    route: "PUT /api/admin/users/:id/role",
+    call: (w) => ({
+      url: `/api/admin/users/${w.people.owner.id}/role`,
+      body: { role: "moderator" },
+      changes: { table: "user_roles", key: "user_id", id: w.people.owner.id },
+    }),
+    expected: admins(200),
+    massAssignment: {
+      caller: "admin",
+      mayChange: ["role"],
+      expect: () => ({ role: "moderator" }),
+    },
+  },
+  {
+    route: "GET /api/events",
+    call: () => ({ url: "/api/events", stream: true }),
+    expected: signedIn(200),
   },
 ];
 
-it("answers every people, explore and restaurant route as its access rule says, for visitors, owners and others", async () => {
-  const { app } = await testApp.start();
-  const owner = await signUpWithProfile(app, { username: "owner_user" });
-  const other = await signUpWithProfile(app, { username: "other_user" });
-  const inserted = await testApp.db.execute<{ id: string }>(sql`
-    insert into notifications (type, user_id, actor_id)
-    values ('new_follower', ${owner.userId}, ${other.userId}) returning id`);
-  const place = await createRestaurant(testApp.db);
-  await createReview(testApp.db, { userId: owner.userId, restaurantId: place.id });
-  const target = {
-    id: owner.userId,
-    notificationId: inserted.rows[0]?.id ?? "",
-    restaurantId: place.id,
-  };
-  const cookies: Record<Caller, string | undefined> = {
-    visitor: undefined,
-    owner: owner.cookie,
-    other: other.cookie,
-  };
-  for (const row of rows) {
-    for (const caller of ["visitor", "owner", "other"] as const) {
-      const response = await request(app, row.method, row.path(target), {
-        cookie: cookies[caller],
-      });
-      expect(response.statusCode, `${caller} ${row.method} ${row.path(target)}`).toBe(
-        row.expected[caller],
-      );
-    }
+const calledEntries = matrix.filter((entry): entry is MatrixEntry => "call" in entry);
+
+/** A fresh database holding the world every route is tried against. */
+let worldCount = 0;
+
+/**
+ * A new world beside the earlier ones. Worlds share nothing (each has its own people, items and
+ * restaurant), so the database is emptied once per file rather than per world: on PostgreSQL
+ * emptying every table costs more than a world and all its calls.
+ */
+async function buildWorld(): Promise<World> {
+  const { app } = testApp;
+  const db = app.database.db;
+  worldCount += 1;
+  const people = {} as World["people"];
+  for (const caller of callers) {
+    if (caller === "visitor") continue;
+    const username = `${caller}_${worldCount}`;
+    const profile = await createUser(db, {
+      username,
+      firstName: caller,
+      lastName: "User",
+      fullName: `${caller} User`,
+    });
+    people[caller] = { id: profile.id, cookie: await sessionCookieFor(app, profile.id), username };
   }
+  await setRole(db, people.owner.id, "user");
+  await setRole(db, people.other.id, "user");
+  await setRole(db, people.moderator.id, "moderator");
+  await setRole(db, people.admin.id, "admin");
+  // A session read makes the server's JWT signing key on first use: made now, it is no call's
+  // doing below.
+  await request(app, "GET", "/api/me", { cookie: people.owner.cookie });
+
+  const owner = people.owner.id;
+  const restaurant = await createRestaurant(db, {
+    name: "Joe's Diner",
+    slug: `joes-diner-${worldCount}`,
+  });
+  const otherRestaurant = await createRestaurant(db);
+  const review = await createReview(db, {
+    userId: owner,
+    restaurantId: restaurant.id,
+    title: "Lobster Roll",
+  });
+  await createReviewImage(db, { reviewId: review.id });
+  const hiddenReview = await createReview(db, {
+    userId: owner,
+    restaurantId: restaurant.id,
+    isHidden: true,
+  });
+  const post = await createPost(db, { userId: owner, restaurantId: restaurant.id });
+  const postImage = await createPostImage(db, { postId: post.id });
+  const reviewComment = await createComment(db, { userId: owner, reviewId: review.id });
+  const postComment = await createComment(db, { userId: owner, postId: post.id });
+  const other = people.other.id;
+  const othersComment = await createComment(db, { userId: other, reviewId: review.id });
+  await db.execute(sql`
+    with liked_review as (
+           insert into likes (review_id, user_id) values (${review.id}, ${other})),
+         liked_post as (
+           insert into post_likes (post_id, user_id) values (${post.id}, ${other})),
+         counted_review as (update reviews set like_count = 1 where id = ${review.id}),
+         counted_post as (update posts set like_count = 1 where id = ${post.id}),
+         followed as (
+           insert into follows (follower_id, following_id) values (${other}, ${owner}))
+    update profiles
+       set follower_count = case when id = ${owner} then 1 else 0 end,
+           following_count = case when id = ${other} then 1 else 0 end
+     where id in (${owner}, ${other})`);
+  const notification = await db.execute<{ id: string }>(sql`
+    insert into notifications (type, user_id, actor_id)
+    values ('new_follower', ${owner}, ${other}) returning id`);
+  // The moderation queue has something to show.
+  await createReportRow(db, {
+    reporterId: other,
+    reportedType: "post",
+    reportedId: post.id,
+  });
+  const upload = await db.execute<{ id: string }>(sql`
+    insert into image_uploads (user_id, image_url, width, height, placeholder)
+    values (${owner}, '/uploads/test/pending-1280.webp', 800, 600, '') returning id`);
+  return {
+    db,
+    people,
+    restaurant: { id: restaurant.id, slug: restaurant.slug ?? "" },
+    otherRestaurant,
+    review: { id: review.id, title: review.title },
+    hiddenReview,
+    post,
+    postImage,
+    reviewComment,
+    postComment,
+    othersComment,
+    notification: { id: notification.rows[0]?.id ?? "" },
+    upload: { id: upload.rows[0]?.id ?? "" },
+  };
+}
+
+/**
+ * Throttles count attempts, refused ones included (a quota is taken before the request is
+ * judged, so a script cannot probe for free): their table is the one a refused call may change.
+ */
+const ATTEMPT_COUNTERS = new Set(["action_limits"]);
+
+/**
+ * Everything a refused call must leave alone, as one comparable value: how many rows each app
+ * table holds, and the counters and flags on rows (likes, comments, followers, hidden, read,
+ * report status, roles, names).
+ */
+async function databaseState(db: Database) {
+  const rowCounts = appTableNames
+    .filter((name) => !ATTEMPT_COUNTERS.has(name))
+    .map((name) => sql`${name}::text, (select count(*) from ${sql.identifier(name)})`);
+  const result = await db.execute(sql`
+    select
+      json_build_object(${sql.join(rowCounts, sql`, `)}) as row_counts,
+      (select json_agg(json_build_array(id, like_count, comment_count, is_hidden, title) order by id)
+         from reviews) as reviews,
+      (select json_agg(json_build_array(id, like_count, comment_count, is_hidden, title) order by id)
+         from posts) as posts,
+      (select json_agg(json_build_array(id, is_hidden) order by id) from comments) as comments,
+      (select json_agg(json_build_array(id, is_hidden) order by id) from post_comments)
+        as post_comments,
+      (select json_agg(json_build_array(id, username, follower_count, following_count) order by id)
+         from profiles) as profiles,
+      (select json_agg(json_build_array(user_id, role) order by user_id) from user_roles) as roles,
+      (select json_agg(json_build_array(id, is_read) order by id) from notifications)
+        as notifications,
+      (select json_agg(json_build_array(id, status) order by id) from user_reports) as reports`);
+  return result.rows[0];
+}
+
+async function send(world: World, method: string, caller: Caller, call: Call) {
+  const form = call.multipart && multipart(call.multipart.files, call.multipart.fields);
+  const response = await request(
+    testApp.app,
+    method as NonNullable<InjectOptions["method"]>,
+    call.url,
+    {
+      cookie: caller === "visitor" ? undefined : world.people[caller].cookie,
+      body: form ? form.payload : call.body,
+      headers: { ...call.headers, ...form?.headers },
+      payloadAsStream: call.stream,
+    },
+  );
+  if (!call.stream) return { status: response.statusCode, body: response.body };
+  // An open stream is left to the app's close, which ends them all.
+  return {
+    status: response.statusCode,
+    body: response.statusCode === 200 ? "" : await text(response.stream()),
+  };
+}
+
+function splitRoute(route: string): { method: string; path: string } {
+  const [method = "", path = ""] = route.split(" ");
+  return { method, path };
+}
+
+function entryName(entry: MatrixEntry): string {
+  return entry.situation ? `${entry.route} (${entry.situation})` : entry.route;
+}
+
+beforeAll(async () => {
+  await testApp.start();
+  photo = {
+    field: "file",
+    filename: "photo.jpg",
+    contentType: "image/jpeg",
+    data: await testJpeg(),
+  };
+});
+
+describe("the route table", () => {
+  const apiRoutes = () =>
+    testApp.app.routeTable
+      .filter((route) => route.url.startsWith("/api/"))
+      .map((route) => `${route.method} ${route.url}`);
+
+  it("has a matrix entry for every /api route, and no entry for a route that is gone", () => {
+    const registered = apiRoutes();
+    const entries = new Set(matrix.map((entry) => entry.route));
+    expect(
+      registered.filter((route) => !entries.has(route)),
+      "Routes without an entry in the matrix of server/http/authorization.test.ts: add one " +
+        "for each, saying how to call it from the seeded world and what a visitor, another " +
+        "user, the owner, a moderator and an admin get",
+    ).toEqual([]);
+    expect(
+      [...entries].filter((route) => !registered.includes(route)),
+      "Matrix entries for routes the server no longer has: remove or rename them",
+    ).toEqual([]);
+  });
+
+  it("documents every /api route in the OpenAPI document but the auth bridge and itself", async () => {
+    const document = await request(testApp.app, "GET", "/api/openapi.json");
+    const paths = document.json().paths as Record<string, Record<string, unknown>>;
+    const undocumented = apiRoutes().filter((route) => {
+      const { method, path } = splitRoute(route);
+      return paths[path.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()] === undefined;
+    });
+    expect(undocumented).toEqual(["GET /api/openapi.json", "GET /api/auth/*", "POST /api/auth/*"]);
+  });
+});
+
+/**
+ * Calls the route as each caller, refused ones first (so an allowed caller's change never hides
+ * a refused one's): each gets its expected status, and a refused one the API's error shape and
+ * an unchanged database.
+ */
+async function tryEveryCaller(entry: MatrixEntry, world: World): Promise<void> {
+  const { method } = splitRoute(entry.route);
+  const order = [...callers].sort(
+    (a, b) => Number(entry.expected[a] < 400) - Number(entry.expected[b] < 400),
+  );
+  for (const caller of order) {
+    const call = await entry.call(world, caller);
+    const expected = entry.expected[caller];
+    const label = `${method} ${call.url} as ${caller}`;
+    const before = expected >= 400 ? await databaseState(world.db) : undefined;
+    const answer = await send(world, method, caller, call);
+    expect(answer.status, `${label}: ${answer.body}`).toBe(expected);
+    if (!before) continue;
+    expect(JSON.parse(answer.body), `${label}: the API error shape`).toEqual({
+      error: { code: refusalCodes[expected] ?? expect.any(String), message: expect.any(String) },
+    });
+    expect(await databaseState(world.db), `${label} was refused but changed data`).toEqual(before);
+  }
+}
+
+/** A value nothing in the seeded world holds, so finding it in a row means the body set it. */
+const INJECTED_ID = "00000000-0000-4000-8000-00000000dead";
+const INJECTED_TIME = "2001-02-03T04:05:06.000Z";
+const INJECTED_COUNT = 999;
+
+/**
+ * Fields no body may set, in the API's spelling and the database's: who wrote it (another
+ * person's id), its counters, its hidden flag, a role, its id, when it was made, and what an
+ * edit never changes.
+ */
+function hostileFields(world: World): Record<string, unknown> {
+  const victim = world.people.other.id;
+  const counters = ["likeCount", "commentCount", "followerCount", "followingCount"];
+  return {
+    id: INJECTED_ID,
+    ...Object.fromEntries(
+      ["userId", "authorId", "reporterId", "actorId", "reviewedBy"].flatMap((field) => [
+        [field, victim],
+        [snakeCase(field), victim],
+      ]),
+    ),
+    author: { id: victim },
+    ...Object.fromEntries(
+      counters.flatMap((field) => [
+        [field, INJECTED_COUNT],
+        [snakeCase(field), INJECTED_COUNT],
+      ]),
+    ),
+    isHidden: true,
+    is_hidden: true,
+    role: "admin",
+    isAdmin: true,
+    isModerator: true,
+    status: "resolved",
+    createdAt: INJECTED_TIME,
+    created_at: INJECTED_TIME,
+    restaurantId: world.otherRestaurant.id,
+    restaurant_id: world.otherRestaurant.id,
+    reviewType: "restaurant",
+  };
+}
+
+function snakeCase(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+async function readRow(db: Database, ref: RowRef): Promise<Record<string, unknown> | undefined> {
+  const result = await db.execute(
+    sql`select * from ${sql.identifier(ref.table)} where ${sql.identifier(ref.key ?? "id")}::text = ${ref.id}`,
+  );
+  return result.rows[0];
+}
+
+/**
+ * What hostile bodies aim at besides the row written: the roles of the world's people (the
+ * caller's own included) and the profile of the person whose id they name.
+ */
+async function peopleState(world: World) {
+  const ids = Object.values(world.people).map((person) => person.id);
+  const roles = await world.db.execute(sql`
+    select user_id, role from user_roles
+     where user_id in (${sql.join(ids, sql`, `)}) order by user_id`);
+  return {
+    roles: roles.rows,
+    victim: await readRow(world.db, { table: "profiles", id: world.people.other.id }),
+  };
+}
+
+/**
+ * The entry's mass-assignment caller sends its call's body with fields no body may set: the
+ * write is refused with a 400 that changed nothing, or it is made and they are ignored.
+ */
+async function checkMassAssignment(
+  entry: MatrixEntry,
+  check: MassAssignmentCheck,
+  world: World,
+): Promise<void> {
+  const { method } = splitRoute(entry.route);
+  const startedAt = Date.now();
+  const call = await entry.call(world, check.caller);
+  const hostile = hostileFields(world);
+  // A multipart upload gets the ones that could name a row or its owner as text fields beside
+  // its file: an upload takes at most five text fields, and ignores those it does not know.
+  const hostileCall: Call = call.multipart
+    ? {
+        ...call,
+        multipart: {
+          ...call.multipart,
+          fields: {
+            ...Object.fromEntries(
+              MULTIPART_HOSTILE_FIELDS.map((field) => [field, String(hostile[field])]),
+            ),
+            ...call.multipart.fields,
+          },
+        },
+      }
+    : { ...call, body: { ...hostile, ...(call.body as object) } };
+  const body = hostileCall.multipart?.fields ?? hostileCall.body;
+  const existing = call.changes && (await readRow(world.db, call.changes));
+  const peopleBefore = await peopleState(world);
+  const stateBefore = await databaseState(world.db);
+  const answer = await send(world, method, check.caller, hostileCall);
+  const label = `${method} ${call.url} as ${check.caller} with ${JSON.stringify(body)}`;
+  if (answer.status === 400 && !call.multipart) {
+    expect(await databaseState(world.db), `${label} was refused but changed data`).toEqual(
+      stateBefore,
+    );
+    return;
+  }
+  expect(answer.status, `${label}: ${answer.body}`).toBe(entry.expected[check.caller]);
+  const ref = "creates" in check ? check.creates(JSON.parse(answer.body)) : call.changes;
+  if (!ref) throw new Error(`${entry.route}: an edit's call must name the row it changes`);
+  const row = await readRow(world.db, ref);
+  expect(row, `${label}: ${ref.table} ${ref.id} read back`).toBeDefined();
+  expect(row, label).toMatchObject(check.expect(world));
+  if ("mayChange" in check) {
+    const unchanged = Object.keys(existing ?? {}).filter(
+      (column) => !check.mayChange.includes(column),
+    );
+    for (const column of unchanged) {
+      expect(row?.[column], `${label}: ${ref.table}.${column}`).toEqual(existing?.[column]);
+    }
+  } else {
+    const injected = [INJECTED_ID, INJECTED_COUNT, world.people.other.id, world.otherRestaurant.id];
+    for (const [column, value] of Object.entries(row ?? {})) {
+      expect(injected, `${label}: ${ref.table}.${column}`).not.toContain(value);
+    }
+    expect(
+      new Date(String(row?.created_at)).getTime(),
+      `${label}: created_at`,
+    ).toBeGreaterThanOrEqual(startedAt - 60_000);
+  }
+  expect(await peopleState(world), `${label}: roles and the person the body named`).toEqual(
+    peopleBefore,
+  );
+}
+
+const MULTIPART_HOSTILE_FIELDS = ["id", "userId", "user_id", "isHidden"] as const;
+
+/** The error codes every refusal of these statuses carries, whatever its message. */
+const refusalCodes: Record<number, string> = { 401: "UNAUTHORIZED", 403: "FORBIDDEN" };
+
+const isRead = (entry: MatrixEntry) => splitRoute(entry.route).method === "GET";
+
+describe("who may call each route", () => {
+  // Building a world costs more than the calls, and no read changes what another read answers:
+  // the reads share one world, each write gets a fresh one.
+  describe("reads", () => {
+    let world: World;
+    beforeAll(async () => {
+      world = await buildWorld();
+    });
+    for (const entry of calledEntries.filter(isRead)) {
+      it(entryName(entry), () => tryEveryCaller(entry, world));
+    }
+  });
+  describe("writes", () => {
+    for (const entry of calledEntries.filter((entry) => !isRead(entry))) {
+      it(entryName(entry), async () => {
+        const world = await buildWorld();
+        await tryEveryCaller(entry, world);
+        if (entry.massAssignment) await checkMassAssignment(entry, entry.massAssignment, world);
+      });
+    }
+  });
+});
+
+// The auth bridge's own writes: a verified address in ADMIN_EMAILS makes an admin, so a body
+// must never verify an address, nor switch two-factor, choose an id or a role.
+it("takes no verified flag, two-factor flag, id, role or creation time from sign-up or update-user", async () => {
+  const { app } = testApp;
+  const email = uniqueEmail();
+  const fields = {
+    id: INJECTED_ID,
+    emailVerified: true,
+    twoFactorEnabled: true,
+    role: "admin",
+    createdAt: INJECTED_TIME,
+  };
+  const signUp = await request(app, "POST", "/api/auth/sign-up/email", {
+    body: { email, password: TEST_PASSWORD, name: "", ...fields },
+  });
+  expect(signUp.statusCode, signUp.body).toBe(200);
+  const cookie = cookieFrom(signUp);
+  for (const [field, value] of Object.entries(fields)) {
+    const update = await request(app, "POST", "/api/auth/update-user", {
+      cookie,
+      body: { name: "New", [field]: value },
+    });
+    expect([200, 400], `update-user with ${field}: ${update.body}`).toContain(update.statusCode);
+  }
+  const users = await app.database.db.execute(
+    sql`select u.id, u.email_verified, u.two_factor_enabled, u.created_at, r.role
+          from "user" u join user_roles r on r.user_id = u.id where u.email = ${email}`,
+  );
+  expect(users.rows).toHaveLength(1);
+  const [person] = users.rows;
+  expect(person).toMatchObject({ email_verified: false, two_factor_enabled: false, role: "user" });
+  expect(person?.id).not.toBe(INJECTED_ID);
+  expect(new Date(String(person?.created_at)).getFullYear()).not.toBe(2001);
 });

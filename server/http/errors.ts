@@ -1,6 +1,10 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "#domain/api-error.ts";
+import { isDatabaseUnavailable } from "#server/db/errors.ts";
+
+/** A client told the database is away tries again after this many seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one error type services throw. Routes never build error bodies themselves: the handler
@@ -51,6 +55,17 @@ const frameworkErrors: Record<string, { code: string; message: string }> = {
   },
 };
 
+/**
+ * The router's own refusals, before any route runs: an over-long path parameter (414) or a
+ * malformed path (400). In the API's error shape, and never echoing the path back.
+ */
+export function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply.status(414).send(errorBody("URI_TOO_LONG", "The address is too long"));
+  }
+  return reply.status(400).send(errorBody("BAD_URL", "The address is not valid"));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
@@ -67,6 +82,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // JSON.parse failures surface as a 400 SyntaxError from the content-type parser.
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return reply.status(400).send(errorBody("INVALID_JSON", "Request body is not valid JSON"));
+    }
+    // Not the request's fault and not a bug: answered at once so nothing waits on a database
+    // that is away, and never as 401, so no client signs anyone out over it.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(
+            "DATABASE_UNAVAILABLE",
+            "Tasted can't reach its database right now. Please try again in a moment.",
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -58,6 +58,20 @@ describe("the web app's host", () => {
     expect(api.headers["content-type"]).toMatch(/^application\/json/);
   });
 
+  it("sends the copy with the landing page drawn in for the root only, when the build made one", async () => {
+    const withLanding = await mkdtemp(path.join(tmpdir(), "tasted-web-"));
+    const landing = "<!doctype html><title>Tasted</title><div id=root><h1>Tasted</h1></div>";
+    await writeFile(path.join(withLanding, "index.html"), INDEX);
+    await writeFile(path.join(withLanding, "landing.html"), landing);
+    await testApp.start({ webDistDir: withLanding });
+    const root = await get("/", CURL);
+    expect(root.statusCode).toBe(200);
+    expect(root.headers["cache-control"]).toBe("no-cache");
+    expect(root.body).toBe(landing);
+    for (const url of ["/feed", "/terms"]) expect((await get(url, BROWSER)).body, url).toBe(INDEX);
+    expect((await get("/no-such-page", BROWSER)).body).toBe(INDEX);
+  });
+
   it("serves built files as they are, hashed assets cached for good", async () => {
     await testApp.start({ webDistDir });
     const asset = await get("/assets/app-abc123.js", CURL);

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isScreenPath } from "#domain/screen-paths.ts";
+import { isScreenPath, screenRoutes } from "#domain/screen-paths.ts";
 import { errorBody } from "./errors.ts";
 import { type HeadTags, withHeadTags } from "./head-tags.ts";
 
@@ -24,8 +24,9 @@ export interface ScreenPreviews {
  * stuck on an old release.
  *
  * Every screen of the route table is the app with 200 for any GET, whatever the client
- * accepts (health checkers, link previews and curl send no text/html). Any other path is a 404:
- * browsers get the app, which renders its 404 page; other clients a JSON error.
+ * accepts (health checkers, link previews and curl send no text/html); "/" gets the copy with the
+ * landing page already drawn in. Any other path is a 404: browsers get the app, which renders
+ * its 404 page; other clients a JSON error.
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
@@ -33,6 +34,9 @@ export async function registerStaticWeb(
   previews?: ScreenPreviews,
 ) {
   const hasWeb = webDistDir !== undefined && existsSync(path.join(webDistDir, "index.html"));
+  // The build's copy of index.html with the landing page already drawn (vite.config.ts).
+  const landingPage =
+    hasWeb && existsSync(path.join(webDistDir, "landing.html")) ? "landing.html" : "index.html";
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -57,8 +61,10 @@ export async function registerStaticWeb(
     const pathname = pathnameOf(request);
     const isRead = request.method === "GET" || request.method === "HEAD";
     if (hasWeb && isRead && !isApiPath(pathname)) {
-      if (isScreenPath(pathname))
-        return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (isScreenPath(pathname)) {
+        const page = pathname === screenRoutes.landing ? landingPage : "index.html";
+        return reply.header("cache-control", "no-cache").sendFile(page);
+      }
       if ((request.headers.accept ?? "").includes("text/html")) {
         return reply.status(404).header("cache-control", "no-cache").sendFile("index.html");
       }

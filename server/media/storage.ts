@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -8,6 +8,8 @@ import path from "node:path";
  */
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<{ url: string }>;
+  /** The URL `put` hands out for key, known before the file is written. */
+  urlOf(key: string): string;
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** The key behind a URL this storage handed out, or undefined for any other URL. */
@@ -16,7 +18,8 @@ export interface Storage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
-function isSafeKey(key: string): boolean {
+/** Whether a key is one a storage could have chosen: relative, with no way out of the root. */
+export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.split("/").some((part) => part === ".." || part === ".");
 }
 
@@ -40,6 +43,11 @@ export function randomName(): string {
     .toLowerCase();
 }
 
+/** Where the disk storage keeps uploads inside DATA_DIR. */
+export function uploadsDirectory(dataDir: string): string {
+  return path.join(dataDir, "uploads");
+}
+
 /** Files under `root` (DATA_DIR/uploads), served by the app at `publicPrefix` (/uploads). */
 export class DiskStorage implements Storage {
   constructor(
@@ -50,11 +58,16 @@ export class DiskStorage implements Storage {
   async put(key: string, data: Buffer, _contentType: string): Promise<{ url: string }> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${file}.${randomName()}.tmp`;
-    await writeFile(temporary, data, { mode: 0o644 });
-    await rename(temporary, file);
-    return { url: `${this.publicPrefix}/${key}` };
+    // Written in place: keys are fresh random names whose URL nobody has until this returns, and
+    // a write cut short by a crash stays under a key that a pending upload row still names, so
+    // the sweep of stale uploads removes it (a temporary file would be left to nobody).
+    await writeFile(file, data, { mode: 0o644, flag: "wx" });
+    return { url: this.urlOf(key) };
+  }
+
+  urlOf(key: string): string {
+    assertSafeKey(key);
+    return `${this.publicPrefix}/${key}`;
   }
 
   async delete(key: string): Promise<void> {
@@ -149,7 +162,12 @@ export class S3Storage implements Storage {
         CacheControl: "public, max-age=31536000, immutable",
       }),
     );
-    return { url: `${this.baseUrl}/${key}` };
+    return { url: this.urlOf(key) };
+  }
+
+  urlOf(key: string): string {
+    assertSafeKey(key);
+    return `${this.baseUrl}/${key}`;
   }
 
   async delete(key: string): Promise<void> {

@@ -4,16 +4,10 @@ import { placeSearchQuery, placeSearchResultSchema } from "#domain/places.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { GooglePlaceSearch } from "./google-places.ts";
-import { LocalPlaceSearch } from "./local-places.ts";
-import { type PlaceSearchProvider, PlacesUnavailableError } from "./places.ts";
+import { PlacesUnavailableError } from "./places.ts";
 
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const places = app.config.places;
-  const provider: PlaceSearchProvider =
-    places.provider === "google"
-      ? new GooglePlaceSearch(places.apiKey, places.baseUrl)
-      : new LocalPlaceSearch(app.database.db);
+  const provider = app.places;
 
   app.get(
     "/places/search",

@@ -1,25 +1,29 @@
 import type { ServerResponse } from "node:http";
+import { and, gt, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
+import type { Executor } from "#server/db/client.ts";
+import { session } from "#server/db/schema/auth.ts";
 import type { RealtimeSubscriber } from "./event-bus.ts";
 
 /** How long a client waits before reconnecting a dropped stream (the SSE `retry:` field). */
 const RECONNECT_DELAY_MS = 2_000;
-/** Proxies and load balancers close connections idle for a minute or so; a comment keeps ours busy. */
-const HEARTBEAT_INTERVAL_MS = 25_000;
 /**
  * A client this far behind (bytes queued in the socket) is cut off rather than buffered for: it
  * reconnects and refetches, which costs less than holding its backlog.
  */
 const MAX_QUEUED_BYTES = 64 * 1024;
 
-/** One open `GET /api/events` response. */
+/** One open `GET /api/events` response, held by one session. */
 class EventStream implements RealtimeSubscriber {
   #lastId = 0;
 
-  constructor(private readonly response: ServerResponse) {}
+  constructor(
+    private readonly response: ServerResponse,
+    readonly sessionId: string,
+  ) {}
 
   deliver(event: RealtimeEvent): void {
     this.#lastId += 1;
@@ -50,9 +54,24 @@ class EventStream implements RealtimeSubscriber {
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<EventStream>();
-  const heartbeat = setInterval(() => {
+  /**
+   * Every beat ends the streams whose session has ended since they opened (signed out, revoked
+   * from another device, expired), in one indexed read for all of them, then writes a comment
+   * to the rest: proxies close connections idle for a minute or so.
+   */
+  const beat = async () => {
+    if (open.size === 0) return;
+    const sessionIds = [...new Set([...open].map((stream) => stream.sessionId))];
+    try {
+      const live = await liveSessionIds(app.database.db, sessionIds);
+      for (const stream of open) if (!live.has(stream.sessionId)) stream.end();
+    } catch (error) {
+      // A database hiccup must not cut everyone off; the next beat checks again.
+      app.log.warn({ err: error }, "checking the sessions of open event streams failed");
+    }
     for (const stream of open) stream.comment("heartbeat");
-  }, HEARTBEAT_INTERVAL_MS);
+  };
+  const heartbeat = setInterval(() => void beat(), app.config.realtimeHeartbeatSeconds * 1000);
   // The server stops on its own close, not by waiting for this timer.
   heartbeat.unref();
   // Before the server waits for open connections to finish: these never would by themselves.
@@ -77,6 +96,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const sessionId = request.authSession?.session.id;
+      if (!sessionId) throw new Error("requireUser let a request without a session through");
       reply.hijack();
       const response = reply.raw;
       // Headers set before the hijack (a refreshed session cookie) still go out.
@@ -89,7 +110,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         // nginx would otherwise buffer the stream.
         "x-accel-buffering": "no",
       });
-      const stream = new EventStream(response);
+      const stream = new EventStream(response, sessionId);
       // Written at once, so the client's EventSource reports `open` without waiting for an event.
       response.write(`retry: ${RECONNECT_DELAY_MS}\n`);
       stream.comment("connected");
@@ -105,3 +126,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Which of `ids` are sessions that still exist and have not expired. */
+async function liveSessionIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(inArray(session.id, ids), gt(session.expiresAt, new Date())));
+  return new Set(rows.map((row) => row.id));
+}

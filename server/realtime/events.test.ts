@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
+import type { AppConfig } from "#server/config.ts";
 import { useTestApp } from "#server/test/app.ts";
-import { signUpByEmail } from "#server/test/auth-helpers.ts";
+import { cookieFrom, signInByEmail, signUpByEmail } from "#server/test/auth-helpers.ts";
 import { EventStreamReader } from "#server/test/event-stream.ts";
 import { createPost } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
@@ -19,8 +20,10 @@ afterEach(() => {
 });
 
 /** The real app listening on a free loopback port: streaming needs a socket. */
-async function listening(): Promise<{ app: FastifyInstance; base: string }> {
-  const { app } = await testApp.start();
+async function listening(
+  overrides: Partial<AppConfig> = {},
+): Promise<{ app: FastifyInstance; base: string }> {
+  const { app } = await testApp.start(overrides);
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   return { app, base };
 }
@@ -105,6 +108,33 @@ describe("GET /api/events", () => {
       expect(stream.events).toEqual([{ type: "notification" }]);
     }
     expect(fanStream.messages).toEqual([]);
+  });
+
+  it("ends a stream once its session is signed out, and only that stream", async () => {
+    const { app, base } = await listening({ realtimeHeartbeatSeconds: 1 });
+    const me = await signUpByEmail(app);
+    const laptopCookie = cookieFrom(await signInByEmail(app, me.email, me.password));
+    const phone = await openStream(base, me.cookie);
+    const laptop = await openStream(base, laptopCookie);
+
+    const signedOut = await request(app, "POST", "/api/auth/sign-out", {
+      cookie: me.cookie,
+      body: {},
+    });
+    expect(signedOut.statusCode, signedOut.body).toBe(200);
+    // Within a beat or two (one second each here).
+    await Promise.race([
+      phone.ended,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("the signed-out stream stayed open")), ARRIVAL_MS),
+      ),
+    ]);
+    // The other session's stream lives on and still gets events.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const fan = await signUpByEmail(app);
+    const post = await createPost(app.database.db, { userId: me.userId });
+    await request(app, "PUT", `/api/posts/${post.id}/like`, { cookie: fan.cookie });
+    expect(await laptop.waitForMessages(1, ARRIVAL_MS)).toHaveLength(1);
   });
 
   it("ends every open stream when the app closes, without waiting for them", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { type AppDependencies, buildApp } from "#server/app.ts";
 import { CapturingEmailSender } from "#server/auth/senders/email.ts";
 import { CapturingSmsSender } from "#server/auth/senders/sms.ts";
@@ -56,11 +56,12 @@ export interface TestApp {
 async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   dependencies: TestDependencies = {},
+  { keepData = false } = {},
 ): Promise<TestApp> {
   const sms = new CapturingSmsSender();
   const email = new CapturingEmailSender();
   const database = await getTestDatabase();
-  await resetDatabase(database.db);
+  if (!keepData) await resetDatabase(database.db);
   const app = await buildApp(await testConfig(overrides), {
     smsSender: sms,
     emailSender: email,
@@ -75,10 +76,14 @@ async function buildTestApp(
  * `const { app } = await testApp.start()` in each test (with config overrides or replaced
  * dependencies when a test needs them). Every app started is closed after its test; the
  * database stays for the worker.
+ *
+ * `useTestApp({ perFile: true })` keeps one app for the whole file, closed after its last test:
+ * for files of many short tests that reset the database themselves, where starting an app per
+ * test would cost more than the tests.
  */
-export function useTestApp() {
+export function useTestApp(options: { perFile?: boolean } = {}) {
   let current: TestApp | undefined;
-  afterEach(async () => {
+  (options.perFile ? afterAll : afterEach)(async () => {
     await current?.app.close();
     current = undefined;
   });
@@ -90,6 +95,15 @@ export function useTestApp() {
     async start(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
       await current?.app.close();
       current = await buildTestApp(overrides, dependencies);
+      return current;
+    },
+    /**
+     * Closes the running app and starts another on the same data, as a server restarted with
+     * a new configuration would be.
+     */
+    async restart(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
+      await current?.app.close();
+      current = await buildTestApp(overrides, dependencies, { keepData: true });
       return current;
     },
     /** The app of the running test. */

@@ -1,6 +1,7 @@
 // Signing users up and in from API tests, the way the web client does it: through
 // /api/auth/* with an Origin header and the session cookie.
 import { randomBytes } from "node:crypto";
+import { makeSignature } from "better-auth/crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { CapturingSmsSender } from "#server/auth/senders/sms.ts";
@@ -141,4 +142,17 @@ export async function signUpWithProfile(
   });
   expect(response.statusCode, response.body).toBe(200);
   return user;
+}
+
+/**
+ * The session cookie of a new better-auth session for a person already in the database (e.g.
+ * made by factories.ts createUser), as sign-in would set it, without signing up: no password is
+ * hashed, which costs far more than everything else a test of permissions does. The session is
+ * a real row that every route reads through better-auth as usual.
+ */
+export async function sessionCookieFor(app: FastifyInstance, userId: string): Promise<string> {
+  const context = await app.auth.$context;
+  const { token } = await context.internalAdapter.createSession(userId);
+  const signature = await makeSignature(token, context.secret);
+  return `${context.authCookies.sessionToken.name}=${encodeURIComponent(`${token}.${signature}`)}`;
 }

@@ -98,10 +98,12 @@ export interface ScratchDatabase {
 
 /**
  * Creates a database with a fresh name (so a crashed earlier run never leaves rows behind) on the
- * server at TEST_DATABASE_URL.
+ * server at `serverUrl` (TEST_DATABASE_URL unless given).
  */
-export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createScratchDatabase(
+  prefix: string,
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<ScratchDatabase> {
   if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…)");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   await withAdminClient(serverUrl, (admin) => admin.query(`create database "${name}"`));

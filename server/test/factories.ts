@@ -1,10 +1,12 @@
 // Rows for tests, inserted straight through drizzle (not the API), so a module's tests do not
 // depend on another module's routes. Every helper has defaults; pass only what a test is about.
 import { type SQL, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { type NewUserReport, userReports } from "#server/db/schema/moderation.ts";
+import { type NewNotification, notifications } from "#server/db/schema/notifications.ts";
 import { type NewPost, type NewPostImage, postImages, posts } from "#server/db/schema/posts.ts";
 import { type NewProfile, profiles, userRoles } from "#server/db/schema/profiles.ts";
 import { type NewRestaurant, restaurants } from "#server/db/schema/restaurants.ts";
@@ -14,7 +16,7 @@ import {
   reviewImages,
   reviews,
 } from "#server/db/schema/reviews.ts";
-import { comments, follows, postComments } from "#server/db/schema/social.ts";
+import { comments, follows, likes, postComments, postLikes } from "#server/db/schema/social.ts";
 
 /** Any column may also be raw SQL, e.g. a microsecond timestamp `sql\`'…'::timestamptz\``. */
 type Values<T> = { [K in keyof T]?: T[K] | SQL };
@@ -60,6 +62,114 @@ export async function createPlanUsers(db: Executor, count: number): Promise<void
   await db.execute(sql`
     insert into profiles (id, username, slug)
     select 'plan-' || g, 'plan_' || g, 'plan_' || g from generate_series(1, ${count}) g`);
+}
+
+/** The dishes generated reviews are named after: a word of a search matches one in forty. */
+const planDishNames = [
+  "Ramen",
+  "Tacos",
+  "Pizza",
+  "Pad thai",
+  "Pho",
+  "Burrito",
+  "Lasagna",
+  "Sushi",
+  "Biryani",
+  "Falafel",
+  "Paella",
+  "Goulash",
+  "Dumplings",
+  "Curry",
+  "Bibimbap",
+  "Croissant",
+  "Gnocchi",
+  "Shawarma",
+  "Ceviche",
+  "Risotto",
+  "Laksa",
+  "Moussaka",
+  "Pierogi",
+  "Tagine",
+  "Empanada",
+  "Gyoza",
+  "Kebab",
+  "Quiche",
+  "Schnitzel",
+  "Souvlaki",
+  "Tempura",
+  "Udon",
+  "Waffles",
+  "Arepa",
+  "Borscht",
+  "Cannoli",
+  "Dosa",
+  "Enchilada",
+  "Fondue",
+  "Hummus",
+];
+const PLAN_DISHES = sql`array[${sql.join(
+  planDishNames.map((name) => sql`${name}`),
+  sql`, `,
+)}]::text[]`;
+const PLAN_DISH_COUNT = planDishNames.length;
+
+/**
+ * Content in bulk for query plan tests, in a few statements: `people` plan users (see
+ * createPlanUsers) with a tenth as many restaurants; each person writes 20 reviews (a third
+ * restaurant reviews, one in fifty hidden, half with a photo) and 10 posts, follows 20 others,
+ * and every item gets two likes, a comment and the like notifications. The planner then sees
+ * tables in realistic proportions: one person's, one item's or one restaurant's rows are a
+ * small share of each, so it picks the plans it would pick at scale.
+ */
+export async function createPlanContent(db: Executor, people: number): Promise<void> {
+  await createPlanUsers(db, people);
+  const person = (n: SQL) => sql`'plan-' || (1 + (${n}) % ${people})`;
+  await db.execute(sql`
+    insert into restaurants (name, address, price_level)
+    select 'Plan place ' || g, g || ' Plan Street', case when g % 3 > 0 then 1 + g % 4 end
+      from generate_series(1, ${Math.ceil(people / 10)}) g`);
+  await db.execute(sql`
+    with places as (select id, row_number() over (order by id) as n from restaurants)
+    insert into reviews (user_id, restaurant_id, review_type, title, description, rating, cost,
+                         is_hidden, created_at)
+    select ${person(sql`g`)}, places.id,
+           case when g % 3 = 0 then 'restaurant' else 'dish' end,
+           (${PLAN_DISHES})[1 + g % ${PLAN_DISH_COUNT}] || ' ' || g,
+           'Notes ' || g, 1 + g % 5, case when g % 4 > 0 then g % 30 end, g % 50 = 0,
+           now() - g * interval '1 minute'
+      from generate_series(1, ${people * 20}) g
+      join places on places.n = 1 + g % (select count(*) from places)`);
+  await db.execute(sql`
+    insert into posts (user_id, restaurant_id, title, content, is_hidden, created_at)
+    select ${person(sql`g`)}, null, 'Plan post ' || g, 'Words ' || g, g % 40 = 0,
+           now() - g * interval '2 minutes'
+      from generate_series(1, ${people * 10}) g`);
+  for (const [table, images, likes, comments, itemId] of [
+    ["reviews", "review_images", "likes", "comments", "review_id"],
+    ["posts", "post_images", "post_likes", "post_comments", "post_id"],
+  ] as const) {
+    const item = sql.identifier(itemId);
+    const numbered = sql`(select id, user_id, row_number() over (order by id) as n
+                            from ${sql.identifier(table)}) i`;
+    await db.execute(sql`
+      insert into ${sql.identifier(images)} (${item}, image_url, width, height)
+      select id, '/uploads/plan/' || n || '.webp', 800, 600 from ${numbered} where n % 2 = 0`);
+    await db.execute(sql`
+      insert into ${sql.identifier(likes)} (user_id, ${item})
+      select ${person(sql`i.n * 7 + k`)}, id from ${numbered}, generate_series(1, 2) k`);
+    await db.execute(sql`
+      insert into ${sql.identifier(comments)} (${item}, user_id, content)
+      select id, ${person(sql`i.n * 3`)}, 'Comment ' || n from ${numbered}`);
+    await db.execute(sql`
+      insert into notifications (type, user_id, actor_id, ${item}, is_read)
+      select 'new_like', i.user_id, l.user_id, i.id, i.n % 5 > 0
+        from ${numbered} join ${sql.identifier(likes)} l on l.${item} = i.id
+       where l.user_id <> i.user_id`);
+  }
+  await db.execute(sql`
+    insert into follows (follower_id, following_id)
+    select 'plan-' || u, ${person(sql`u + k`)}
+      from generate_series(1, ${people}) u, generate_series(1, 20) k`);
 }
 
 export async function createRestaurant(db: Executor, overrides: Partial<NewRestaurant> = {}) {
@@ -131,6 +241,25 @@ export async function createPostImage(
 
 export async function createFollow(db: Executor, followerId: string, followingId: string) {
   await db.insert(follows).values({ followerId, followingId }).onConflictDoNothing();
+}
+
+/** A like of a review or post, counted in its item's like_count as the likes service keeps it. */
+export async function createLike(db: Executor, kind: ItemKind, itemId: string, userId: string) {
+  if (kind === "review") await db.insert(likes).values({ userId, reviewId: itemId });
+  else await db.insert(postLikes).values({ userId, postId: itemId });
+  const item = kind === "review" ? reviews : posts;
+  await db
+    .update(item)
+    .set({ likeCount: sql`${item.likeCount} + 1` })
+    .where(sql`${item.id} = ${itemId}`);
+}
+
+/** A notification as the services write it (unread unless told). */
+export async function createNotification(
+  db: Executor,
+  values: Pick<NewNotification, "type" | "userId" | "actorId"> & Values<NewNotification>,
+) {
+  return first(await db.insert(notifications).values(values).returning(), "notification");
 }
 
 /** Gives a person a role (they keep one row in user_roles). */

@@ -9,6 +9,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The client address the server sees (rate limits count per address). */
   remoteAddress?: string;
+  /**
+   * Resolve once the head is sent and leave the body to `response.stream()`: for answers that
+   * never end by themselves (the event stream).
+   */
+  payloadAsStream?: boolean;
 }
 
 /**
@@ -30,6 +35,7 @@ export function request(
       ...options.headers,
     },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    ...(options.payloadAsStream ? { payloadAsStream: true } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as string }),
   });
 }

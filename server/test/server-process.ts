@@ -1,4 +1,4 @@
-// The real server (`node --import tsx server/main.ts`, as `npm start` runs it) in a child process,
+// The real server (`node --liftoff-only --import tsx server/main.ts`: `npm start` runs the same code bundled) in a child process,
 // for the browser suite, for tests that need several processes and for the benches.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,13 +18,22 @@ export interface ServerProcess {
   /** http://127.0.0.1:<port> */
   url: string;
   pid: number;
-  /** SIGTERM, then SIGKILL if it has not exited in time; removes its data directory. */
+  /**
+   * SIGTERM, then SIGKILL if it has not exited in time; removes its data directory unless the
+   * caller gave one.
+   */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer would; the data directory is kept. */
+  kill(): Promise<void>;
+  /** Resolves when the process has exited, with its exit code (null after a signal). */
+  exited: Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
   /** postgres://… or, without it, the embedded PGlite in a fresh data directory. */
   databaseUrl?: string;
+  /** An existing (or empty) DATA_DIR that outlives the process; a fresh temporary one otherwise. */
+  dataDir?: string;
   /** Several processes that share sessions need the same secret. */
   authSecret?: string;
   logLevel?: string;
@@ -68,7 +77,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-server-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "tasted-server-")));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "test",
@@ -99,7 +108,9 @@ export async function startServerProcess(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The flags `npm start` uses (--liftoff-only: see "Memory" in docs/performance.md), on the
+  // sources rather than the bundle, so no build is needed first.
+  const child = spawn(process.execPath, ["--liftoff-only", "--import", "tsx", "server/main.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -122,6 +133,10 @@ export async function startServerProcess(
   forward(child.stdout);
   forward(child.stderr);
 
+  const exitCode = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
@@ -130,7 +145,11 @@ export async function startServerProcess(
         await exited(child, 5_000);
       }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exitCode;
   };
 
   try {
@@ -140,7 +159,7 @@ export async function startServerProcess(
     throw error;
   }
   if (child.pid === undefined) throw new Error("the server process has no pid");
-  return { url, pid: child.pid, stop };
+  return { url, pid: child.pid, stop, kill, exited: exitCode };
 }
 
 /** A browser's view of a signed-in user: their id and the session cookie header. */
@@ -149,19 +168,52 @@ export interface HttpUser {
   cookie: string;
 }
 
-/** Email sign-up over HTTP, from the server's own origin as the web app sends it. */
-export async function signUpOverHttp(server: ServerProcess, name: string): Promise<HttpUser> {
-  const response = await callOverHttp(server, "POST", "/api/auth/sign-up/email", undefined, {
-    email: `${name}-${randomBytes(4).toString("hex")}@example.com`,
-    password: "correct horse 42",
-    name: "",
-  });
+/**
+ * Email sign-up over HTTP, from the server's own origin as the web app sends it. `headers` are
+ * added to the request (an X-Forwarded-For, for a server that trusts a proxy).
+ */
+export async function signUpOverHttp(
+  server: ServerProcess,
+  name: string,
+  headers: Record<string, string> = {},
+): Promise<HttpUser> {
+  const response = await callOverHttp(
+    server,
+    "POST",
+    "/api/auth/sign-up/email",
+    undefined,
+    {
+      email: `${name}-${randomBytes(4).toString("hex")}@example.com`,
+      password: "correct horse 42",
+      name: "",
+    },
+    headers,
+  );
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
   const body = (await response.json()) as { user: { id: string } };
   return { userId: body.user.id, cookie };
+}
+
+/** Uploads a JPEG as the web app does (POST /api/uploads/images); returns the upload id. */
+export async function uploadPhotoOverHttp(
+  server: ServerProcess,
+  user: HttpUser,
+  photo: Buffer,
+): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "plate.jpg");
+  const response = await fetch(`${server.url}/api/uploads/images`, {
+    method: "POST",
+    headers: { origin: server.url, cookie: user.cookie },
+    body: form,
+  });
+  if (response.status !== 201) {
+    throw new Error(`upload: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** One JSON API call over HTTP; throws with the answer when it is not a 2xx. */
@@ -171,10 +223,12 @@ export async function callOverHttp(
   pathname: string,
   user: HttpUser | undefined,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const response = await fetch(`${server.url}${pathname}`, {
     method,
     headers: {
+      ...headers,
       origin: server.url,
       ...(user ? { cookie: user.cookie } : {}),
       ...(body === undefined ? {} : { "content-type": "application/json" }),

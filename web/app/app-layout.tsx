@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { ModalsProvider } from "@mantine/modals";
 import {
   IconBell,
   IconHome,
@@ -13,11 +14,11 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { formatUnreadBadge } from "#domain/unread-badge.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
-import { useRealtimeUpdates } from "#web/lib/realtime.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { type AddChoice, AddChooser } from "./add-chooser.tsx";
 import classes from "./app-layout.module.css";
+import { useRealtimeUpdates } from "./realtime.ts";
 import { UserMenu } from "./user-menu.tsx";
 
 // The Add chooser's dialogs load on first use: they carry the forms, not every page needs them.
@@ -133,66 +134,70 @@ export function AppLayout() {
       </NavLink>
     ));
 
+  // Confirmations (modals.openConfirmModal) are asked only on in-app screens, so their provider
+  // lives here rather than in the landing page's first bundle.
   return (
-    <div className={classes.root}>
-      <Box component="header" className={classes.topBar} visibleFrom="sm">
-        <Group justify="space-between" h="100%" maw={1120} mx="auto" px="lg">
-          <Link to={screenPaths.landing} className={classes.wordmark}>
-            <Text span inherit>
-              Tasted
-            </Text>
-          </Link>
-          <nav aria-label="Main">
-            <Group gap={4}>
-              {links(items.slice(0, 2))}
-              {addButton}
-              {links(items.slice(2))}
+    <ModalsProvider>
+      <div className={classes.root}>
+        <Box component="header" className={classes.topBar} visibleFrom="sm">
+          <Group justify="space-between" h="100%" maw={1120} mx="auto" px="lg">
+            <Link to={screenPaths.landing} className={classes.wordmark}>
+              <Text span inherit>
+                Tasted
+              </Text>
+            </Link>
+            <nav aria-label="Main">
+              <Group gap={4}>
+                {links(items.slice(0, 2))}
+                {addButton}
+                {links(items.slice(2))}
+              </Group>
+            </nav>
+            <Group gap="xs" wrap="nowrap">
+              <ColorSchemeToggle />
+              <UserMenu />
             </Group>
-          </nav>
-          <Group gap="xs" wrap="nowrap">
-            <ColorSchemeToggle />
-            <UserMenu />
           </Group>
-        </Group>
-      </Box>
+        </Box>
 
-      <main className={classes.main}>
-        <Outlet />
-      </main>
+        <main className={classes.main}>
+          <Outlet />
+        </main>
 
-      <Box
-        component="nav"
-        aria-label="Main"
-        className={classes.bottomNav}
-        hiddenFrom="sm"
-        data-bottom-nav
-      >
-        {links(items.slice(0, 2))}
-        {addButton}
-        {links(items.slice(2))}
-      </Box>
+        <Box
+          component="nav"
+          aria-label="Main"
+          className={classes.bottomNav}
+          hiddenFrom="sm"
+          data-bottom-nav
+        >
+          {links(items.slice(0, 2))}
+          {addButton}
+          {links(items.slice(2))}
+        </Box>
 
-      <AddChooser opened={chooserOpened} onClose={chooser.close} onChoose={choose} />
-      {signedIn && (
-        <Suspense fallback={null}>
-          {used.review && (
-            <ReviewDialog
-              opened={dialog === "dish" || dialog === "restaurant"}
-              onClose={() => setDialog(null)}
-              mode="create"
-              reviewType={reviewType}
-              onSaved={reviewPosted}
-            />
-          )}
-          {used.post && (
-            <CreatePostDialog
-              opened={dialog === "post"}
-              onClose={() => setDialog(null)}
-              onCreated={() => navigate(screenPaths.feed)}
-            />
-          )}
-        </Suspense>
-      )}
-    </div>
+        <AddChooser opened={chooserOpened} onClose={chooser.close} onChoose={choose} />
+        {signedIn && (
+          <Suspense fallback={null}>
+            {used.review && (
+              <ReviewDialog
+                opened={dialog === "dish" || dialog === "restaurant"}
+                onClose={() => setDialog(null)}
+                mode="create"
+                reviewType={reviewType}
+                onSaved={reviewPosted}
+              />
+            )}
+            {used.post && (
+              <CreatePostDialog
+                opened={dialog === "post"}
+                onClose={() => setDialog(null)}
+                onCreated={() => navigate(screenPaths.feed)}
+              />
+            )}
+          </Suspense>
+        )}
+      </div>
+    </ModalsProvider>
   );
 }

@@ -1,18 +1,32 @@
-import "@fontsource-variable/inter";
-import "@fontsource-variable/fraunces";
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./fonts.css";
+import "virtual:mantine-first.css";
 import "./global.css";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { queryClient } from "#web/lib/query-client.ts";
 import { SessionProvider } from "#web/lib/session.tsx";
 import { colorSchemeManager } from "./color-scheme.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
-import toastClasses from "./toasts.module.css";
+
+const Toaster = lazy(async () => ({ default: (await import("./toaster.tsx")).Toaster }));
+
+/**
+ * Mounts the toaster with the first toast: most visits to the landing page show none, so its
+ * code and styles load only then. The store behind web/lib/toast.ts keeps what was shown in the
+ * meantime, and the toaster stays once mounted so a toast can animate out.
+ */
+function Toasts() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -24,17 +38,8 @@ export function Providers({ children }: { children: ReactNode }) {
     >
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <ModalsProvider>
-            <Notifications
-              position="bottom-right"
-              zIndex={1000}
-              limit={3}
-              containerWidth={360}
-              allowDragDismiss
-              classNames={{ root: toastClasses.root }}
-            />
-            {children}
-          </ModalsProvider>
+          <Toasts />
+          {children}
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

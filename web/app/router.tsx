@@ -1,25 +1,27 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter } from "react-router";
+import type { RouteObject } from "react-router";
 import { screenRoutes } from "#domain/screen-paths.ts";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { LandingPage } from "#web/features/landing/components/landing-page.tsx";
 import { appConfigQuery } from "#web/lib/app-config.ts";
 import { queryClient } from "#web/lib/query-client.ts";
-import { AppLayout } from "./app-layout.tsx";
 import { RequireAuth, RequireModerator } from "./guards.tsx";
 import { RootRoute } from "./root-route.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
+import { loadScreenStyles } from "./screen-styles.ts";
 
 type Access = "public" | "signed-in" | "moderator";
 
 /**
  * A screen loaded on demand behind its guard. Only the landing page ships in the first bundle
- * (budget: 180 kB gzip JS); every other screen is its own chunk, fetched when first visited
- * and precached by the service worker for offline use.
+ * (budget: 180 kB gzip JS, 40 kB gzip CSS); every other screen is its own chunk, fetched when
+ * first visited, with the Mantine styles the landing page does without asked for first.
  */
 function screen(load: () => Promise<ComponentType>, access: Access = "public") {
   return async () => {
+    const styles = loadScreenStyles();
     const Screen = await load();
+    await styles;
     if (access === "public") return { Component: Screen };
     const Guard = access === "moderator" ? RequireModerator : RequireAuth;
     return {
@@ -34,9 +36,11 @@ function screen(load: () => Promise<ComponentType>, access: Access = "public") {
 
 /**
  * The route table (domain/screen-paths.ts, which the server reads too). Public pages stand alone; in-app screens share the
- * navigation frame. /feed is public and read-only for visitors (docs/decisions/0003).
+ * navigation frame. /feed is public and read-only for visitors (docs/decisions/0003). The
+ * browser's router is made from it in main.tsx, the build's prerendered landing page in
+ * prerender.tsx.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteErrorPage />,
@@ -95,7 +99,8 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        element: <AppLayout />,
+        // The navigation frame is no part of the landing page's first bundle either.
+        lazy: screen(async () => (await import("./app-layout.tsx")).AppLayout),
         children: [
           {
             path: screenRoutes.feed,
@@ -178,4 +183,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -2,14 +2,8 @@ import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from "@m
 import { IconBuildingStore, IconMapPinFilled } from "@tabler/icons-react";
 import { useState } from "react";
 import { ITEM_LIMITS } from "#domain/items.ts";
-import {
-  formatDistance,
-  isNearby,
-  PLACE_LIMITS,
-  type PlaceSuggestion,
-  placeMessages,
-} from "#domain/places.ts";
-import type { RestaurantInput } from "#domain/restaurant.ts";
+import { formatDistance, isNearby, PLACE_LIMITS, placeMessages } from "#domain/places.ts";
+import { type RestaurantInput, restaurantFromPlace } from "#domain/restaurant.ts";
 import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
 import classes from "./place-search.module.css";
 
@@ -22,21 +16,6 @@ interface PlaceSearchProps {
   error?: string | undefined;
   placeholder?: string;
   description?: string;
-}
-
-/** Everything a chosen suggestion knows about the place, ready for the review request. */
-function restaurantFromSuggestion(place: PlaceSuggestion): RestaurantInput {
-  return {
-    name: place.name,
-    address: place.address,
-    placeId: place.placeId,
-    lat: place.latitude,
-    lng: place.longitude,
-    phone: place.phone,
-    website: place.website,
-    priceLevel: place.priceLevel,
-    googleRating: place.googleRating,
-  };
 }
 
 /**
@@ -64,7 +43,7 @@ export function PlaceSearch({
   function choose(index: string) {
     const place = search.suggestions[Number(index)];
     if (!place) return;
-    onChange(restaurantFromSuggestion(place));
+    onChange(restaurantFromPlace(place));
     setTyped("");
     combobox.closeDropdown();
   }

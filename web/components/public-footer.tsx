@@ -31,7 +31,10 @@ export function PublicFooter() {
             </li>
           </ul>
         </nav>
-        <p className={classes.copy}>© {new Date().getFullYear()} Tasted</p>
+        {/* The landing page's prerendered copy has the build's year; a new one replaces it. */}
+        <p className={classes.copy} suppressHydrationWarning>
+          © {new Date().getFullYear()} Tasted
+        </p>
       </div>
     </footer>
   );

@@ -15,7 +15,28 @@ import { createAuthClient } from "better-auth/react";
  *   backoff, and meanwhile asks GET /api/me who is signed in.
  */
 
+/**
+ * The server answers auth failures like every other API failure, `{ error: { code, message } }`;
+ * better-auth's client expects `{ code, message }` at the top, so failures are read through this.
+ */
+async function unwrapApiError({ response }: { response: Response }): Promise<Response | undefined> {
+  if (response.ok) return undefined;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const inner =
+    typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof inner !== "object" || inner === null) return undefined;
+  return new Response(JSON.stringify(inner), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: { "content-type": "application/json" },
+  });
+}
+
 export const authClient = createAuthClient({
+  fetchOptions: { onResponse: unwrapApiError },
   sessionOptions: { refetchOnWindowFocus: true, refetchInterval: 0, refetchWhenOffline: false },
   plugins: [
     phoneNumberClient(),

@@ -8,11 +8,12 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 import type { MeDto, ProfileDto, Role, SessionUser } from "#domain/profile.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
-import { authClient } from "./auth-client.ts";
+import type { authClient as AuthClientInstance } from "./auth-client.ts";
 
 export type Session =
   | { status: "loading" }
@@ -69,12 +70,45 @@ const VISIBLE_REFRESH_MS = 5 * 60_000;
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-interface SessionAtomValue {
-  data: { user?: { id?: string } } | null;
+type AuthClient = typeof AuthClientInstance;
+/** What this file reads of better-auth's session store: who, which session, how the read went. */
+interface AuthSession {
+  data: { user: { id: string }; session: { id: string } } | null;
   error: { status?: number } | null;
   isPending: boolean;
   isRefetching: boolean;
 }
+type SessionStore = NonNullable<AuthClient["$store"]["atoms"]["session"]>;
+
+/**
+ * better-auth's client (about 13 kB gzip) loads right after the first render instead of with
+ * the page: the landing page draws without it, and only its header waits for the answer.
+ */
+let authClientLoad: Promise<AuthClient> | undefined;
+function loadAuthClient(): Promise<AuthClient> {
+  authClientLoad ??= import("./auth-client.ts").then(
+    (module) => module.authClient,
+    (error: unknown) => {
+      authClientLoad = undefined; // the next try fetches it again
+      throw error;
+    },
+  );
+  return authClientLoad;
+}
+
+/** The client's session store (typed optional, as every store a plugin may add is). */
+function sessionStoreOf(client: AuthClient): SessionStore {
+  const store = client.$store.atoms.session;
+  if (!store) throw new Error("better-auth's client has no session store");
+  return store;
+}
+
+/** The session store's value before the client has loaded: a first read not answered yet. */
+const NOT_READ: AuthSession = { data: null, error: null, isPending: true, isRefetching: false };
+/** The client could not be loaded (offline, a new release): a read that failed retryably. */
+const NOT_LOADED: AuthSession = { ...NOT_READ, isPending: false, error: { status: 0 } };
+/** The prerendered landing page (web/app/prerender.tsx) is drawn before any read. */
+const beforeAnyRead = () => NOT_READ;
 
 /**
  * Resolves with the signed-in user's id once better-auth's session store holds a user and no
@@ -82,20 +116,18 @@ interface SessionAtomValue {
  * not enough: after a sign-in better-auth fires its own refetch 10 ms later, which cancels ours,
  * and a screen must not navigate into a guard before the store knows the user.
  */
-function settledSessionUser(timeoutMs = 8000): Promise<string | null> {
-  const store = authClient.$store.atoms.session;
-  if (!store) return Promise.resolve(null);
+function settledSessionUser(store: SessionStore, timeoutMs = 8000): Promise<string | null> {
   return new Promise((resolve) => {
     let done = false;
     let unsubscribe: (() => void) | undefined;
-    const finish = (value: SessionAtomValue) => {
+    const finish = (value: AuthSession) => {
       done = true;
       clearTimeout(timer);
       unsubscribe?.();
       resolve(value.data?.user?.id ?? null);
     };
-    const timer = setTimeout(() => finish(store.get() as SessionAtomValue), timeoutMs);
-    unsubscribe = store.subscribe((value: SessionAtomValue) => {
+    const timer = setTimeout(() => finish(store.get()), timeoutMs);
+    unsubscribe = store.subscribe((value: AuthSession) => {
       const settled = !value.isPending && !value.isRefetching;
       if (!done && settled && (value.data?.user?.id || failedRetryably(value.error))) {
         finish(value);
@@ -103,6 +135,36 @@ function settledSessionUser(timeoutMs = 8000): Promise<string | null> {
     });
     if (done) unsubscribe();
   });
+}
+
+/**
+ * better-auth's session store as React state once its client has loaded: the same value its
+ * `useSession()` hook gives (which cannot be called before the client exists), NOT_READ until
+ * then and NOT_LOADED if loading it failed. `reload` tries again after such a failure.
+ */
+function useAuthSession(): { auth: AuthSession; store: SessionStore | null; reload: () => void } {
+  const [store, setStore] = useState<SessionStore | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const reload = useCallback(() => {
+    loadAuthClient().then(
+      (client) => {
+        setStore(sessionStoreOf(client));
+        setLoadFailed(false);
+      },
+      () => setLoadFailed(true),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+  // Listening mounts the store, which reads the session, as better-auth's own hook does.
+  const subscribe = useCallback(
+    (onChange: () => void) => (store ? store.listen(onChange) : () => {}),
+    [store],
+  );
+  const snapshot = useCallback(
+    () => (store ? store.get() : loadFailed ? NOT_LOADED : NOT_READ),
+    [store, loadFailed],
+  );
+  return { auth: useSyncExternalStore(subscribe, snapshot, beforeAnyRead), store, reload };
 }
 
 function toRole(me: MeDto): Role {
@@ -160,9 +222,12 @@ const RETRY_MAX_MS = 60_000;
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const auth = authClient.useSession();
+  const { auth, store, reload } = useAuthSession();
   const sessionUserId = auth.data?.user?.id ?? null;
-  const refetchSession = auth.refetch;
+  const refetchSession = useCallback(async () => {
+    if (store) await store.get().refetch();
+    else reload();
+  }, [store, reload]);
   // The session read failed, not answered: /api/me (never throttled) then says who this is, and
   // until it answers, the last person signed in on this browser stays signed in. While a read
   // is in flight (a retry), what the last finished read said still holds, so nothing flickers.
@@ -238,8 +303,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [meUnauthorized, refetchSession]);
 
   const refresh = useCallback(async (): Promise<MeDto | null> => {
-    void refetchSession();
-    await settledSessionUser();
+    const sessionStore = sessionStoreOf(await loadAuthClient());
+    void sessionStore.get().refetch();
+    await settledSessionUser(sessionStore);
     try {
       return await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
     } catch (error) {
@@ -247,12 +313,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: meQuery.queryKey });
       return null;
     }
-  }, [queryClient, refetchSession]);
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     let status = 200;
     let message: string | undefined;
+    let authClient: AuthClient | undefined;
     try {
+      authClient = await loadAuthClient();
       const result = await authClient.signOut();
       if (result.error) {
         status = result.error.status;
@@ -267,10 +335,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (status === 0)
       throw new Error("Could not reach Tasted. Check your connection and try again.");
     // Cleared here even when the server had already forgotten the session (401/403/404).
-    const store = authClient.$store.atoms.session;
-    const current = store?.get();
-    if (store && current?.data) {
-      store.set({ ...current, data: null, error: null, isPending: false, isRefetching: false });
+    const sessionStore = authClient && sessionStoreOf(authClient);
+    const current = sessionStore?.get();
+    if (sessionStore && current?.data) {
+      sessionStore.set({
+        ...current,
+        data: null,
+        error: null,
+        isPending: false,
+        isRefetching: false,
+      });
     }
     writeLastUser(null);
     setLastUserId(null);

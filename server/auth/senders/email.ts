@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { AppConfig } from "#server/config.ts";
 
 export interface EmailMessage {
@@ -25,23 +25,27 @@ export class ConsoleEmailSender implements EmailSender {
   }
 }
 
-/** nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…). */
+/**
+ * nodemailer over SMTP_URL (smtp://user:pass@host:port or smtps://…). nodemailer (about 10 MB
+ * resident) loads with the first message, not at start-up.
+ */
 class SmtpEmailSender implements EmailSender {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.smtpUrl),
+    );
+    await (await this.transport).sendMail({ from: this.from, ...message });
   }
 
-  close(): void {
-    this.transport.close();
+  async close(): Promise<void> {
+    (await this.transport)?.close();
   }
 }
 

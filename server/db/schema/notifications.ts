@@ -39,3 +39,5 @@ export const notifications = pgTable(
     index("notifications_post_id_idx").on(t.postId).where(sql`${t.postId} is not null`),
   ],
 );
+
+export type NewNotification = typeof notifications.$inferInsert;

@@ -51,6 +51,11 @@ export const reviews = pgTable(
       .on(...newestFirst(t))
       .where(sql`not ${t.isHidden}`),
     index("reviews_user_created_idx").on(t.userId, ...newestFirst(t)),
+    // The Following feed: each followed person's visible reviews newest first, read index-only
+    // for (created_at, id), so only the page's own rows are fetched from the table.
+    index("reviews_author_feed_idx")
+      .on(t.userId, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
     // A profile's dish and restaurant tabs and their counts: one person's visible reviews of one
     // type, newest or oldest first (read backwards), keyset on (created_at, id).
     index("reviews_profile_idx")

@@ -35,18 +35,12 @@ const columns = (c: SQL) => sql`
  * Visible comments of one item, newest first, keyset-paged through the
  * (item, created_at desc, id desc) index.
  */
-export async function selectComments(
-  db: Executor,
-  kind: ItemKind,
-  itemId: string,
-  limit: number,
-  after?: Cursor,
-): Promise<CommentRow[]> {
+export function commentsSql(kind: ItemKind, itemId: string, limit: number, after?: Cursor): SQL {
   const { table, item } = tables(kind);
   const bound = after
     ? sql`and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
-  const result = await db.execute<CommentRow>(sql`
+  return sql`
     select ${columns(sql.raw("c"))}
       from (select id, ${item} as item_id, user_id, content, created_at
               from ${table} c
@@ -54,8 +48,17 @@ export async function selectComments(
              order by created_at desc, id desc
              limit ${limit}) c
       join profiles a on a.id = c.user_id
-     order by c.created_at desc, c.id desc`);
-  return result.rows;
+     order by c.created_at desc, c.id desc`;
+}
+
+export async function selectComments(
+  db: Executor,
+  kind: ItemKind,
+  itemId: string,
+  limit: number,
+  after?: Cursor,
+): Promise<CommentRow[]> {
+  return (await db.execute<CommentRow>(commentsSql(kind, itemId, limit, after))).rows;
 }
 
 /** Inserts a comment and returns it with its author. */

@@ -360,10 +360,11 @@ describe("feed query plan", () => {
       const plan = await explain(
         feedPageSql({ limit: 21, viewerId: viewer.id, followedBy: viewer.id, after }),
       );
-      expect(plan).not.toMatch(/Seq Scan on (reviews|posts)/);
-      // Any index that leads with the author: the profile tabs' partial indexes serve it too.
-      expect(plan).toMatch(/reviews_(user_created|profile|profile_rating)_idx/);
-      expect(plan).toMatch(/posts_(user_created|profile)_idx/);
+      // Each followed person's keys come from the partial index that leads with the author.
+      // (Reading the page's 21 rows: at 3,000 rows the planner honestly prefers one pass over the
+      // table; server/db/query-plans.test.ts checks that no table is read whole at real sizes.)
+      expect(plan).toMatch(/Index Scan on reviews_author_feed_idx/);
+      expect(plan).toMatch(/Index Scan on posts_profile_idx/);
     }
   });
 });

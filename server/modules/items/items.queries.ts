@@ -100,17 +100,13 @@ export interface ImageRow extends Record<string, unknown> {
 }
 
 /** The photos of the given items, in display order, in one statement. */
-export async function selectItemImages(
-  db: Executor,
-  items: readonly { kind: ItemKind; id: string }[],
-): Promise<ImageRow[]> {
-  if (items.length === 0) return [];
+export function itemImagesSql(items: readonly { kind: ItemKind; id: string }[]): SQL {
   const ids = (kind: ItemKind) => {
     const list = items.filter((item) => item.kind === kind).map((item) => sql`${item.id}::uuid`);
     // `in (null)` matches nothing and keeps the statement's shape when a kind is absent.
     return list.length > 0 ? sql.join(list, sql`, `) : sql`null`;
   };
-  const result = await db.execute<ImageRow>(sql`
+  return sql`
     select 'review'::text as kind, review_id as "itemId", id, image_url as "imageUrl",
            display_order as "displayOrder", width, height, placeholder, alt_text as "altText"
       from review_images where review_id in (${ids("review")})
@@ -118,8 +114,15 @@ export async function selectItemImages(
     select 'post'::text, post_id, id, image_url, display_order, width, height, placeholder,
            alt_text
       from post_images where post_id in (${ids("post")})
-    order by "itemId", "displayOrder", id`);
-  return result.rows;
+    order by "itemId", "displayOrder", id`;
+}
+
+export async function selectItemImages(
+  db: Executor,
+  items: readonly { kind: ItemKind; id: string }[],
+): Promise<ImageRow[]> {
+  if (items.length === 0) return [];
+  return (await db.execute<ImageRow>(itemImagesSql(items))).rows;
 }
 
 /** A stored photo file as a new image row needs it. */

@@ -20,6 +20,7 @@ export async function itemContext(request: FastifyRequest): Promise<ItemContext>
     db: app.database.db,
     user: request.authSession?.user ?? (await getSessionUser(request)),
     storage: app.storage,
+    places: app.places,
     adminEmails: app.config.adminEmails,
     log: request.log,
     events: app.events,

@@ -13,6 +13,7 @@ import {
   type ImageRef,
   type Logger,
 } from "#server/modules/uploads/uploads.service.ts";
+import type { PlaceSearchProvider } from "#server/places/places.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import { applyImageEdits } from "./item-images.ts";
 import { imagesByItem, itemKey, toItemDto } from "./items.mapper.ts";
@@ -32,6 +33,8 @@ export interface ItemContext {
   /** The signed-in caller, or null for visitors (reads only). */
   user: SessionUser | null;
   storage: Storage;
+  /** Checks the restaurant a new review or post names against the place provider. */
+  places: PlaceSearchProvider;
   adminEmails: readonly string[];
   log: Logger;
   /** Tells the author's other open pages about a deletion, after commit. */

@@ -171,12 +171,9 @@ const targetBranches: Record<ReportTargetType, (ids: SQL) => SQL> = {
 /**
  * The targets of `refs` that still exist, with their authors, in one statement whatever the
  * mix: one branch per type present, each finding its rows by primary key. Content ids must be
- * UUIDs (the caller filters), people's ids are text.
+ * UUIDs (the caller filters), people's ids are text. undefined when `refs` is empty.
  */
-export async function selectTargets(
-  db: Executor,
-  refs: readonly TargetRef[],
-): Promise<TargetRow[]> {
+export function targetsSql(refs: readonly TargetRef[]): SQL | undefined {
   const branches: SQL[] = [];
   for (const [type, branch] of Object.entries(targetBranches) as [
     ReportTargetType,
@@ -187,13 +184,20 @@ export async function selectTargets(
     const values = ids.map((id) => (type === "user" ? sql`${id}` : sql`${id}::uuid`));
     branches.push(branch(sql.join(values, sql`, `)));
   }
-  if (branches.length === 0) return [];
-  const result = await db.execute<TargetRow>(sql`
+  if (branches.length === 0) return undefined;
+  return sql`
     select t.*, a.username as author_username, a.full_name as author_full_name,
            a.slug as author_slug, a.avatar_url as author_avatar_url
       from (${sql.join(branches, sql` union all `)}) t
-      join profiles a on a.id = t.user_id`);
-  return result.rows;
+      join profiles a on a.id = t.user_id`;
+}
+
+export async function selectTargets(
+  db: Executor,
+  refs: readonly TargetRef[],
+): Promise<TargetRow[]> {
+  const statement = targetsSql(refs);
+  return statement ? (await db.execute<TargetRow>(statement)).rows : [];
 }
 
 /**

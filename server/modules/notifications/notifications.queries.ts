@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { CREATED_AT_TEXT } from "#server/modules/items/cursor.ts";
@@ -24,12 +24,8 @@ export interface NotificationRow extends AuthorColumns, Record<string, unknown> 
 const aboutVisibleItem = sql`not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)`;
 
 /** The user's newest notifications with actor and item, newest first, in one statement. */
-export async function selectNotifications(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<NotificationRow[]> {
-  const result = await db.execute<NotificationRow>(sql`
+export function notificationsSql(userId: string, limit: number): SQL {
+  return sql`
     select n.id, n.type, n.is_read,
            to_char(n.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            a.id as user_id, a.username as author_username, a.full_name as author_full_name,
@@ -42,18 +38,29 @@ export async function selectNotifications(
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and ${aboutVisibleItem}
      order by n.created_at desc, n.id desc
-     limit ${limit}`);
-  return result.rows;
+     limit ${limit}`;
+}
+
+export async function selectNotifications(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<NotificationRow[]> {
+  return (await db.execute<NotificationRow>(notificationsSql(userId, limit))).rows;
 }
 
 /** How many of the user's notifications are unread, counting only those the list shows. */
-export async function countUnread(db: Executor, userId: string): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`
+export function unreadCountSql(userId: string): SQL {
+  return sql`
     select count(*)::int as count
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and not n.is_read and ${aboutVisibleItem}`);
+     where n.user_id = ${userId} and not n.is_read and ${aboutVisibleItem}`;
+}
+
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(unreadCountSql(userId));
   return Number(result.rows[0]?.count ?? 0);
 }
 

@@ -1,13 +1,19 @@
 import type { PostDto } from "#domain/items.ts";
 import type { PostUpdateValues, PostValues } from "#domain/post.ts";
 import { createItem, type ItemContext, updateItem } from "#server/modules/items/items.service.ts";
-import { findOrCreateRestaurant } from "#server/modules/restaurants/restaurants.service.ts";
+import {
+  checkRestaurant,
+  findOrCreateRestaurant,
+} from "#server/modules/restaurants/restaurants.service.ts";
 import { insertPost, updatePostRow } from "./posts.queries.ts";
 
 /** A post with its optional restaurant (found or created) and its photos, all or nothing. */
 export async function createPost(ctx: ItemContext, input: PostValues): Promise<PostDto> {
+  const checked = input.restaurant
+    ? await checkRestaurant(ctx.places, input.restaurant, ctx.log)
+    : null;
   return createItem(ctx, "post", input.images, async (tx, author) => {
-    const restaurant = input.restaurant ? await findOrCreateRestaurant(tx, input.restaurant) : null;
+    const restaurant = checked ? await findOrCreateRestaurant(tx, checked) : null;
     const post = await insertPost(tx, {
       userId: author.id,
       restaurantId: restaurant?.id ?? null,

@@ -8,6 +8,7 @@ import {
   type RestaurantDto,
   type RestaurantItemsPage,
   type RestaurantValues,
+  restaurantFromPlace,
   type restaurantItemsQuery,
   restaurantMessages,
 } from "#domain/restaurant.ts";
@@ -20,6 +21,8 @@ import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
 import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
+import type { Logger } from "#server/modules/uploads/uploads.service.ts";
+import { type PlaceSearchProvider, PlacesUnavailableError } from "#server/places/places.ts";
 import {
   countFollowedReviewers,
   findRestaurantById,
@@ -47,15 +50,62 @@ async function freeSlug(db: Executor, base: string): Promise<string> {
 }
 
 /**
- * Finds the restaurant a review or post is about (by Google place id, else by name and
- * address ignoring case) or creates it with a unique slug. Runs inside the caller's
- * transaction; each insert gets a savepoint so a unique-index collision with a concurrent
- * request (same slug or same place) is retried instead of failing the whole request.
+ * A restaurant as a new review or post may create it. Only the place provider vouches for a
+ * place id and for the details that come with it (phone, website, price level, Google's rating):
+ * the first reviewer of a place must not be able to give every later reviewer a fake phone
+ * number or rating. `verified` is false for what a person typed, which keeps its name, address
+ * and position and nothing that would pass for the provider's.
+ */
+export type CheckedRestaurant = RestaurantValues & { verified: boolean };
+
+/**
+ * Looks a client's place id up with the provider (outside any transaction: it may be a network
+ * call) and takes the provider's details over the client's. An unknown id, a provider without
+ * details (the local one) or one that is down leaves the person's own words, unverified; the
+ * place id is still used to find a restaurant already known by it.
+ */
+export async function checkRestaurant(
+  places: PlaceSearchProvider,
+  input: RestaurantValues,
+  log: Logger,
+): Promise<CheckedRestaurant> {
+  if (input.placeId && places.details) {
+    try {
+      const place = await places.details(input.placeId);
+      if (place?.placeId) {
+        return { verified: true, ...restaurantFromPlace(place) };
+      }
+    } catch (error) {
+      if (!(error instanceof PlacesUnavailableError)) throw error;
+      log.warn({ err: error }, "place details unavailable; keeping the restaurant as typed");
+    }
+  }
+  return {
+    verified: false,
+    placeId: input.placeId,
+    name: input.name,
+    address: input.address,
+    lat: input.lat,
+    lng: input.lng,
+    phone: null,
+    website: null,
+    priceLevel: null,
+    googleRating: null,
+  };
+}
+
+/**
+ * Finds the restaurant a review or post is about (by place id, else by name and address
+ * ignoring case) or creates it with a unique slug; a new row keeps a place id only when the
+ * provider vouched for it. Runs inside the caller's transaction; each insert gets a savepoint
+ * so a unique-index collision with a concurrent request (same slug or same place) is retried
+ * instead of failing the whole request.
  */
 export async function findOrCreateRestaurant(
   tx: Executor,
-  input: RestaurantValues,
+  input: CheckedRestaurant,
 ): Promise<Restaurant> {
+  const placeId = input.verified ? input.placeId : null;
   for (let attempt = 0; ; attempt++) {
     if (input.placeId) {
       const byPlace = await findRestaurantByPlaceId(tx, input.placeId);
@@ -63,14 +113,14 @@ export async function findOrCreateRestaurant(
     }
     const byName = await findRestaurantByNameAndAddress(tx, input.name, input.address);
     // A known place id must match: two branches with one name and no address stay apart.
-    if (byName && (!input.placeId || !byName.googlePlaceId)) return byName;
+    if (byName && (!placeId || !byName.googlePlaceId)) return byName;
     const slug = await freeSlug(tx, restaurantSlug(input.name, input.address));
     try {
       return await tx.transaction((savepoint) =>
         insertRestaurant(savepoint, {
           name: input.name,
           slug,
-          googlePlaceId: input.placeId,
+          googlePlaceId: placeId,
           address: input.address,
           latitude: input.lat ?? null,
           longitude: input.lng ?? null,

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
+import { unaccented } from "#server/db/columns.ts";
 import { type NewReview, type Review, reviews } from "#server/db/schema/reviews.ts";
 
 export async function insertReview(db: Executor, values: NewReview): Promise<Review> {
@@ -22,14 +23,17 @@ export async function updateReviewRow(
 
 /**
  * Visible reviews of a type whose title contains every word of a slug, newest first: the
- * candidates for /view/{type}/{slug-title}; the service keeps the exact slug matches.
+ * candidates for /view/{type}/{slug-title}; the service keeps the exact slug matches. Slug
+ * words have no accents, so they are matched against the title without its accents, which is
+ * also what the title's trigram index holds: the words find the candidates through it rather
+ * than by reading every review of the type.
  */
-export async function selectReviewsByTitleWords(
+export function selectReviewsByTitleWords(
   db: Executor,
   reviewType: "dish" | "restaurant",
   words: string[],
   limit: number,
-): Promise<Array<{ id: string; title: string }>> {
+) {
   return db
     .select({ id: reviews.id, title: reviews.title })
     .from(reviews)
@@ -37,7 +41,7 @@ export async function selectReviewsByTitleWords(
       and(
         eq(reviews.reviewType, reviewType),
         eq(reviews.isHidden, false),
-        ...words.map((word) => ilike(reviews.title, `%${word}%`)),
+        ...words.map((word) => ilike(unaccented(reviews.title), `%${word}%`)),
       ),
     )
     .orderBy(desc(reviews.createdAt), desc(reviews.id))

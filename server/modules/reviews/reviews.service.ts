@@ -8,7 +8,10 @@ import {
   itemNotFound,
   updateItem,
 } from "#server/modules/items/items.service.ts";
-import { findOrCreateRestaurant } from "#server/modules/restaurants/restaurants.service.ts";
+import {
+  checkRestaurant,
+  findOrCreateRestaurant,
+} from "#server/modules/restaurants/restaurants.service.ts";
 import { insertReview, selectReviewsByTitleWords, updateReviewRow } from "./reviews.queries.ts";
 
 const SLUG_CANDIDATES = 50;
@@ -36,8 +39,9 @@ export async function createReview(
   ctx: ItemContext,
   input: CreateReviewValues,
 ): Promise<ReviewDto> {
+  const checked = await checkRestaurant(ctx.places, input.restaurant, ctx.log);
   return createItem(ctx, "review", input.images, async (tx, author) => {
-    const restaurant = await findOrCreateRestaurant(tx, input.restaurant);
+    const restaurant = await findOrCreateRestaurant(tx, checked);
     const review = await insertReview(tx, {
       userId: author.id,
       restaurantId: restaurant.id,

@@ -11,6 +11,7 @@ import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { postDishReview, uploadId } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
+import { PlaceDirectory } from "#server/test/places.ts";
 import { request } from "#server/test/request.ts";
 
 const testApp = useTestApp();
@@ -80,7 +81,10 @@ describe("POST /api/reviews", () => {
   });
 
   it("reuses the restaurant by place id, then by name and address ignoring case", async () => {
-    const { app } = await testApp.start();
+    const { app } = await testApp.start(
+      {},
+      { places: new PlaceDirectory([{ placeId: "gp-1", name: "Place" }]) },
+    );
     const user = await signUpByEmail(app);
     const a = await postDishReview(app, user.cookie, {
       restaurant: { name: "Cafe Uno", address: "2 High St, Austin, TX 78701, USA" },
@@ -99,7 +103,8 @@ describe("POST /api/reviews", () => {
   });
 
   it("numbers taken slugs -2, -3", async () => {
-    const { app } = await testApp.start();
+    const branches = ["p1", "p2", "p3"].map((placeId) => ({ placeId, name: "Burger Barn" }));
+    const { app } = await testApp.start({}, { places: new PlaceDirectory(branches) });
     const user = await signUpByEmail(app);
     const slugs = [];
     for (const placeId of ["p1", "p2", "p3"]) {
@@ -112,7 +117,11 @@ describe("POST /api/reviews", () => {
   });
 
   it("keeps slugs unique when restaurants are created concurrently", async () => {
-    const { app } = await testApp.start();
+    const branches = Array.from({ length: 6 }, (_, index) => ({
+      placeId: `concurrent-${index}`,
+      name: "Noodle Bar",
+    }));
+    const { app } = await testApp.start({}, { places: new PlaceDirectory(branches) });
     const user = await signUpByEmail(app);
     const ids = await Promise.all(Array.from({ length: 6 }, () => uploadId(app, user.cookie)));
     const responses = await Promise.all(
@@ -133,6 +142,81 @@ describe("POST /api/reviews", () => {
     const slugs = responses.map((response) => response.json().restaurant.slug).sort();
     expect(new Set(slugs).size).toBe(6);
     expect(slugs).toContain("noodle-bar");
+  });
+
+  it("takes a place's details from the place provider, never from the client", async () => {
+    const places = new PlaceDirectory([
+      {
+        placeId: "gp-real",
+        name: "Golden Dragon",
+        address: "5 Market St, San Francisco, CA",
+        phone: "+1 415 555 0100",
+        website: "https://golden-dragon.example",
+        priceLevel: 2,
+        googleRating: 4.1,
+        latitude: 37.79,
+        longitude: -122.4,
+      },
+    ]);
+    const { app } = await testApp.start({}, { places });
+    const user = await signUpByEmail(app);
+    const claimed = {
+      name: "Golden Dragon",
+      placeId: "gp-real",
+      phone: "+1 900 555 0199",
+      website: "https://phishing.example",
+      priceLevel: 4,
+      googleRating: 5,
+    };
+    const review = await postDishReview(app, user.cookie, { restaurant: claimed });
+    const page = await request(app, "GET", `/api/restaurants/${review.restaurant.id}`);
+    expect(page.json()).toMatchObject({
+      name: "Golden Dragon",
+      address: "5 Market St, San Francisco, CA",
+      phone: "+1 415 555 0100",
+      website: "https://golden-dragon.example",
+      priceLevel: 2,
+      priceLevelSource: "google",
+      googleRating: 4.1,
+      latitude: 37.79,
+      longitude: -122.4,
+    });
+  });
+
+  it("keeps a place id the provider does not know, or details typed by hand, out of the restaurant", async () => {
+    const places = new PlaceDirectory([]);
+    const { app } = await testApp.start({}, { places });
+    const user = await signUpByEmail(app);
+    const made = await postDishReview(app, user.cookie, {
+      restaurant: {
+        name: "Fake Place",
+        address: "9 Nowhere Rd",
+        placeId: "gp-invented",
+        phone: "+1 900 555 0199",
+        website: "https://phishing.example",
+        priceLevel: 4,
+        googleRating: 5,
+      },
+    });
+    const [row] = await testApp.db
+      .select()
+      .from(restaurants)
+      .where(eq(restaurants.id, made.restaurant.id));
+    expect(row).toMatchObject({
+      name: "Fake Place",
+      address: "9 Nowhere Rd",
+      googlePlaceId: null,
+      phone: null,
+      website: null,
+      priceLevel: null,
+      googleRating: null,
+    });
+    // The invented id claims nothing later either: the real place, once known, is its own row.
+    places.down();
+    const whileDown = await postDishReview(app, user.cookie, {
+      restaurant: { name: "Fake Place", address: "9 Nowhere Rd", placeId: "gp-invented" },
+    });
+    expect(whileDown.restaurant.id).toBe(made.restaurant.id);
   });
 
   it("applies every rule with the messages users see", async () => {
@@ -257,6 +341,11 @@ describe("GET /api/reviews/:id and by slug", () => {
     expect(
       (await request(app, "GET", "/api/reviews/by-slug/restaurant/lobster-roll")).statusCode,
     ).toBe(404);
+    // Slugs drop accents, so the title is matched without its accents too.
+    const accented = await postDishReview(app, user.cookie, { title: "Crème Brûlée" });
+    const unaccented = await request(app, "GET", "/api/reviews/by-slug/food/creme-brulee");
+    expect(unaccented.statusCode, unaccented.body).toBe(200);
+    expect(unaccented.json().id).toBe(accented.id);
   });
 });
 

@@ -15,6 +15,7 @@ export const screenPreviews: ScreenPreviews = {
         db: app.database.db,
         user: null,
         storage: app.storage,
+        places: app.places,
         adminEmails: app.config.adminEmails,
         log: request.log,
         events: app.events,

@@ -24,6 +24,11 @@ export async function takeUploads(
     .returning();
 }
 
+/** Removes one pending upload (its files could not be stored). */
+export async function deleteUpload(db: Executor, id: string): Promise<void> {
+  await db.delete(imageUploads).where(eq(imageUploads.id, id));
+}
+
 /** Removes uploads created before `before` and returns their addresses. */
 export async function deleteUploadsBefore(
   db: Executor,

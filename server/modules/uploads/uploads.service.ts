@@ -10,7 +10,7 @@ import { ApiError } from "#server/http/errors.ts";
 import { encodeUploadedImage } from "#server/http/upload-body.ts";
 import { encodePhoto } from "#server/media/images.ts";
 import { randomName, type Storage } from "#server/media/storage.ts";
-import { deleteUploadsBefore, insertUpload, takeUploads } from "./uploads.queries.ts";
+import { deleteUpload, deleteUploadsBefore, insertUpload, takeUploads } from "./uploads.queries.ts";
 
 export interface Logger {
   warn(obj: object, msg: string): void;
@@ -37,8 +37,10 @@ function toUploadedImageDto(row: ImageUpload): UploadedImageDto {
 }
 
 /**
- * Re-encodes a photo into its variants, stores them under a server-chosen key and records the
- * pending upload. A failure after the files were written removes them again.
+ * Re-encodes a photo into its variants, records the pending upload, then stores the files under
+ * a server-chosen key. The row comes first, so a crash at any point leaves no file that no row
+ * names: the sweep of stale uploads removes the row and whatever was written. A failure here
+ * removes both at once.
  */
 export async function uploadPhoto(
   ctx: UploadContext,
@@ -49,22 +51,23 @@ export async function uploadPhoto(
   const base = `photos/${ctx.userId}/${randomName()}`;
   const largeKey = `${base}${IMAGE_VARIANT_SUFFIXES.large}`;
   const smallKey = `${base}${IMAGE_VARIANT_SUFFIXES.small}`;
+  const row = await insertUpload(ctx.db, {
+    userId: ctx.userId,
+    imageUrl: ctx.storage.urlOf(largeKey),
+    width: encoded.large.width,
+    height: encoded.large.height,
+    placeholder: encoded.placeholder,
+    altText: alt,
+  });
   try {
-    const { url } = await ctx.storage.put(largeKey, encoded.large.data, encoded.large.contentType);
+    await ctx.storage.put(largeKey, encoded.large.data, encoded.large.contentType);
     await ctx.storage.put(smallKey, encoded.small.data, encoded.small.contentType);
-    const row = await insertUpload(ctx.db, {
-      userId: ctx.userId,
-      imageUrl: url,
-      width: encoded.large.width,
-      height: encoded.large.height,
-      placeholder: encoded.placeholder,
-      altText: alt,
-    });
-    return toUploadedImageDto(row);
   } catch (error) {
+    await deleteUpload(ctx.db, row.id);
     await deleteStoredImages(ctx.storage, ctx.log, [largeKey, smallKey]);
     throw error;
   }
+  return toUploadedImageDto(row);
 }
 
 /** The storage keys of both variants behind a stored image address. */

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { EMAIL_CONFIRMED_PARAM, screenPaths } from "#domain/screen-paths.ts";
-import { authClient } from "#web/lib/auth-client.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 
@@ -45,8 +44,13 @@ export function useEmailConfirmationNotice() {
           ? {
               label: "Send a new link",
               onClick: () => {
-                void authClient
-                  .sendVerificationEmail({ email, callbackURL: screenPaths.emailConfirmed })
+                void import("#web/lib/auth-client.ts")
+                  .then(({ authClient }) =>
+                    authClient.sendVerificationEmail({
+                      email,
+                      callbackURL: screenPaths.emailConfirmed,
+                    }),
+                  )
                   .then(({ error }) =>
                     error
                       ? toast.error("Error", error.message || "Could not send the email")

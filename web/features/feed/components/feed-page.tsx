@@ -10,6 +10,7 @@ import { LoadMore } from "#web/components/load-more.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
+import { useItemDialog } from "#web/features/items/use-open-item.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { feedQuery } from "../api/feed-queries.ts";
 import classes from "./feed-page.module.css";
@@ -29,15 +30,12 @@ export function FeedPage() {
   const signedIn = session.status === "signed-in";
   const [chosenScope, setScope] = useState<FeedScope>("everyone");
   const scope: FeedScope = signedIn ? chosenScope : "everyone";
-  const feed = useInfiniteQuery({ ...feedQuery(scope), enabled: session.status !== "loading" });
-  const [openItem, setOpenItem] = useState<{ kind: ItemDto["itemType"]; id: string } | null>(null);
-
+  // Asked for at once, not after the session read: the request carries the session cookie, so
+  // the server answers for whoever is signed in (their likes included) either way.
+  const feed = useInfiniteQuery(feedQuery(scope));
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  // The dialog shows the cached item, so a like in the dialog and on the card stay in step.
-  const selected =
-    (openItem &&
-      items.find((item) => item.itemType === openItem.kind && item.id === openItem.id)) ||
-    null;
+  // Phones open the dialog too (not /view), so closing it returns to the same place in the feed.
+  const dialog = useItemDialog(items);
 
   useEffect(() => {
     if (feed.error) console.error("Feed failed to load", feed.error);
@@ -65,7 +63,7 @@ export function FeedPage() {
         )}
 
         <FeedList
-          status={session.status === "loading" ? "pending" : feed.status}
+          status={feed.status}
           items={items}
           scope={scope}
           hasNextPage={feed.hasNextPage}
@@ -76,11 +74,11 @@ export function FeedPage() {
           onLoadMore={() => {
             if (!feed.isFetching) void feed.fetchNextPage();
           }}
-          onOpen={(item) => setOpenItem({ kind: item.itemType, id: item.id })}
+          onOpen={dialog.open}
         />
       </Stack>
 
-      <ItemDetailDialog item={selected} onClose={() => setOpenItem(null)} />
+      <ItemDetailDialog item={dialog.selected} onClose={dialog.close} />
     </>
   );
 }

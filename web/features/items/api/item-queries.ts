@@ -44,13 +44,48 @@ type CachedList = { pages: { items: ItemDto[] }[] } | { items: ItemDto[] };
  */
 const LISTS_OF_ITEMS = [feedKeys.all, profileKeys.all, restaurantKeys.all] as const;
 
-/** The items with `update` applied to the matching ones; the same array when none match. */
-function updateItems(
+/** The items with `rewrite` applied to the matching ones (null drops one); the same array when none match. */
+function rewriteItems(
   items: ItemDto[],
   matches: (item: ItemDto) => boolean,
-  update: (item: ItemDto) => ItemDto,
+  rewrite: (item: ItemDto) => ItemDto | null,
 ): ItemDto[] {
-  return items.some(matches) ? items.map((item) => (matches(item) ? update(item) : item)) : items;
+  if (!items.some(matches)) return items;
+  return items.flatMap((item) => {
+    if (!matches(item)) return [item];
+    const rewritten = rewrite(item);
+    return rewritten ? [rewritten] : [];
+  });
+}
+
+/** Applies `rewrite` to one review or post on every loaded page of every cached list of items. */
+function rewriteCachedLists(
+  queryClient: QueryClient,
+  kind: ItemKind,
+  id: string,
+  rewrite: (item: ItemDto) => ItemDto | null,
+): void {
+  const matches = (item: ItemDto) => item.itemType === kind && item.id === id;
+  for (const queryKey of LISTS_OF_ITEMS) {
+    // Other data under these roots (a profile's or restaurant's header) has neither shape.
+    queryClient.setQueriesData<CachedList>({ queryKey }, (data) => {
+      if (data && "pages" in data && Array.isArray(data.pages)) {
+        let changed = false;
+        const pages = data.pages.map((page) => {
+          const items = rewriteItems(page.items, matches, rewrite);
+          if (items === page.items) return page;
+          changed = true;
+          return { ...page, items };
+        });
+        return changed ? { ...data, pages } : data;
+      }
+      if (data && "items" in data && Array.isArray(data.items)) {
+        const items = rewriteItems(data.items, matches, rewrite);
+        return items === data.items ? data : { ...data, items };
+      }
+      return data;
+    });
+  }
 }
 
 /**
@@ -64,27 +99,7 @@ export function updateCachedItem(
   id: string,
   update: (item: ItemDto) => ItemDto,
 ): void {
-  const matches = (item: ItemDto) => item.itemType === kind && item.id === id;
-  for (const queryKey of LISTS_OF_ITEMS) {
-    // Other data under these roots (a profile's or restaurant's header) has neither shape.
-    queryClient.setQueriesData<CachedList>({ queryKey }, (data) => {
-      if (data && "pages" in data && Array.isArray(data.pages)) {
-        let changed = false;
-        const pages = data.pages.map((page) => {
-          const items = updateItems(page.items, matches, update);
-          if (items === page.items) return page;
-          changed = true;
-          return { ...page, items };
-        });
-        return changed ? { ...data, pages } : data;
-      }
-      if (data && "items" in data && Array.isArray(data.items)) {
-        const items = updateItems(data.items, matches, update);
-        return items === data.items ? data : { ...data, items };
-      }
-      return data;
-    });
-  }
+  rewriteCachedLists(queryClient, kind, id, update);
   queryClient.setQueryData<ItemDto>(itemKeys.item(kind, id), (item) =>
     item ? update(item) : item,
   );
@@ -121,18 +136,37 @@ export function useUpdateItem<K extends ItemKind>(kind: K) {
   });
 }
 
+/**
+ * Forgets a deleted review or post: nothing reads it again (an open detail view keeps the data
+ * it has until it closes), no cached list shows it, and every list and count is read again.
+ * Deleting here and the stream's word that it was deleted elsewhere both end here.
+ */
+export function forgetDeletedItem(queryClient: QueryClient, kind: ItemKind, id: string): void {
+  const key = itemKeys.item(kind, id);
+  // Removed, not invalidated: an open detail view still observes it and would re-read it (404).
+  queryClient.setQueryDefaults(key, { enabled: false });
+  queryClient.removeQueries({ queryKey: key });
+  // Out of every cached list at once, so no card renders it (or asks for its deleted photos)
+  // while the lists are read again.
+  rewriteCachedLists(queryClient, kind, id, () => null);
+  void refreshContent(queryClient);
+}
+
 /** DELETE one's own review or post (204). */
 export function useDeleteItem(kind: ItemKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiSend<null>("DELETE", apiPaths.item(kind, id)),
-    onSuccess: (_nothing, id) => {
+    // From the moment the DELETE is sent, nothing may read the item again: a read that starts
+    // after the server removed it, but before the answer arrives here, would be a 404.
+    onMutate: async (id: string) => {
       const key = itemKeys.item(kind, id);
-      // The open detail view renders once more before it closes and would read the deleted
-      // item again (a 404); nothing may ask for it from now on.
       queryClient.setQueryDefaults(key, { enabled: false });
-      queryClient.removeQueries({ queryKey: key });
-      void refreshContent(queryClient);
+      await queryClient.cancelQueries({ queryKey: key });
     },
+    mutationFn: (id: string) => apiSend<null>("DELETE", apiPaths.item(kind, id)),
+    onError: (_error, id) => {
+      queryClient.setQueryDefaults(itemKeys.item(kind, id), { enabled: true });
+    },
+    onSuccess: (_nothing, id) => forgetDeletedItem(queryClient, kind, id),
   });
 }

@@ -1,4 +1,5 @@
 import { Button, TextInput } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
 import {
   IconArrowRight,
   IconBowlChopsticks,
@@ -12,7 +13,7 @@ import {
   IconSparkles,
   IconStarFilled,
 } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import shared from "#web/components/public-page.module.css";
@@ -20,6 +21,8 @@ import { TastedLogo } from "#web/components/tasted-logo.tsx";
 import classes from "./landing-hero.module.css";
 
 const POPULAR_SEARCHES = ["Ramen", "Tacos", "Brunch", "Pizza"];
+/** Some text other than spaces (the browser's own check, before the app has started). */
+const NOT_BLANK = ".*\\S.*";
 
 /** A purely decorative sample review card: it shows what a saved dish looks like. */
 function PreviewCard() {
@@ -73,7 +76,19 @@ function PreviewCard() {
 /** Landing hero: the tagline and a search box that hands its text to /explore. */
 export function LandingHero() {
   const navigate = useNavigate();
+  // The prerendered page (web/app/prerender.tsx) shows this form before the app has started:
+  // the browser then submits it itself, to /explore?q=…, and refuses a blank box. Once started,
+  // onSubmit searches and a blank search does nothing.
+  const appStarted = useMounted();
   const [query, setQuery] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed into the prerendered box before the app started is only in the page: hydration
+  // leaves it there, and the next render would wipe it (and search for "") unless the state
+  // takes it over first.
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
 
   function search(text: string) {
     const trimmed = text.trim();
@@ -125,12 +140,16 @@ export function LandingHero() {
           </p>
 
           <search className={classes.searchLandmark}>
-            <form className={classes.search} onSubmit={onSubmit}>
+            <form className={classes.search} onSubmit={onSubmit} action={screenPaths.explore}>
               <TextInput
+                name="q"
+                required={!appStarted}
+                pattern={appStarted ? undefined : NOT_BLANK}
                 aria-label="Search"
                 placeholder="Search dishes, restaurants, or users..."
                 size="lg"
                 radius="xl"
+                ref={input}
                 value={query}
                 onChange={(event) => setQuery(event.currentTarget.value)}
                 leftSection={<IconSearch size={20} stroke={1.8} aria-hidden="true" />}

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
-import { apiPaths } from "./api-paths.ts";
-import { refreshContent } from "./content-cache.ts";
-import { useSession } from "./session.tsx";
+import { forgetDeletedItem } from "#web/features/items/api/item-queries.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+import { useSession } from "#web/lib/session.tsx";
 
 /** Query-key roots the stream's events name (screens keep their queries under these). */
 const NOTIFICATIONS_KEY = ["notifications"] as const;
@@ -36,8 +36,8 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent): void {
       void queryClient.invalidateQueries({ queryKey: PEOPLE_SEARCH_KEY });
       return;
     case "item-deleted":
-      // Every list and count of items, and the notifications about the deleted one.
-      void refreshContent(queryClient);
+      // Gone from every list and count, never read again, and the notifications about it.
+      forgetDeletedItem(queryClient, event.kind, event.id);
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       return;
   }

@@ -1,0 +1,452 @@
+// Web bench (docs/architecture.md budgets): the landing page loads ≤ 180 kB of gzipped
+// JavaScript and ≤ 40 kB of gzipped CSS; Lighthouse's mobile run scores performance ≥ 95 and
+// accessibility 100 on the landing, feed, explore, profile and restaurant pages, holding
+// seeded content (cards with photos), never an empty database.
+//
+//   npm run bench:web
+//
+// Builds the web app as `npm start` does, starts the real server on a fresh embedded database,
+// seeds it through the HTTP API (a few people, reviews with photos made by sharp, one
+// restaurant they share), then for each page:
+// - loads it once in Chromium (playwright-core, service worker blocked, empty cache) and sums
+//   the .js and .css files it fetched until the network went quiet: the build's .gz size of
+//   each (the budget's unit) and the bytes the server really sent (brotli);
+// - runs Lighthouse's default mobile configuration (Moto G Power screen, simulated slow 4G,
+//   4× CPU slowdown) BENCH_WEB_RUNS times (3) and keeps the median run by performance score.
+// Writes bench/results/web-<date>.json and the "## Web" section of docs/performance.md, and
+// exits 1 when a budget is missed. Lighthouse's simulated throttling scales the CPU time it
+// observes, so a busy machine scores lower: the load average is recorded beside the scores.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { cpus, loadavg, totalmem } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import sharp from "sharp";
+import {
+  callOverHttp,
+  type HttpUser,
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+  uploadPhotoOverHttp,
+} from "#server/test/server-process.ts";
+import { findChromium } from "../../e2e/support/chromium.ts";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const distDir = path.join(root, "dist");
+const execFileAsync = promisify(execFile);
+
+const BUDGET = {
+  landingJsGzip: 180_000,
+  landingCssGzip: 40_000,
+  performance: 95,
+  accessibility: 100,
+};
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_WEB_RUNS must be ≥ 1");
+
+function log(message: string) {
+  process.stderr.write(`[bench:web] ${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding
+
+/** A photo a phone might take of a plate: a warm backdrop, a plate, a garnish, some grain. */
+async function foodPhoto(index: number): Promise<Buffer> {
+  const width = 1600;
+  const height = 1200;
+  const hue = (index * 47) % 360;
+  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">
+    <defs><radialGradient id="g"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/>
+    <stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,25%)"/></radialGradient></defs>
+    <rect width="100%" height="100%" fill="hsl(${(hue + 180) % 360},25%,80%)"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.42}" fill="#fafafa"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.33}" fill="url(#g)"/>
+    <circle cx="${width * 0.45}" cy="${height * 0.42}" r="${height * 0.06}" fill="hsl(${(hue + 90) % 360},60%,40%)"/>
+    <circle cx="${width * 0.58}" cy="${height * 0.55}" r="${height * 0.05}" fill="hsl(${(hue + 120) % 360},65%,45%)"/>
+  </svg>`;
+  // Noise keeps the JPEG (and the server's WebP variants) the size of a real photo.
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: "soft-light" }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+const PEOPLE = [
+  { firstName: "Maya", lastName: "Okafor", username: "maya_eats" },
+  { firstName: "Tomás", lastName: "Rivera", username: "tomas_tastes" },
+  { firstName: "Lena", lastName: "Fischer", username: "lena_bites" },
+  { firstName: "Sam", lastName: "Chen", username: "sam_slurps" },
+];
+const HOME_RESTAURANT = { name: "Menya Koji", address: "12 Harbour St, Springfield, IL" };
+const OTHER_RESTAURANTS = [
+  { name: "Forno Rosso", address: "3 Mill Rd, Springfield, IL" },
+  { name: "Taqueria Sol", address: "88 Elm Ave, Springfield, IL" },
+];
+const DISHES = [
+  "Tonkotsu Ramen",
+  "Spicy Miso Ramen",
+  "Gyoza",
+  "Chashu Don",
+  "Shoyu Ramen",
+  "Karaage",
+  "Margherita",
+  "Al Pastor Tacos",
+  "Black Garlic Ramen",
+  "Matcha Soft Serve",
+];
+
+interface Seeded {
+  profilePath: string;
+  restaurantPath: string;
+  exploreQuery: string;
+  reviews: number;
+  photos: number;
+}
+
+/** Four people with profiles, twenty dish reviews with one or two photos each. */
+async function seed(server: ServerProcess): Promise<Seeded> {
+  const people: HttpUser[] = [];
+  for (const person of PEOPLE) {
+    const user = await signUpOverHttp(server, person.username);
+    await callOverHttp(server, "PUT", "/api/profile", user, person);
+    people.push(user);
+  }
+  let restaurantSlug: string | null = null;
+  let restaurantId = "";
+  let photos = 0;
+  const reviews = 20;
+  for (let index = 0; index < reviews; index += 1) {
+    const author = people[index % people.length] as HttpUser;
+    const images = [];
+    for (let photo = 0; photo < 1 + (index % 2); photo += 1) {
+      images.push({ uploadId: await uploadPhotoOverHttp(server, author, await foodPhoto(photos)) });
+      photos += 1;
+    }
+    const atHome = index % 4 !== 3;
+    const response = await callOverHttp(server, "POST", "/api/reviews", author, {
+      reviewType: "dish",
+      restaurant: atHome ? HOME_RESTAURANT : OTHER_RESTAURANTS[index % 2],
+      title: DISHES[index % DISHES.length],
+      rating: 3 + (index % 3),
+      cost: 9 + (index % 8) * 1.5,
+      description:
+        "Rich broth, springy noodles and a soft egg. The chashu melted; I would order it again.",
+      images,
+    });
+    const review = (await response.json()) as {
+      restaurant?: { id: string; slug: string | null; name: string };
+    };
+    if (atHome && review.restaurant) {
+      restaurantId = review.restaurant.id;
+      restaurantSlug = review.restaurant.slug;
+    }
+  }
+  const restaurantPath = restaurantSlug
+    ? `/b/r/${encodeURIComponent(restaurantSlug)}`
+    : `/restaurant/${encodeURIComponent(restaurantId)}`;
+  return {
+    profilePath: `/user/${PEOPLE[0]?.username}`,
+    restaurantPath,
+    exploreQuery: "ramen",
+    reviews,
+    photos,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bytes each page loads
+
+interface PageBytes {
+  jsGzip: number;
+  cssGzip: number;
+  /** What the server sent for those files (brotli: Chromium accepts it). */
+  jsWire: number;
+  cssWire: number;
+  files: string[];
+}
+
+/** The build's gzip copy of a file under /assets: the budget counts gzip. */
+async function gzipSize(assetPath: string): Promise<number> {
+  const file = path.join(distDir, `${assetPath}.gz`);
+  if (existsSync(file)) return (await stat(file)).size;
+  return (await stat(path.join(distDir, assetPath))).size; // too small to be compressed
+}
+
+async function measureBytes(chromiumPath: string, urls: Record<string, string>) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+  });
+  const results: Record<string, PageBytes> = {};
+  try {
+    for (const [name, url] of Object.entries(urls)) {
+      const context = await browser.newContext({
+        serviceWorkers: "block",
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      const loaded: { asset: string; wire: Promise<number> }[] = [];
+      page.on("requestfinished", (request) => {
+        const { pathname } = new URL(request.url());
+        if (!/^\/assets\/.+\.(js|css)$/.test(pathname)) return;
+        loaded.push({
+          asset: pathname.slice(1),
+          wire: request.sizes().then((sizes) => sizes.responseBodySize),
+        });
+      });
+      await page.goto(url, { waitUntil: "networkidle" });
+      // What the page fetches right after its first render (the session client, say).
+      await page.waitForTimeout(1_500);
+      const bytes: PageBytes = { jsGzip: 0, cssGzip: 0, jsWire: 0, cssWire: 0, files: [] };
+      for (const { asset, wire } of loaded) {
+        const kind = asset.endsWith(".js") ? "js" : "css";
+        bytes[`${kind}Gzip`] += await gzipSize(asset);
+        bytes[`${kind}Wire`] += await wire;
+        bytes.files.push(asset);
+      }
+      results[name] = bytes;
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  /** Milliseconds, except CLS. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  lcpElement: string | null;
+  /** Accessibility audits that failed, by id. */
+  accessibilityFailures: string[];
+}
+
+async function lighthouseRun(port: number, url: string): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details as
+    | { items?: { items?: { node?: { nodeLabel?: string } }[] }[] }
+    | undefined;
+  const accessibility = lhr.categories.accessibility;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((accessibility?.score ?? 0) * 100),
+    fcp: Math.round(metric("first-contentful-paint")),
+    lcp: Math.round(metric("largest-contentful-paint")),
+    tbt: Math.round(metric("total-blocking-time")),
+    cls: Number(metric("cumulative-layout-shift").toFixed(3)),
+    speedIndex: Math.round(metric("speed-index")),
+    lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? null,
+    accessibilityFailures: (accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  };
+}
+
+/** Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART): that run is redone. */
+async function lighthouseRunRetried(port: number, url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseRun(port, url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`${error instanceof Error ? error.message : error}; running it again`);
+    }
+  }
+}
+
+async function lighthouseMedians(chromiumPath: string, urls: Record<string, string>) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic"],
+  });
+  const results: Record<string, LighthouseRun & { performanceRuns: number[] }> = {};
+  try {
+    for (const [name, url] of Object.entries(urls)) {
+      const runs: LighthouseRun[] = [];
+      for (let run = 0; run < RUNS; run += 1)
+        runs.push(await lighthouseRunRetried(chrome.port, url));
+      runs.sort((a, b) => a.performance - b.performance);
+      const median = runs[Math.floor(runs.length / 2)] as LighthouseRun;
+      results[name] = { ...median, performanceRuns: runs.map((run) => run.performance) };
+      log(`${name}: performance ${median.performance}, accessibility ${median.accessibility}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+type Report = Awaited<ReturnType<typeof measure>>;
+
+function markdownResults(report: Report): string {
+  const { machine, pages, budgetMet } = report;
+  const rows = Object.entries(pages).map(([name, page]) => {
+    const lh = page.lighthouse;
+    return `| ${name} | \`${page.path}\` | ${kB(page.bytes.jsGzip)} | ${kB(page.bytes.cssGzip)} | ${lh.performance} (${lh.performanceRuns.join(", ")}) | ${lh.accessibility} | ${(lh.fcp / 1000).toFixed(1)} s | ${(lh.lcp / 1000).toFixed(1)} s | ${lh.tbt} ms | ${lh.cls} |`;
+  });
+  return [
+    `Measured by \`npm run bench:web\` on ${report.date} (${machine.cpus}, ${machine.memoryGb} GB, ` +
+      `load average ${machine.loadAverageBefore.join(" ")} before, ${machine.loadAverageAfter.join(" ")} after).`,
+    `Pages hold ${report.seeded.reviews} reviews with ${report.seeded.photos} photos by four people. ` +
+      `Bytes: gzip size of every .js and .css file the page fetched until the network went quiet. ` +
+      `Lighthouse ${report.lighthouseVersion}, mobile preset, median of ${RUNS} runs (all runs in brackets).`,
+    "",
+    "| page | path | JS kB gzip | CSS kB gzip | performance | accessibility | FCP | LCP | TBT | CLS |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...rows,
+    "",
+    `Budget: landing ≤ ${kB(BUDGET.landingJsGzip)} kB JS and ≤ ${kB(BUDGET.landingCssGzip)} kB CSS (gzip); ` +
+      `performance ≥ ${BUDGET.performance} and accessibility ${BUDGET.accessibility} on every page. ` +
+      `${budgetMet ? "All met." : "**Not all met**: see below."}`,
+    "",
+  ].join("\n");
+}
+
+const GENERATED_START = "<!-- bench:web results -->";
+const GENERATED_END = "<!-- /bench:web results -->";
+
+/**
+ * Writes the results into docs/performance.md between the markers under "## Web", so the notes
+ * written by hand in that section stay; the first run adds the section.
+ */
+async function writeMarkdown(results: string) {
+  const file = path.join(root, "docs", "performance.md");
+  const current = existsSync(file) ? await readFile(file, "utf8") : "# Performance\n";
+  const block = `${GENERATED_START}\n${results.trim()}\n${GENERATED_END}`;
+  const start = current.indexOf(GENERATED_START);
+  const end = current.indexOf(GENERATED_END);
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${block}${current.slice(end + GENERATED_END.length)}`
+      : `${current.trimEnd()}\n\n## Web\n\n${block}\n`;
+  await writeFile(file, next);
+}
+
+async function measure(chromiumPath: string) {
+  const loadAverageBefore = loadavg().map((value) => Number(value.toFixed(2)));
+  log("building the web app");
+  await execFileAsync("npx", ["vite", "build"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  log("starting the server");
+  const server = await startServerProcess();
+  try {
+    log("seeding people, reviews and photos through the API");
+    const seeded = await seed(server);
+    const paths = {
+      landing: "/",
+      feed: "/feed",
+      explore: `/explore?q=${seeded.exploreQuery}`,
+      profile: seeded.profilePath,
+      restaurant: seeded.restaurantPath,
+    };
+    const urls = Object.fromEntries(
+      Object.entries(paths).map(([name, pathname]) => [name, `${server.url}${pathname}`]),
+    );
+    log("measuring what each page loads");
+    const bytes = await measureBytes(chromiumPath, urls);
+    log(`running Lighthouse (${RUNS} runs a page)`);
+    const scores = await lighthouseMedians(chromiumPath, urls);
+    const pages = Object.fromEntries(
+      Object.entries(paths).map(([name, pathname]) => [
+        name,
+        {
+          path: pathname,
+          bytes: bytes[name] as PageBytes,
+          lighthouse: scores[name] as LighthouseRun & { performanceRuns: number[] },
+        },
+      ]),
+    );
+    const landing = pages.landing;
+    const budgetMet =
+      landing !== undefined &&
+      landing.bytes.jsGzip <= BUDGET.landingJsGzip &&
+      landing.bytes.cssGzip <= BUDGET.landingCssGzip &&
+      Object.values(pages).every(
+        (page) =>
+          page.lighthouse.performance >= BUDGET.performance &&
+          page.lighthouse.accessibility >= BUDGET.accessibility,
+      );
+    const lighthousePackage = JSON.parse(
+      await readFile(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8"),
+    ) as { version: string };
+    return {
+      date: new Date().toISOString().slice(0, 10),
+      machine: {
+        cpus: `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}`,
+        memoryGb: Math.round(totalmem() / 1e9),
+        loadAverageBefore,
+        loadAverageAfter: loadavg().map((value) => Number(value.toFixed(2))),
+        chromium: (await execFileAsync(chromiumPath, ["--version"])).stdout.trim(),
+      },
+      lighthouseVersion: lighthousePackage.version,
+      budget: BUDGET,
+      seeded,
+      pages,
+      budgetMet,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) throw new Error("Chromium not found (set CHROMIUM_PATH)");
+  const report = await measure(chromiumPath);
+  const resultsDir = path.join(root, "bench", "results");
+  await mkdir(resultsDir, { recursive: true });
+  const resultFile = path.join(resultsDir, `web-${report.date}.json`);
+  await writeFile(resultFile, `${JSON.stringify(report, null, 2)}\n`);
+  const results = markdownResults(report);
+  await writeMarkdown(results);
+  process.stdout.write(`${results}\n`);
+  log(`wrote ${path.relative(root, resultFile)} and docs/performance.md`);
+  if (!report.budgetMet) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_author_feed_idx" ON "reviews" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE not "reviews"."is_hidden";

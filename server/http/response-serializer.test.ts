@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { type FeedPage, feedPageSchema } from "#domain/feed.ts";
+import type { PostDto, ReviewDto } from "#domain/items.ts";
+import { responseJsonSchema, responseSerializerCompiler } from "./response-serializer.ts";
+
+const author = { id: "u1", username: "ann", slug: "ann", fullName: null, avatarUrl: null };
+const base = {
+  id: "i1",
+  title: 'Tonkotsu "ramen" ✓',
+  author,
+  userName: "ann",
+  userHandler: "ann",
+  likeCount: 2,
+  commentCount: 0,
+  likedByMe: null,
+  isOwner: false,
+  isHidden: false,
+  createdAt: "2024-03-01T00:00:00.000001Z",
+  updatedAt: "2024-03-01T00:00:00.000001Z",
+};
+const review: ReviewDto = {
+  ...base,
+  itemType: "review",
+  reviewType: "dish",
+  description: null,
+  rating: 4,
+  cost: 12.5,
+  images: [
+    {
+      id: "p1",
+      url: "/uploads/a.webp",
+      url480: "/uploads/a-480.webp",
+      url1280: "/uploads/a-1280.webp",
+      width: 800,
+      height: 600,
+      placeholder: null,
+      alt: "Broth",
+      displayOrder: 0,
+    },
+  ],
+  restaurant: { id: "r1", name: "Ramen House", address: null, slug: "ramen-house", priceLevel: 2 },
+};
+const post: PostDto = {
+  ...base,
+  id: "i2",
+  itemType: "post",
+  content: "Line one\nline two",
+  images: [],
+  restaurant: null,
+};
+
+const writeFeedPage = responseSerializerCompiler({
+  schema: feedPageSchema,
+  method: "GET",
+  url: "/api/feed",
+  httpStatus: "200",
+});
+
+describe("response serializer", () => {
+  it("writes what zod's parse would, for each kind of a discriminated union", () => {
+    const page: FeedPage = { items: [review, post], nextCursor: null };
+    const written = writeFeedPage(page);
+    expect(JSON.parse(written)).toEqual(feedPageSchema.parse(page));
+    // Each kind keeps its own fields: the post's null restaurant, the review's rating.
+    expect(written).toBe(JSON.stringify(feedPageSchema.parse(page)));
+  });
+
+  it("leaves out every field the schema does not declare", () => {
+    const leaky = {
+      items: [{ ...review, author: { ...author, email: "ann@example.com" }, secret: 1 }],
+      nextCursor: "c",
+      debug: true,
+    };
+    const written = writeFeedPage(leaky);
+    expect(written).not.toMatch(/email|secret|debug/);
+    expect(JSON.parse(written)).toEqual(feedPageSchema.parse(leaky));
+  });
+
+  it("picks a union's option by its discriminator, without validating the whole value", () => {
+    const item = (
+      responseJsonSchema(feedPageSchema) as { properties: { items: { items: object } } }
+    ).properties.items.items;
+    expect(item).toMatchObject({
+      if: { properties: { itemType: { const: "review" } }, required: ["itemType"] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise.
+      then: { properties: { itemType: { enum: ["review"] } } },
+      else: { properties: { itemType: { enum: ["post"] } } },
+    });
+    expect(item).not.toHaveProperty("oneOf");
+  });
+});

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageUploads } from "#server/db/schema/uploads.ts";
+import { cleanupStaleUploads } from "#server/modules/uploads/uploads.service.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { signUpByEmail } from "#server/test/auth-helpers.ts";
+import { postDishReview, testJpeg, uploadImage } from "#server/test/content-helpers.ts";
+import { request } from "#server/test/request.ts";
+import { startTestS3Server, type TestS3Server } from "#server/test/s3-server.ts";
+
+/**
+ * Photos through the S3 adapter against a real S3-compatible server: the same journeys as the
+ * disk storage's tests (upload, serving, a photo replaced, an item deleted, unclaimed uploads
+ * swept), checked in the bucket itself.
+ */
+const testApp = useTestApp();
+let s3: TestS3Server;
+
+beforeAll(async () => {
+  s3 = await startTestS3Server();
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+async function startWithS3() {
+  return testApp.start({}, { storage: s3.storage() });
+}
+
+/** The object key a public URL names (the bucket's address, then the key). */
+function keyOf(url: string): string {
+  const key = testApp.app.storage.keyFromUrl(url);
+  expect(key, url).toBeDefined();
+  return key as string;
+}
+
+describe("photos in an S3-compatible bucket", () => {
+  it("stores an upload's variants as WebP objects, served with their type, long caching and no metadata", async () => {
+    await startWithS3();
+    const user = await signUpByEmail(testApp.app);
+    const before = await s3.keys();
+    const uploaded = await uploadImage(
+      testApp.app,
+      user.cookie,
+      await testJpeg({ exif: { IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1" } } }),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { url, url480 } = uploaded.json();
+    const added = (await s3.keys()).filter((key) => !before.includes(key));
+    expect(added.sort()).toEqual([keyOf(url), keyOf(url480)].sort());
+
+    for (const address of [url, url480]) {
+      const served = await fetch(address);
+      expect(served.status, address).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(metadata.format).toBe("webp");
+      expect(metadata.exif).toBeUndefined();
+    }
+  });
+
+  it("deletes a replaced photo's objects, then the rest with the review", async () => {
+    await startWithS3();
+    const owner = await signUpByEmail(testApp.app);
+    const review = await postDishReview(testApp.app, owner.cookie);
+    const [first] = review.images;
+    const firstKeys = [keyOf(first.url), keyOf(first.url480)];
+    expect(await s3.keys()).toEqual(expect.arrayContaining(firstKeys));
+
+    const replacement = await uploadImage(testApp.app, owner.cookie, await testJpeg());
+    const replaced = await request(testApp.app, "PATCH", `/api/reviews/${review.id}`, {
+      cookie: owner.cookie,
+      body: { images: [{ uploadId: replacement.json().id }] },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const [second] = replaced.json().images;
+    const secondKeys = [keyOf(second.url), keyOf(second.url480)];
+    const afterReplace = await s3.keys();
+    expect(afterReplace).toEqual(expect.arrayContaining(secondKeys));
+    for (const key of firstKeys) expect(afterReplace).not.toContain(key);
+    expect((await fetch(first.url480)).status).toBe(404);
+
+    const deleted = await request(testApp.app, "DELETE", `/api/reviews/${review.id}`, {
+      cookie: owner.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const afterDelete = await s3.keys();
+    for (const key of secondKeys) expect(afterDelete).not.toContain(key);
+  });
+
+  it("sweeps an upload nobody used within a day, objects included", async () => {
+    await startWithS3();
+    const user = await signUpByEmail(testApp.app);
+    const uploaded = (await uploadImage(testApp.app, user.cookie, await testJpeg())).json();
+    const keys = [keyOf(uploaded.url), keyOf(uploaded.url480)];
+    expect(await s3.keys()).toEqual(expect.arrayContaining(keys));
+
+    await testApp.db
+      .update(imageUploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(imageUploads.id, uploaded.id));
+    expect(await cleanupStaleUploads(testApp.db, testApp.app.storage, testApp.app.log)).toBe(1);
+    const after = await s3.keys();
+    for (const key of keys) expect(after).not.toContain(key);
+  });
+});
