@@ -28,7 +28,6 @@ import {
   renderedColorScheme,
   screenshot,
   useBrowser,
-  waitForAppPath,
   waitForPath,
   waitForText,
   withPage,
@@ -349,7 +348,7 @@ describe("phone sign-in", () => {
         .getByRole("button", { name: "Log Out" })
         .click();
       await waitForText(page, "You have been successfully logged out.");
-      await waitForAppPath(page, "/");
+      await waitForPath(page, "/");
       expect(await signInByPhone(page, phone)).toBe("/feed");
     });
   });

@@ -163,16 +163,6 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
-/**
- * Waits until the app itself has moved to pathname, without waiting for a document's load
- * event: after signing out (the app moves to the landing page by its router), two full CI runs
- * timed out waiting for a load event while the address was already "/"; what the person sees
- * is the address and the page, which the caller checks next.
- */
-export async function waitForAppPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: "commit" });
-}
-
 /** Something the user activates by name, whether the app renders it as a link or a button. */
 export function control(page: Page, name: string | RegExp): Locator {
   const exact = typeof name === "string";

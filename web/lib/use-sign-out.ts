@@ -17,9 +17,12 @@ export function useSignOut() {
   const run = useCallback(async () => {
     setPending(true);
     try {
-      // Leave the signed-in screen first: once the session is gone, that screen's guard would
-      // send the person to /auth, and whichever navigation came last would win.
-      navigate(screenPaths.landing, { replace: true });
+      // Leave the signed-in screen first, and for real: once the session is gone, that screen's
+      // guard would send the person to /auth. The router renders a navigation in a transition
+      // by default, which a busy phone may not have committed by the time the sign-out answers;
+      // the guard then redirected from the old screen and won. flushSync commits the landing
+      // page before the session is touched.
+      await navigate(screenPaths.landing, { replace: true, flushSync: true });
       await signOut();
       toast.success(profileEditMessages.loggedOutTitle, profileEditMessages.loggedOut);
     } catch (error) {
