@@ -85,8 +85,9 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
 }
 
 /**
- * Every figure of the restaurant page in one aggregate statement (visible rows only), read
- * through the partial restaurant tab indexes: one restaurant's rows, never the tables.
+ * Every figure of the restaurant page in one aggregate statement (visible rows only): the
+ * reviews' figures from an index-only scan of reviews_restaurant_rating_idx (it holds type,
+ * rating and cost), the posts' count from posts_restaurant_tab_idx.
  */
 export function restaurantStatsSql(restaurantId: string): SQL {
   return sql`

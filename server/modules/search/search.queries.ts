@@ -61,9 +61,8 @@ export const searchSettingsSql = sql`
 /**
  * How many matches of each branch are ranked. A common word ("chicken") matches a large share
  * of the table; ranking all of it would cost time in proportion to the data, so only this many
- * are (ten pages' worth). Which ones: whatever the index finds first, plus, for tabs listed
- * newest first, every match among the newest RECENT_ROWS rows, so a common word still shows
- * what is new.
+ * are (ten pages' worth). Which ones: for tabs listed newest first, every match among the
+ * newest RECENT_ROWS rows; when those are fewer than a page, whatever the index finds first.
  */
 const CANDIDATES = 200;
 const RECENT_ROWS = 1000;
@@ -154,7 +153,10 @@ function rank(source: SearchSource, terms: SearchTerms): SQL {
  *
  * With terms, the candidates come from two branches:
  * - `words`: the full-text matches among the newest RECENT_ROWS rows (read through the tab's
- *   date index) and up to CANDIDATES others;
+ *   date index) and, only while those are fewer than a page, up to CANDIDATES others from the
+ *   GIN index. A word common enough to fill a page from the newest rows alone is thus never
+ *   looked up in the whole index, whose match list for it (every row containing the word, a
+ *   tenth of the table for "chicken") is collected whole before any LIMIT applies;
  * - `typos`: up to CANDIDATES typo matches the words did not find. It only runs while the words
  *   found less than a page (the count is a one-time filter, evaluated before its scan): once
  *   the words themselves fill the page, the costliest part of a common word is skipped.
@@ -182,7 +184,8 @@ function rankedSql(
     with recent_words as (${recent}),
     word_matches as materialized (
       select ${selected} from ${source.table}
-       where s.search_vector @@ ${tsquery(terms)} and ${source.listed}
+       where (select count(*) from recent_words) < ${limit}
+             and s.search_vector @@ ${tsquery(terms)} and ${source.listed}
     ), words as (
       select * from recent_words
       union all

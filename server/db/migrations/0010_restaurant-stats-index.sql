@@ -1,0 +1,2 @@
+DROP INDEX "reviews_restaurant_rating_idx";--> statement-breakpoint
+CREATE INDEX "reviews_restaurant_rating_idx" ON "reviews" USING btree ("restaurant_id","review_type","rating","created_at","id","cost") WHERE not "reviews"."is_hidden";
