@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import type { SessionUser } from "#domain/profile.ts";
+import { POSTGRES_SESSION_OPTIONS } from "#server/db/client.ts";
 import { encodeCursor } from "#server/modules/items/cursor.ts";
 import { type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
 import { BENCH_DATA_DIR, DEFAULT_BENCH_DATABASE_URL, log, parseScale } from "./bench-options.ts";
@@ -369,7 +370,8 @@ async function main() {
     log,
     fresh: values.fresh,
   });
-  const db = new pg.Client({ connectionString: databaseUrl });
+  // The server's own session settings, so the SQL column times what its statements cost there.
+  const db = new pg.Client({ connectionString: databaseUrl, options: POSTGRES_SESSION_OPTIONS });
   await db.connect();
   // Each run's server gets a new AUTH_SECRET; signing keys a reused database kept from an
   // earlier run are encrypted with the old one and would fail every session read.

@@ -159,6 +159,14 @@ describe("migrations", () => {
     expect(result.rows).toHaveLength(1);
   });
 
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "PostgreSQL sessions run without JIT compilation",
+    async () => {
+      const result = await db.execute<{ jit: string }>(sql`show jit`);
+      expect(result.rows[0]?.jit).toBe("off");
+    },
+  );
+
   it("resetDatabase covers every table", () => {
     expect([...appTableNames].sort()).toEqual(
       [

@@ -28,8 +28,9 @@ export function ProfilePage() {
   const lookup = handle ?? ownHandle;
   const query = useQuery({
     ...profilePageQuery(lookup ?? ""),
-    // Whether the viewer follows them depends on who is signed in, so wait for the session.
-    enabled: lookup !== null && session.status !== "loading",
+    // Asked for at once, not after the session read: the request carries the session cookie,
+    // so the server answers (whether you follow them, whether it is you) for whoever is in.
+    enabled: lookup !== null,
     retry: (failures, error) =>
       failures < 2 && !(error instanceof ApiRequestError && error.status === 404),
   });
