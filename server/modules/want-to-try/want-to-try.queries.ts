@@ -31,13 +31,10 @@ export async function lockListOwner(db: Executor, userId: string): Promise<void>
 
 /**
  * Saves `entry` for the person. Saving what they already want changes nothing; saving what
- * they tried makes it a new "want" (saved now, tried cleared). Returns what happened.
+ * they tried makes it a new "want" (saved now, tried cleared). True when a row was added, which
+ * is what makes the list longer.
  */
-export async function upsertEntry(
-  db: Executor,
-  userId: string,
-  entry: NewEntry,
-): Promise<"inserted" | "wanted-again" | "unchanged"> {
+export async function upsertEntry(db: Executor, userId: string, entry: NewEntry): Promise<boolean> {
   const dish = entry.kind === "dish" ? entry : undefined;
   const result = await db.execute<{ inserted: boolean }>(sql`
     insert into want_to_try (user_id, kind, restaurant_id, dish_name, dish_key, source_review_id)
@@ -48,9 +45,8 @@ export async function upsertEntry(
            dish_name = excluded.dish_name, source_review_id = excluded.source_review_id
      where want_to_try.tried_at is not null
     returning (xmax = 0) as inserted`);
-  const [row] = result.rows;
-  if (!row) return "unchanged";
-  return row.inserted ? "inserted" : "wanted-again";
+  // No row: it was already wanted. xmax = 0: a fresh insert rather than an update.
+  return result.rows[0]?.inserted === true;
 }
 
 /** Deletes the person's untried entry of `target` (a tried one stays in their Tried list). */

@@ -115,10 +115,10 @@ async function setEntry(
       return { saved, counts: await selectCounts(tx, userId) };
     }
     await lockListOwner(tx, userId);
-    const outcome = await upsertEntry(tx, userId, entry);
+    const added = await upsertEntry(tx, userId, entry);
     const counts = await selectCounts(tx, userId);
     // Thrown inside the transaction, so the new row is rolled back.
-    if (outcome === "inserted" && counts.want + counts.tried > WANT_TO_TRY_MAX) {
+    if (added && counts.want + counts.tried > WANT_TO_TRY_MAX) {
       throw ApiError.conflict(wantToTryMessages.full, "WANT_TO_TRY_FULL");
     }
     return { saved, counts };
@@ -131,9 +131,10 @@ export function setRestaurantSaved(
   restaurantId: string,
   saved: boolean,
 ): Promise<WantToTrySaveStateDto> {
-  return setEntry(ctx, saved, async (tx) => {
-    return { kind: "restaurant", restaurantId: await existingRestaurantId(tx, restaurantId) };
-  });
+  return setEntry(ctx, saved, async (tx) => ({
+    kind: "restaurant",
+    restaurantId: await existingRestaurantId(tx, restaurantId),
+  }));
 }
 
 /**
