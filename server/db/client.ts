@@ -24,6 +24,7 @@ import * as reviews from "./schema/reviews.ts";
 import * as signInFailures from "./schema/sign-in-failures.ts";
 import * as social from "./schema/social.ts";
 import * as uploads from "./schema/uploads.ts";
+import * as wantToTry from "./schema/want-to-try.ts";
 
 /**
  * Settings of every PostgreSQL session the server opens. No JIT compilation: PostgreSQL
@@ -46,6 +47,7 @@ export const schema = {
   ...notifications,
   ...moderation,
   ...uploads,
+  ...wantToTry,
   ...relations,
 };
 export type Schema = typeof schema;
