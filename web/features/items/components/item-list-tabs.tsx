@@ -1,5 +1,5 @@
 import { Tabs } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ItemPagesQuery } from "../api/item-pages-query.ts";
@@ -21,8 +21,15 @@ export interface ItemListTab<T extends string> {
   query: (sort: ItemSort, q: string) => ItemPagesQuery;
 }
 
+/** A tab beside the item lists that shows something else (the own profile's Want to try). */
+export interface OtherTab<T extends string> {
+  value: T;
+  label: string;
+  panel: ReactNode;
+}
+
 interface ItemListTabsProps<T extends string> {
-  tabs: readonly ItemListTab<T>[];
+  tabs: readonly (ItemListTab<T> | OtherTab<T>)[];
   /** The tab open when the address names none; the first tab when not given. */
   defaultTab?: T;
   owner: ItemListOwner;
@@ -30,9 +37,9 @@ interface ItemListTabsProps<T extends string> {
 }
 
 /**
- * Tabs of item lists (a profile's, a restaurant's). The open tab lives in the address (?tab=,
- * absent for the default one), so reload and back from an item return to it; each tab keeps its own
- * sort and search while the page is open.
+ * Tabs of item lists (a profile's, a restaurant's), and any other panel beside them. The open tab
+ * lives in the address (?tab=, absent for the default one), so reload and back from an item return
+ * to it; each tab keeps its own sort and search while the page is open.
  */
 export function ItemListTabs<T extends string>({
   tabs,
@@ -75,14 +82,18 @@ export function ItemListTabs<T extends string>({
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-          <ItemListPanel
-            spec={tab.spec}
-            owner={owner}
-            viewModeScope={viewModeScope}
-            filter={filters[tab.value] ?? DEFAULT_ITEM_LIST_FILTER}
-            onFilterChange={(filter) => setFilters((all) => ({ ...all, [tab.value]: filter }))}
-            query={tab.query}
-          />
+          {"panel" in tab ? (
+            tab.panel
+          ) : (
+            <ItemListPanel
+              spec={tab.spec}
+              owner={owner}
+              viewModeScope={viewModeScope}
+              filter={filters[tab.value] ?? DEFAULT_ITEM_LIST_FILTER}
+              onFilterChange={(filter) => setFilters((all) => ({ ...all, [tab.value]: filter }))}
+              query={tab.query}
+            />
+          )}
         </Tabs.Panel>
       ))}
     </Tabs>
