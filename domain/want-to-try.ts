@@ -27,6 +27,10 @@ export const wantToTryMessages = {
   movedToTried: (name: string) => `${name} moved to Tried`,
   full: `Your Want to try list is full (${WANT_TO_TRY_MAX}). Remove something first.`,
   updateFailed: "Failed to update Want to try",
+  /** Saving "the dish" of a restaurant review: only a dish review names one. */
+  dishReviewOnly: "Only a dish review names a dish to save",
+  /** Removing an entry that is not (or no longer) in the caller's list. */
+  entryNotFound: "That is not in your Want to try list",
   tabLabel: "Want to try",
   triedLabel: "Tried",
   emptyWant: "Nothing saved yet. Tap Save on a dish or a restaurant you want to try.",

@@ -41,6 +41,7 @@ import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
+import { wantToTryRoutes } from "./modules/want-to-try/want-to-try.routes.ts";
 import { createPlaceProvider } from "./places/place-provider.ts";
 import { placeRoutes } from "./places/places.routes.ts";
 import type { PlaceSearchProvider } from "./places/places.ts";
@@ -234,6 +235,7 @@ export async function buildApp(
       await api.register(followRoutes);
       await api.register(notificationRoutes);
       await api.register(moderationRoutes);
+      await api.register(wantToTryRoutes);
       await api.register(eventRoutes);
     },
     { prefix: "/api" },

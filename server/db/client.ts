@@ -24,6 +24,7 @@ import * as reviews from "./schema/reviews.ts";
 import * as signInFailures from "./schema/sign-in-failures.ts";
 import * as social from "./schema/social.ts";
 import * as uploads from "./schema/uploads.ts";
+import * as wantToTry from "./schema/want-to-try.ts";
 
 /** Every table and relation; passed to drizzle so `db.query.<table>` works. */
 export const schema = {
@@ -38,6 +39,7 @@ export const schema = {
   ...notifications,
   ...moderation,
   ...uploads,
+  ...wantToTry,
   ...relations,
 };
 export type Schema = typeof schema;

@@ -53,6 +53,12 @@ import {
   userSearchSql,
 } from "#server/modules/search/search.queries.ts";
 import { bestDishPhotoSql } from "#server/modules/share-previews/share-previews.queries.ts";
+import {
+  countsSql,
+  entryPageSql,
+  markTriedSql,
+  wantedKeysSql,
+} from "#server/modules/want-to-try/want-to-try.queries.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
   createComment,
@@ -84,6 +90,7 @@ const GROWING_TABLES = [
   "post_comments",
   "follows",
   "notifications",
+  "want_to_try",
 ];
 
 /** Where a later page starts: a real row's position, as the services put it in a cursor. */
@@ -174,6 +181,18 @@ async function seed(db: Executor) {
   ] as const) {
     await createReportRow(db, { reporterId: viewer.id, reportedType, reportedId });
   }
+  // The viewer's Want to try: both restaurants and every dish reviewed there, a third tried.
+  for (const [index, review] of reviews.entries()) {
+    await db.execute(sql`
+      insert into want_to_try (user_id, kind, restaurant_id, dish_name, dish_key,
+                               source_review_id, tried_at, tried_review_id)
+      values (${viewer.id}, ${review.reviewType}, ${review.restaurantId},
+              ${review.reviewType === "dish" ? review.title : null},
+              ${review.reviewType === "dish" ? review.title.toLowerCase() : null},
+              ${review.reviewType === "dish" ? review.id : null},
+              ${index % 3 === 0 ? sql`now()` : null}, ${index % 3 === 0 ? review.id : null})
+      on conflict do nothing`);
+  }
   await db.execute(sql`analyze`);
 
   const position = async (table: "reviews" | "posts" | "comments" | "follows") => {
@@ -182,6 +201,20 @@ async function seed(db: Executor) {
              id from ${sql.identifier(table)} order by created_at, id offset 3 limit 1`);
     const row = result.rows[0];
     if (!row) throw new Error(`seed: no ${table} row`);
+    return row;
+  };
+  // A position in the viewer's list: by saving time among the untried, by trying time among
+  // the tried.
+  const entryPosition = async (time: "created_at" | "tried_at") => {
+    const column = sql.identifier(time);
+    const half = time === "tried_at" ? sql`tried_at is not null` : sql`tried_at is null`;
+    const result = await db.execute<Position>(sql`
+      select to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt",
+             id from want_to_try
+       where user_id = ${viewer.id} and ${half}
+       order by ${column}, id offset 1 limit 1`);
+    const row = result.rows[0];
+    if (!row) throw new Error(`seed: no want_to_try row by ${time}`);
     return row;
   };
   return {
@@ -198,6 +231,8 @@ async function seed(db: Executor) {
       post: await position("posts"),
       comment: await position("comments"),
       follow: await position("follows"),
+      wanted: await entryPosition("created_at"),
+      tried: await entryPosition("tried_at"),
     },
   };
 }
@@ -385,6 +420,29 @@ function everyListStatement(world: World, db: Executor): Planned[] {
   planned.push(
     { name: "notifications", statement: notificationsSql(author.id, NOTIFICATIONS_FETCHED) },
     { name: "unread notification count", statement: unreadCountSql(author.id) },
+  );
+
+  for (const status of ["want", "tried"] as const) {
+    const at = status === "want" ? positions.wanted : positions.tried;
+    for (const after of [undefined, { ...at, kind: status }]) {
+      planned.push({
+        name: `want to try ${status} ${after ? "later page" : "first page"}`,
+        statement: entryPageSql({ userId: viewer.id, status, after, limit }),
+      });
+    }
+  }
+  planned.push(
+    { name: "want to try counts", statement: countsSql(viewer.id) },
+    { name: "want to try keys", statement: wantedKeysSql(viewer.id) },
+    {
+      name: "want to try marked tried by a dish review",
+      statement: markTriedSql({
+        id: review.id,
+        userId: viewer.id,
+        restaurantId: restaurant.id,
+        dishKey: "tonkotsu ramen",
+      }),
+    },
   );
 
   const queueAfter = { ...positions.review, pending: true, kind: "report" };

@@ -187,6 +187,7 @@ describe("migrations", () => {
         "reviews",
         "user_reports",
         "user_roles",
+        "want_to_try",
       ].sort(),
     );
   });

@@ -45,7 +45,7 @@ type Person = Exclude<Caller, "visitor">;
  * its own (usernames end in the world's number), the owner's items (a review with a photo, `other`'s like and a comment of each of them, a post with
  * a photo, a like and the owner's comment, a review a moderator hid), the owner's notification
  * that `other` follows them, a pending report by `other` on the owner's post and a photo the
- * owner uploaded but has not used yet.
+ * owner uploaded but has not used yet, and a restaurant the owner saved to Want to try.
  */
 interface World {
   db: Database;
@@ -64,6 +64,8 @@ interface World {
   othersComment: { id: string };
   notification: { id: string };
   upload: { id: string };
+  /** The owner's Want to try entry (the other restaurant). */
+  wantToTry: { id: string };
 }
 
 interface Call {
@@ -600,6 +602,55 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     },
   },
   {
+    route: "GET /api/want-to-try",
+    call: () => ({ url: "/api/want-to-try" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "GET /api/want-to-try/keys",
+    call: () => ({ url: "/api/want-to-try/keys" }),
+    expected: signedIn(200),
+  },
+  // Everyone signed in saves to (and unsaves from) their own list.
+  ...(["PUT", "DELETE"] as const).flatMap((method) => [
+    {
+      route: `${method} /api/restaurants/:id/want-to-try`,
+      call: (w: World) => ({ url: `/api/restaurants/${w.restaurant.id}/want-to-try` }),
+      expected: signedIn(200),
+    },
+    {
+      route: `${method} /api/reviews/:id/want-to-try`,
+      call: (w: World) => ({ url: `/api/reviews/${w.review.id}/want-to-try` }),
+      expected: signedIn(200),
+    },
+    {
+      route: `${method} /api/reviews/:id/want-to-try`,
+      situation: "a hidden review: its author and the staff see it",
+      call: (w: World) => ({ url: `/api/reviews/${w.hiddenReview.id}/want-to-try` }),
+      expected: { visitor: 401, other: 404, owner: 200, moderator: 200, admin: 200 },
+    },
+    {
+      route: `${method} /api/reviews/:id/want-to-try`,
+      situation: "a restaurant review names no dish",
+      call: async (w: World) => {
+        const review = await createReview(w.db, {
+          userId: w.people.owner.id,
+          restaurantId: w.restaurant.id,
+          reviewType: "restaurant",
+          title: "Joe's Diner",
+        });
+        return { url: `/api/reviews/${review.id}/want-to-try` };
+      },
+      expected: signedIn(400),
+    },
+  ]),
+  // Someone else's entry is as unknown as a missing one.
+  {
+    route: "DELETE /api/want-to-try/:entryId",
+    call: (w) => ({ url: `/api/want-to-try/${w.wantToTry.id}` }),
+    expected: { visitor: 401, other: 404, owner: 200, moderator: 404, admin: 404 },
+  },
+  {
     route: "GET /api/events",
     call: () => ({ url: "/api/events", stream: true }),
     expected: signedIn(200),
@@ -688,6 +739,9 @@ async function buildWorld(): Promise<World> {
   const upload = await db.execute<{ id: string }>(sql`
     insert into image_uploads (user_id, image_url, width, height, placeholder)
     values (${owner}, '/uploads/test/pending-1280.webp', 800, 600, '') returning id`);
+  const wantToTry = await db.execute<{ id: string }>(sql`
+    insert into want_to_try (user_id, kind, restaurant_id)
+    values (${owner}, 'restaurant', ${otherRestaurant.id}) returning id`);
   return {
     db,
     people,
@@ -702,6 +756,7 @@ async function buildWorld(): Promise<World> {
     othersComment,
     notification: { id: notification.rows[0]?.id ?? "" },
     upload: { id: upload.rows[0]?.id ?? "" },
+    wantToTry: { id: wantToTry.rows[0]?.id ?? "" },
   };
 }
 

@@ -146,6 +146,8 @@ async function rowCounts(app: FastifyInstance): Promise<string> {
            (select count(*) from post_likes) as post_likes, (select count(*) from follows) as follows,
            (select count(*) from notifications) as notifications,
            (select count(*) from user_reports) as reports, (select count(*) from image_uploads) as uploads,
+           (select count(*) from want_to_try) as want_to_try,
+           (select count(*) from want_to_try where tried_at is null) as wanted,
            (select coalesce(sum(like_count + comment_count), 0) from reviews) as review_counters,
            (select coalesce(sum(like_count + comment_count), 0) from posts) as post_counters`);
   return JSON.stringify(result.rows[0]);

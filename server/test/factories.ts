@@ -117,7 +117,8 @@ const PLAN_DISH_COUNT = planDishNames.length;
  * Content in bulk for query plan tests, in a few statements: `people` plan users (see
  * createPlanUsers) with a tenth as many restaurants; each person writes 20 reviews (a third
  * restaurant reviews, one in fifty hidden, half with a photo) and 10 posts, follows 20 others,
- * and every item gets two likes, a comment and the like notifications. The planner then sees
+ * and every item gets two likes, a comment and the like notifications; every dish is someone's
+ * Want to try entry (a third of them tried), as are the restaurants. The planner then sees
  * tables in realistic proportions: one person's, one item's or one restaurant's rows are a
  * small share of each, so it picks the plans it would pick at scale.
  */
@@ -166,6 +167,20 @@ export async function createPlanContent(db: Executor, people: number): Promise<v
         from ${numbered} join ${sql.identifier(likes)} l on l.${item} = i.id
        where l.user_id <> i.user_id`);
   }
+  await db.execute(sql`
+    insert into want_to_try (user_id, kind, restaurant_id, dish_name, dish_key, source_review_id,
+                             tried_at)
+    select ${person(sql`i.n * 11`)}, 'dish', i.restaurant_id, i.title, lower(i.title), i.id,
+           case when i.n % 3 = 0 then now() - i.n * interval '1 minute' end
+      from (select id, restaurant_id, title, row_number() over (order by id) as n
+              from reviews where review_type = 'dish') i
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into want_to_try (user_id, kind, restaurant_id)
+    select ${person(sql`r.n * 13 + k`)}, 'restaurant', r.id
+      from (select id, row_number() over (order by id) as n from restaurants) r,
+           generate_series(1, 10) k
+    on conflict do nothing`);
   await db.execute(sql`
     insert into follows (follower_id, following_id)
     select 'plan-' || u, ${person(sql`u + k`)}

@@ -212,7 +212,7 @@ function restaurantNotFound(): ApiError {
 }
 
 /** The id of an existing restaurant; anything else (unknown, not a UUID) is a 404. */
-async function existingRestaurantId(db: Database, id: string): Promise<string> {
+export async function existingRestaurantId(db: Executor, id: string): Promise<string> {
   const restaurant = isUuid(id) ? await findRestaurantById(db, id) : undefined;
   if (!restaurant) throw restaurantNotFound();
   return restaurant.id;

@@ -12,6 +12,7 @@ import {
   checkRestaurant,
   findOrCreateRestaurant,
 } from "#server/modules/restaurants/restaurants.service.ts";
+import { markAnsweredEntriesTried } from "#server/modules/want-to-try/want-to-try.service.ts";
 import { insertReview, selectReviewsByTitleWords, updateReviewRow } from "./reviews.queries.ts";
 
 const SLUG_CANDIDATES = 50;
@@ -52,6 +53,8 @@ export async function createReview(
       // A restaurant review keeps its price range in cost (cards show that many dollar signs).
       cost: input.reviewType === "dish" ? input.cost : input.priceRange,
     });
+    // In the review's transaction: the saved entries it answers are tried exactly when it exists.
+    await markAnsweredEntriesTried(tx, review);
     return review.id;
   });
 }

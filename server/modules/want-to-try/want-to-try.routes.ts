@@ -1,0 +1,117 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { idParam } from "#domain/ids.ts";
+import {
+  wantToTryKeysSchema,
+  wantToTryListQuery,
+  wantToTryMessages,
+  wantToTryPageSchema,
+  wantToTrySaveStateSchema,
+} from "#domain/want-to-try.ts";
+import { currentUser, requireUserWith } from "#server/auth/session.ts";
+import {
+  getWantToTryKeys,
+  listWantToTry,
+  removeEntry,
+  setRestaurantSaved,
+  setReviewDishSaved,
+  type WantToTryContext,
+} from "./want-to-try.service.ts";
+
+const tags = ["want-to-try"];
+
+export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const preHandler = requireUserWith(wantToTryMessages.signInRequired);
+  const context = (request: FastifyRequest): WantToTryContext => ({
+    db: app.database.db,
+    user: currentUser(request),
+  });
+
+  app.get(
+    "/want-to-try",
+    {
+      preHandler,
+      schema: {
+        summary: "One half of the caller's Want to try list, keyset paged",
+        description:
+          "`status=want` (default): still to try, newest saved first; `status=tried`: newest " +
+          "tried first. `counts` holds both halves' sizes. Pass the previous page's " +
+          "`nextCursor` with the same status.",
+        tags,
+        querystring: wantToTryListQuery,
+        response: { 200: wantToTryPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => listWantToTry(context(request), request.query),
+  );
+
+  app.get(
+    "/want-to-try/keys",
+    {
+      preHandler,
+      schema: {
+        summary: "Everything the caller saved and has not tried yet, as keys",
+        description:
+          "Restaurant ids, and `restaurantId:dishKey(name)` for dishes, so every card can " +
+          "show its Save toggle without a request of its own.",
+        tags,
+        response: { 200: wantToTryKeysSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => getWantToTryKeys(context(request)),
+  );
+
+  const targets = [
+    { collection: "restaurants", what: "a restaurant", set: setRestaurantSaved },
+    { collection: "reviews", what: "the dish a dish review names", set: setReviewDishSaved },
+  ] as const;
+  for (const { collection, what, set } of targets) {
+    for (const [method, saved] of [
+      ["PUT", true],
+      ["DELETE", false],
+    ] as const) {
+      app.route({
+        method,
+        url: `/${collection}/:id/want-to-try`,
+        preHandler,
+        schema: {
+          summary: saved
+            ? `Save ${what} to Want to try (idempotent; a tried one is wanted again)`
+            : `Remove ${what} from Want to try (what was tried stays in Tried)`,
+          tags,
+          params: z.object({ id: idParam }),
+          response: {
+            200: wantToTrySaveStateSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            404: apiErrorSchema,
+            // A full list refuses a new entry.
+            ...(saved ? { 409: apiErrorSchema } : {}),
+          },
+        },
+        handler: async (request) => set(context(request), request.params.id, saved),
+      });
+    }
+  }
+
+  app.delete(
+    "/want-to-try/:entryId",
+    {
+      preHandler,
+      schema: {
+        summary: "Remove one entry, wanted or tried, from the caller's list",
+        tags,
+        params: z.object({ entryId: idParam }),
+        response: {
+          200: wantToTrySaveStateSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => removeEntry(context(request), request.params.entryId),
+  );
+};
