@@ -1,5 +1,5 @@
 import { Tabs } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ItemPagesQuery } from "../api/item-pages-query.ts";
@@ -52,6 +52,20 @@ export function ItemListTabs<T extends string>({
   const first = defaultTab ?? tabs[0]?.value;
   const requested = searchParams.get("tab");
   const open = tabs.find((tab) => tab.value === requested)?.value ?? first;
+  const openLabel = tabs.find((tab) => tab.value === open)?.label;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // A phone shows part of a long row of tabs (it scrolls sideways): the open tab is brought into
+  // sight, and again when its label grows (a count arriving after the page).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = open && list?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(open)}"]`);
+    if (!list || !tab || !openLabel) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+    else if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+  }, [open, openLabel]);
 
   function openTab(value: string | null) {
     if (value === null || !tabs.some((tab) => tab.value === value)) return;
@@ -73,9 +87,9 @@ export function ItemListTabs<T extends string>({
       className={classes.tabs}
       classNames={{ list: classes.tabList, tab: classes.tab }}
     >
-      <Tabs.List grow>
+      <Tabs.List grow ref={listRef}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
+          <Tabs.Tab key={tab.value} value={tab.value} data-tab={tab.value}>
             {tab.label}
           </Tabs.Tab>
         ))}

@@ -58,7 +58,7 @@ export function WantToTryPanel() {
   return (
     <Stack gap="md">
       <SegmentedControl
-        aria-label="Show"
+        aria-label="List"
         value={status}
         onChange={openHalf}
         radius="xl"
