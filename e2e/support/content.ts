@@ -281,6 +281,22 @@ export async function seedPost(page: Page, seed: PostSeed): Promise<SeededItem> 
   return (await response.json()) as SeededItem;
 }
 
+/**
+ * Saves to the signed-in person's Want to try through the API the Save toggles call: a
+ * restaurant by id, or the dish a dish review names.
+ */
+export async function saveToWantToTryViaApi(
+  page: Page,
+  target: { restaurantId: string } | { reviewId: string },
+): Promise<void> {
+  const path =
+    "restaurantId" in target
+      ? `/api/restaurants/${target.restaurantId}/want-to-try`
+      : `/api/reviews/${target.reviewId}/want-to-try`;
+  const response = await page.request.put(path, { headers: originHeaders() });
+  await expectStatus(response, 200, "save to Want to try");
+}
+
 /** The Add button of whichever navigation is showing (top bar on desktop, bottom bar on phones). */
 export function addButton(page: Page): Locator {
   return page.getByRole("button", { name: "Add", exact: true });

@@ -47,6 +47,17 @@ export const apiPaths = {
   /** Reviews of this restaurant by people the signed-in viewer follows. */
   restaurantFollowedReviews: (restaurantId: string) =>
     `/api/restaurants/${segment(restaurantId)}/followed-reviews`,
+  /** The signed-in person's Want to try list, one half (`status`) a page at a time. */
+  wantToTry: (params: URLSearchParams) => withQuery("/api/want-to-try", params),
+  /** What the signed-in person has saved and not yet tried, as keys for the Save toggles. */
+  wantToTryKeys: "/api/want-to-try/keys",
+  /** PUT saves a restaurant to Want to try, DELETE unsaves it. */
+  restaurantWantToTry: (restaurantId: string) =>
+    `/api/restaurants/${segment(restaurantId)}/want-to-try`,
+  /** PUT saves the dish a dish review names, DELETE unsaves it. */
+  reviewWantToTry: (reviewId: string) => `${item("review", reviewId)}/want-to-try`,
+  /** DELETE removes one entry of the list. */
+  wantToTryEntry: (entryId: string) => `/api/want-to-try/${segment(entryId)}`,
   /** Explore: one tab's results for `q` (newest first without it). */
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,

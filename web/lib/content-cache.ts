@@ -2,9 +2,18 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * Query-key roots of everything that lists or counts reviews and posts. A create, edit or
- * delete marks them stale so every screen shows the change without a page reload.
+ * delete marks them stale so every screen shows the change without a page reload. Want to try
+ * is among them: a new review moves what it answers to Tried, and the list shows reviews' photos.
  */
-const CONTENT_KEYS = ["feed", "items", "profile", "profiles", "restaurants", "explore"] as const;
+const CONTENT_KEYS = [
+  "feed",
+  "items",
+  "profile",
+  "profiles",
+  "restaurants",
+  "explore",
+  "want-to-try",
+] as const;
 
 export function refreshContent(queryClient: QueryClient): Promise<void> {
   return Promise.all(

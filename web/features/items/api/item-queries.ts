@@ -12,6 +12,7 @@ import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
 import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
 import { restaurantKeys } from "#web/features/restaurants/api/restaurant-queries.ts";
+import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
@@ -110,7 +111,11 @@ export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
   return [feedKeys.all, itemKeys.item(kind, id)];
 }
 
-/** POST a new review or post → the item (201); every list showing items is re-read. */
+/**
+ * POST a new review or post → the item (201); every list showing items is re-read. A review
+ * first announces what it moved from Want to try to Tried, judged by the keys cached before
+ * refreshContent marks them stale.
+ */
 export function useCreateItem<K extends ItemKind>(kind: K) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -118,6 +123,8 @@ export function useCreateItem<K extends ItemKind>(kind: K) {
       apiSend<ItemDtoOf<K>>("POST", apiPaths.items(kind), input),
     onSuccess: (item) => {
       queryClient.setQueryData(itemKeys.item(kind, item.id), item);
+      const created: ItemDto = item;
+      if (created.itemType === "review") announceTried(queryClient, created);
       void refreshContent(queryClient);
     },
   });

@@ -7,6 +7,8 @@ import { ImageViewer } from "#web/components/image-viewer.tsx";
 import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
 import { EditPostDialog } from "#web/features/posts/components/edit-post-dialog.tsx";
 import { ReviewDialog } from "#web/features/reviews/components/review-dialog.tsx";
+import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
+import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { ItemByline } from "./item-byline.tsx";
 import classes from "./item-detail.module.css";
@@ -83,6 +85,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
             {item.commentCount} {item.commentCount === 1 ? "comment" : "comments"}
           </span>
         </span>
+        {review && <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />}
       </div>
 
       <Divider />

@@ -1,5 +1,5 @@
 import { Tabs } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ItemPagesQuery } from "../api/item-pages-query.ts";
@@ -21,8 +21,15 @@ export interface ItemListTab<T extends string> {
   query: (sort: ItemSort, q: string) => ItemPagesQuery;
 }
 
+/** A tab beside the item lists that shows something else (the own profile's Want to try). */
+export interface OtherTab<T extends string> {
+  value: T;
+  label: string;
+  panel: ReactNode;
+}
+
 interface ItemListTabsProps<T extends string> {
-  tabs: readonly ItemListTab<T>[];
+  tabs: readonly (ItemListTab<T> | OtherTab<T>)[];
   /** The tab open when the address names none; the first tab when not given. */
   defaultTab?: T;
   owner: ItemListOwner;
@@ -30,9 +37,9 @@ interface ItemListTabsProps<T extends string> {
 }
 
 /**
- * Tabs of item lists (a profile's, a restaurant's). The open tab lives in the address (?tab=,
- * absent for the default one), so reload and back from an item return to it; each tab keeps its own
- * sort and search while the page is open.
+ * Tabs of item lists (a profile's, a restaurant's), and any other panel beside them. The open tab
+ * lives in the address (?tab=, absent for the default one), so reload and back from an item return
+ * to it; each tab keeps its own sort and search while the page is open.
  */
 export function ItemListTabs<T extends string>({
   tabs,
@@ -45,6 +52,20 @@ export function ItemListTabs<T extends string>({
   const first = defaultTab ?? tabs[0]?.value;
   const requested = searchParams.get("tab");
   const open = tabs.find((tab) => tab.value === requested)?.value ?? first;
+  const openLabel = tabs.find((tab) => tab.value === open)?.label;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // A phone shows part of a long row of tabs (it scrolls sideways): the open tab is brought into
+  // sight, and again when its label grows (a count arriving after the page).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = open && list?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(open)}"]`);
+    if (!list || !tab || !openLabel) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+    else if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+  }, [open, openLabel]);
 
   function openTab(value: string | null) {
     if (value === null || !tabs.some((tab) => tab.value === value)) return;
@@ -66,23 +87,27 @@ export function ItemListTabs<T extends string>({
       className={classes.tabs}
       classNames={{ list: classes.tabList, tab: classes.tab }}
     >
-      <Tabs.List grow>
+      <Tabs.List grow ref={listRef}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
+          <Tabs.Tab key={tab.value} value={tab.value} data-tab={tab.value}>
             {tab.label}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-          <ItemListPanel
-            spec={tab.spec}
-            owner={owner}
-            viewModeScope={viewModeScope}
-            filter={filters[tab.value] ?? DEFAULT_ITEM_LIST_FILTER}
-            onFilterChange={(filter) => setFilters((all) => ({ ...all, [tab.value]: filter }))}
-            query={tab.query}
-          />
+          {"panel" in tab ? (
+            tab.panel
+          ) : (
+            <ItemListPanel
+              spec={tab.spec}
+              owner={owner}
+              viewModeScope={viewModeScope}
+              filter={filters[tab.value] ?? DEFAULT_ITEM_LIST_FILTER}
+              onFilterChange={(filter) => setFilters((all) => ({ ...all, [tab.value]: filter }))}
+              query={tab.query}
+            />
+          )}
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -69,7 +69,7 @@ function ProfileView({ page }: { page: ProfilePageDto }) {
   return (
     <div className={classes.page}>
       <ProfileHeader page={page} onOpenFollowList={setFollowList} />
-      <ProfileTabs profileId={page.profile.id} counts={page.counts} />
+      <ProfileTabs profileId={page.profile.id} counts={page.counts} isOwn={page.isOwn} />
       <FollowListDialog
         profileId={page.profile.id}
         kind={followList}

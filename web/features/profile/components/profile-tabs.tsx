@@ -6,8 +6,15 @@ import {
   profileListMessages,
   profileTabs,
 } from "#domain/profile.ts";
+import { wantToTryMessages } from "#domain/want-to-try.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
-import { ItemListTabs } from "#web/features/items/components/item-list-tabs.tsx";
+import {
+  type ItemListTab,
+  ItemListTabs,
+  type OtherTab,
+} from "#web/features/items/components/item-list-tabs.tsx";
+import { useWantToTryKeys, wantCount } from "#web/features/want-to-try/api/want-to-try-queries.ts";
+import { WantToTryPanel } from "#web/features/want-to-try/components/want-to-try-panel.tsx";
 import { profileItemsQuery } from "../api/profile-queries.ts";
 
 /** What each tab is called, shows when empty, and how it is searched and sorted. */
@@ -50,18 +57,37 @@ const TAB_COUNTS: Record<ProfileTab, (counts: ProfileCounts) => number> = {
   restaurants: (counts) => counts.restaurantReviews,
 };
 
-/** A profile's Posts, Dishes and Restaurants, with the open tab in the address (?tab=). */
-export function ProfileTabs({ profileId, counts }: { profileId: string; counts: ProfileCounts }) {
-  return (
-    <ItemListTabs
-      owner="person"
-      viewModeScope="profile"
-      tabs={profileTabs.map((tab) => ({
-        value: tab,
-        label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
-        spec: TAB_SPECS[tab],
-        query: (sort, q) => profileItemsQuery(profileId, tab, sort, q),
-      }))}
-    />
+/** The own profile's extra tab in the address. */
+const WANT_TO_TRY_TAB = "want-to-try";
+
+interface ProfileTabsProps {
+  profileId: string;
+  counts: ProfileCounts;
+  /** The viewer's own profile, which alone has the Want to try tab. */
+  isOwn: boolean;
+}
+
+/**
+ * A profile's Posts, Dishes and Restaurants, and on one's own profile Want to try (n), n being
+ * what is still to try; the open tab is in the address (?tab=).
+ */
+export function ProfileTabs({ profileId, counts, isOwn }: ProfileTabsProps) {
+  const keys = useWantToTryKeys();
+  const tabs: (ItemListTab<ProfileTab> | OtherTab<typeof WANT_TO_TRY_TAB>)[] = profileTabs.map(
+    (tab) => ({
+      value: tab,
+      label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
+      spec: TAB_SPECS[tab],
+      query: (sort, q) => profileItemsQuery(profileId, tab, sort, q),
+    }),
   );
+  if (isOwn) {
+    const count = keys.data ? ` (${wantCount(keys.data)})` : "";
+    tabs.push({
+      value: WANT_TO_TRY_TAB,
+      label: `${wantToTryMessages.tabLabel}${count}`,
+      panel: <WantToTryPanel />,
+    });
+  }
+  return <ItemListTabs owner="person" viewModeScope="profile" tabs={tabs} />;
 }

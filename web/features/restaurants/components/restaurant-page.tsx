@@ -28,6 +28,7 @@ import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
   mapsSearchUrl,
@@ -132,18 +133,24 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
               )}
             </Stack>
           </Group>
-          <Button
-            variant={following ? "light" : "filled"}
-            size="sm"
-            leftSection={
-              following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />
-            }
-            aria-pressed={following}
-            onClick={() => setFollowing((value) => !value)}
-            className={classes.follow}
-          >
-            {following ? "Following" : "Follow"}
-          </Button>
+          <div className={classes.heroActions}>
+            <SaveToggle
+              target={{ kind: "restaurant", restaurantId: restaurant.id }}
+              variant="outline"
+            />
+            <Button
+              variant={following ? "light" : "filled"}
+              size="sm"
+              leftSection={
+                following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />
+              }
+              aria-pressed={following}
+              onClick={() => setFollowing((value) => !value)}
+              className={classes.follow}
+            >
+              {following ? "Following" : "Follow"}
+            </Button>
+          </div>
         </div>
         {(restaurant.address || restaurant.website || restaurant.phone) && (
           <Stack gap={8} mt="md">

@@ -1,0 +1,54 @@
+import { UnstyledButton } from "@mantine/core";
+import { IconBookmark, IconBookmarkFilled } from "@tabler/icons-react";
+import { useNavigate } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { wantToTryMessages } from "#domain/want-to-try.ts";
+import { useSession } from "#web/lib/session.tsx";
+import { toast } from "#web/lib/toast.ts";
+import { useToggleSave } from "../api/use-want-to-try-mutations.ts";
+import { isSaved, type SaveTarget, useWantToTryKeys } from "../api/want-to-try-queries.ts";
+import classes from "./save-toggle.module.css";
+
+interface SaveToggleProps {
+  target: SaveTarget;
+  /** "subtle" sits among a card's actions; "outline" beside a button. */
+  variant?: "subtle" | "outline";
+  className?: string;
+}
+
+/**
+ * The bookmark that saves a restaurant or a dish to Want to try, and takes it off again. Its
+ * state comes from the cached keys, so a page of cards asks the server once. Visitors are asked
+ * to sign in; until the keys are known the toggle waits rather than guess.
+ */
+export function SaveToggle({ target, variant = "subtle", className }: SaveToggleProps) {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const keys = useWantToTryKeys();
+  const toggle = useToggleSave(target);
+  const signedIn = session.status === "signed-in";
+  const saved = keys.data ? isSaved(keys.data, target) : false;
+
+  function onClick() {
+    if (!signedIn) {
+      toast.signInRequired(wantToTryMessages.signInRequired, () => navigate(screenPaths.auth));
+      return;
+    }
+    toggle.mutate(!saved);
+  }
+
+  const Icon = saved ? IconBookmarkFilled : IconBookmark;
+  return (
+    <UnstyledButton
+      className={[classes.toggle, variant === "outline" && classes.outline, className]
+        .filter(Boolean)
+        .join(" ")}
+      aria-pressed={saved}
+      aria-label={saved ? "Remove from Want to try" : "Save to Want to try"}
+      disabled={session.status === "loading" || (signedIn && keys.isPending)}
+      onClick={onClick}
+    >
+      <Icon size={20} stroke={1.8} aria-hidden className={saved ? classes.icon : undefined} />
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,103 @@
+import { ActionIcon } from "@mantine/core";
+import { IconMapPin, IconMessage2, IconToolsKitchen2, IconTrash } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { type WantToTryEntryDto, wantToTryMessages } from "#domain/want-to-try.ts";
+import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import { formatDate, isoDateTime } from "#web/lib/format-date.ts";
+import { useRemoveWantToTryEntry } from "../api/use-want-to-try-mutations.ts";
+import classes from "./want-to-try.module.css";
+
+const PICTURE_SIZE = 64;
+
+/**
+ * One saved restaurant or dish: its photo (else the restaurant's initial or a dish icon), the
+ * dish and the restaurant (a link to its page), when it was saved or tried, the review that
+ * tried it, and Remove.
+ */
+export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
+  const remove = useRemoveWantToTryEntry();
+  const { restaurant } = entry;
+  const dishName = entry.kind === "dish" ? entry.dishName : null;
+  const name = dishName ?? restaurant.name;
+  const restaurantPath = screenPaths.restaurant(restaurant);
+  const when = entry.triedAt ?? entry.savedAt;
+
+  return (
+    <li className={classes.entry}>
+      <EntryPicture entry={entry} />
+      <div className={classes.text}>
+        {dishName ? (
+          <>
+            <h3 className={classes.name}>{dishName}</h3>
+            <Link to={restaurantPath} className={classes.restaurant}>
+              <IconMapPin size={15} stroke={2} aria-hidden style={{ flexShrink: 0 }} />
+              <span className={classes.ellipsis}>{restaurant.name}</span>
+            </Link>
+          </>
+        ) : (
+          <>
+            <h3 className={classes.name}>
+              <Link to={restaurantPath} className={classes.nameLink}>
+                {restaurant.name}
+              </Link>
+            </h3>
+            {restaurant.address && (
+              <span className={`${classes.address} ${classes.ellipsis}`}>{restaurant.address}</span>
+            )}
+          </>
+        )}
+        <div className={classes.meta}>
+          <span>
+            {entry.triedAt ? "Tried" : "Saved"}{" "}
+            <time dateTime={isoDateTime(when)}>{formatDate(when)}</time>
+          </span>
+          {entry.triedReviewId && (
+            <Link to={screenPaths.view(entry.kind, entry.triedReviewId)} className={classes.review}>
+              <IconMessage2 size={14} stroke={2} aria-hidden />
+              Your review
+            </Link>
+          )}
+        </div>
+      </div>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        radius="xl"
+        className={classes.remove}
+        aria-label={`Remove ${name} from ${wantToTryMessages.tabLabel}`}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(entry)}
+      >
+        <IconTrash size={18} stroke={1.8} aria-hidden />
+      </ActionIcon>
+    </li>
+  );
+}
+
+/** The entry's photo, else the restaurant's initial or, for a dish, the dish icon. */
+function EntryPicture({ entry }: { entry: WantToTryEntryDto }) {
+  if (entry.photoUrl) {
+    return (
+      <img
+        className={classes.picture}
+        src={entry.photoUrl}
+        width={PICTURE_SIZE}
+        height={PICTURE_SIZE}
+        // The name beside it says what it shows.
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  if (entry.kind === "restaurant") {
+    return <RestaurantInitial name={entry.restaurant.name} size={PICTURE_SIZE} />;
+  }
+  return (
+    <span className={`${classes.picture} ${classes.dishPlaceholder}`} aria-hidden>
+      <IconToolsKitchen2 size={28} stroke={1.5} />
+    </span>
+  );
+}
