@@ -4,6 +4,7 @@ import { ITEM_LIMITS, itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 import type { PlaceSuggestion } from "./places.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";
+import { savedByFollowedCountSchema } from "./want-to-try.ts";
 
 export const restaurantMessages = {
   nameRequired: "Restaurant name is required",
@@ -120,12 +121,13 @@ export const FOLLOWED_REVIEWS_LIMIT = 10;
 /**
  * GET /api/restaurants/:id/followed-reviews: the newest visible reviews of this restaurant by
  * people the signed-in viewer follows (at most FOLLOWED_REVIEWS_LIMIT; empty for visitors), so
- * friends' opinions come first.
+ * friends' opinions come first; and how many of them want to try it.
  */
 export const followedReviewsSchema = z.object({
   items: z.array(itemSchema),
   /** How many of the people the viewer follows reviewed here in all. */
   reviewerCount: z.number().int(),
+  savedByFollowedCount: savedByFollowedCountSchema,
 });
 export type FollowedReviewsDto = z.infer<typeof followedReviewsSchema>;
 

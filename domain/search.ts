@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { itemSchema } from "./items.ts";
 import { searchText } from "./text-input.ts";
+import { savedByFollowedCountSchema } from "./want-to-try.ts";
 
 // Explore: one search box over dishes, restaurants, posts and people.
 
@@ -33,6 +34,7 @@ export const restaurantCardSchema = z.object({
   priceLevel: z.number().int().nullable(),
   /** Visible dish and restaurant reviews. */
   reviewCount: z.number().int(),
+  savedByFollowedCount: savedByFollowedCountSchema,
 });
 export type RestaurantCardDto = z.infer<typeof restaurantCardSchema>;
 

@@ -35,6 +35,9 @@ export const wantToTryMessages = {
   triedLabel: "Tried",
   emptyWant: "Nothing saved yet. Tap Save on a dish or a restaurant you want to try.",
   emptyTried: "Nothing tried yet. Review something you saved and it shows up here.",
+  /** The line on restaurant pages and explore's cards: `count` is savedByFollowedCount (> 0). */
+  savedByFollowed: (count: number) =>
+    count === 1 ? "Saved by 1 person you follow" : `Saved by ${count} people you follow`,
 } as const;
 
 /**
@@ -49,6 +52,13 @@ export function dishKey(name: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/**
+ * How many different people the signed-in viewer follows still want to try a restaurant (it, or
+ * a dish there; tried entries do not count); 0 for visitors. Which people is never told: the
+ * lists themselves stay their owners' alone.
+ */
+export const savedByFollowedCountSchema = z.number().int().nonnegative();
 
 /** One saved restaurant or dish, for the owner's list. */
 export const wantToTryEntrySchema = z.object({

@@ -1,7 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
-  baseURL,
   DESKTOP,
   expectNoAxeViolations,
   LOOKS,
@@ -13,6 +12,7 @@ import {
   withPage,
 } from "./support/browser.ts";
 import {
+  followViaApi,
   makePhoto,
   type RestaurantSeed,
   type SeededUser,
@@ -144,16 +144,6 @@ async function withNewPage<T>(body: (page: Page) => Promise<T>): Promise<T> {
     result = await body(page);
   });
   return result as T;
-}
-
-/** The signed-in person on page follows `user` (PUT /api/profiles/:id/follow). */
-async function follow(page: Page, user: SeededUser) {
-  const profile = await page.request.get(`/api/profiles/${user.username}`);
-  const { profile: found } = (await profile.json()) as { profile: { id: string } };
-  const response = await page.request.put(`/api/profiles/${found.id}/follow`, {
-    headers: { origin: baseURL() },
-  });
-  expect(response.status()).toBe(200);
 }
 
 function tab(page: Page, name: string | RegExp): Locator {
@@ -306,7 +296,7 @@ describe("a restaurant's page", () => {
   test("someone who follows a reviewer sees their reviews first", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await signUpViaApi(page, "fan");
-      await follow(page, place.bea);
+      await followViaApi(page, place.bea);
       await openRestaurant(page, `/b/r/${place.slug}`, place.name);
 
       const section = followedSection(page);
@@ -494,8 +484,8 @@ describe("accessibility and screenshots", () => {
     test("each tab, grid and list, with the people you follow", async () => {
       await withPage(browser, options, async (page) => {
         await signUpViaApi(page, "looker");
-        await follow(page, place.bea);
-        await follow(page, place.ana);
+        await followViaApi(page, place.bea);
+        await followViaApi(page, place.ana);
         await openRestaurant(page, `/b/r/${place.slug}`, place.name);
         await followedSection(page).getByRole("article").first().waitFor();
         await page.getByRole("tabpanel").locator("article h3").first().waitFor();

@@ -12,9 +12,11 @@ import {
 } from "./support/browser.ts";
 import {
   closeToasts,
+  followViaApi,
   makePhoto,
   postDishReviewViaUi,
   type SeededItem,
+  type SeededUser,
   saveToWantToTryViaApi,
   seedDishReview,
   seedRestaurantReview,
@@ -27,7 +29,9 @@ import {
  * Want to try in a real browser against the real server: saving a dish from its card and a
  * restaurant from its page by keyboard alone, the own profile's "Want to try (n)" tab, a review
  * of the saved dish moving it to Tried with its toast, a visitor's Save asking them to sign in,
- * and axe plus screenshots of the tab and the toggles at 375 and 1280 px in light and dark.
+ * "Saved by 1 person you follow" on the restaurant page and explore's card of a place someone
+ * they follow saved, and axe plus screenshots of the tab, the toggles and that line at 375 and
+ * 1280 px in light and dark.
  * Every test also fails on any console error.
  */
 
@@ -45,6 +49,8 @@ let photo: string;
 /** Someone else's dish review (with a photo) and restaurant review, the things saved here. */
 let dishReview: SeededItem;
 let placeReview: SeededItem;
+/** Someone who saved the dish (and so wants to try its restaurant), for people to follow. */
+let friend: SeededUser;
 
 beforeAll(async () => {
   photo = await makePhoto(fixtures.path(), {
@@ -68,11 +74,15 @@ beforeAll(async () => {
       priceRange: 2,
       description: "Croissants worth the queue.",
     });
+    // Signing up again changes whose session the page's cookie jar holds.
+    friend = await signUpViaApi(page, "friend");
+    await saveToWantToTryViaApi(page, { reviewId: dishReview.id });
   });
 });
 
 const SAVE = "Save to Want to try";
 const REMOVE = "Remove from Want to try";
+const SAVED_BY_FRIEND = "Saved by 1 person you follow";
 
 function restaurantPath(item: SeededItem): string {
   if (!item.restaurant) throw new Error("the seeded review names a restaurant");
@@ -106,6 +116,14 @@ async function openDishCard(page: Page): Promise<Locator> {
   const card = page.getByRole("article", { name: names.dish, exact: true });
   await card.waitFor();
   return card;
+}
+
+/** A restaurant's card among explore's restaurants for this file's token. */
+function restaurantCard(page: Page, name: string): Locator {
+  return page
+    .getByRole("tabpanel")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
 }
 
 /** Presses Tab until the focused element is named `name`; fails after `limit` presses. */
@@ -224,6 +242,28 @@ describe("saving", () => {
   });
 });
 
+describe("saved by people you follow", () => {
+  test("a place someone they follow saved says so on its explore card and its page", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await signUpViaApi(page, "follower");
+      await followViaApi(page, friend);
+
+      await page.goto(`/explore?tab=restaurants&q=${token}`);
+      const saved = restaurantCard(page, names.dishPlace);
+      const other = restaurantCard(page, names.place);
+      await saved.getByText(SAVED_BY_FRIEND, { exact: true }).waitFor();
+      await other.waitFor();
+      expect(await other.getByText(/^Saved by/).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "want-to-try-saved-by-card", { fullPage: false });
+
+      await saved.getByRole("link", { name: names.dishPlace, exact: true }).click();
+      await page.getByRole("heading", { level: 2, name: names.dishPlace }).waitFor();
+      await page.getByText(SAVED_BY_FRIEND, { exact: true }).waitFor();
+    });
+  });
+});
+
 describe("looks", () => {
   for (const look of LOOKS) {
     test(`the tab, a card and the restaurant page at ${look.label}: axe and screenshots`, async () => {
@@ -232,6 +272,7 @@ describe("looks", () => {
         { viewport: look.viewport, colorScheme: look.colorScheme },
         async (page) => {
           await signUpViaApi(page, "looker");
+          await followViaApi(page, friend);
           await saveToWantToTryViaApi(page, { reviewId: dishReview.id });
           if (!dishReview.restaurant || !placeReview.restaurant) throw new Error("no restaurant");
           await saveToWantToTryViaApi(page, { restaurantId: dishReview.restaurant.id });
@@ -262,6 +303,7 @@ describe("looks", () => {
           await page.goto(restaurantPath(dishReview));
           await page.getByRole("heading", { level: 2, name: names.dishPlace }).waitFor();
           await page.getByRole("button", { name: REMOVE, exact: true }).first().waitFor();
+          await page.getByText(SAVED_BY_FRIEND, { exact: true }).waitFor();
           await expectNoAxeViolations(page);
           await screenshot(page, "want-to-try-restaurant", { fullPage: false });
         },

@@ -297,6 +297,17 @@ export async function saveToWantToTryViaApi(
   await expectStatus(response, 200, "save to Want to try");
 }
 
+/** The signed-in person on page follows `user` (PUT /api/profiles/:id/follow). */
+export async function followViaApi(page: Page, user: SeededUser): Promise<void> {
+  const profile = await page.request.get(`/api/profiles/${user.username}`);
+  await expectStatus(profile, 200, "profile lookup");
+  const { profile: found } = (await profile.json()) as { profile: { id: string } };
+  const response = await page.request.put(`/api/profiles/${found.id}/follow`, {
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 200, "follow");
+}
+
 /** The Add button of whichever navigation is showing (top bar on desktop, bottom bar on phones). */
 export function addButton(page: Page): Locator {
   return page.getByRole("button", { name: "Add", exact: true });

@@ -57,6 +57,7 @@ import {
   countsSql,
   entryPageSql,
   markTriedSql,
+  savedByFollowedCountSql,
   wantedKeysSql,
 } from "#server/modules/want-to-try/want-to-try.queries.ts";
 import { useTestApp } from "#server/test/app.ts";
@@ -378,6 +379,10 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       name: "restaurant followed reviewer count",
       statement: followedReviewerCountSql(restaurant.id, viewer.id),
     },
+    {
+      name: "restaurant saved by followed people",
+      statement: savedByFollowedCountSql(restaurant.id, viewer.id),
+    },
     ...tabStatements(
       "restaurant",
       restaurantTabs,
@@ -406,7 +411,7 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     planned.push(
       {
         name: `explore restaurants, ${query}`,
-        statement: restaurantSearchSql(terms, EXPLORE_RESULT_LIMIT),
+        statement: restaurantSearchSql(terms, EXPLORE_RESULT_LIMIT, viewer.id),
         search: true,
       },
       {

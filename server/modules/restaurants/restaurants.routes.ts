@@ -60,11 +60,13 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     "/restaurants/:id/followed-reviews",
     {
       schema: {
-        summary: "The newest reviews of a restaurant by people you follow",
+        summary:
+          "The newest reviews of a restaurant by people you follow, and how many of them saved it",
         description:
           `Public: visitors get an empty list. \`id\` is the restaurant's UUID; at most ` +
           `${FOLLOWED_REVIEWS_LIMIT} reviews, newest first; \`reviewerCount\` counts every ` +
-          "followed person who reviewed it.",
+          "followed person who reviewed it, `savedByFollowedCount` every followed person who " +
+          "still wants to try it or a dish there.",
         tags: ["restaurants"],
         params: restaurantIdParams,
         response: { 200: followedReviewsSchema, 400: apiErrorSchema, 404: apiErrorSchema },

@@ -22,6 +22,7 @@ import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
 import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
 import type { Logger } from "#server/modules/uploads/uploads.service.ts";
+import { countSavedByFollowed } from "#server/modules/want-to-try/want-to-try.queries.ts";
 import { type PlaceSearchProvider, PlacesUnavailableError } from "#server/places/places.ts";
 import {
   countFollowedReviewers,
@@ -238,8 +239,8 @@ export async function getRestaurantItems(
 
 /**
  * What the people the viewer follows said about the restaurant, newest first, so their
- * opinions come before strangers'. Visitors follow nobody: an empty answer, not a 401, keeps
- * the page one shape for everyone.
+ * opinions come before strangers', and how many of them want to try it. Visitors follow nobody:
+ * an empty answer, not a 401, keeps the page one shape for everyone.
  */
 export async function getFollowedReviews(
   ctx: RestaurantViewContext,
@@ -247,15 +248,17 @@ export async function getFollowedReviews(
 ): Promise<FollowedReviewsDto> {
   const restaurantId = await existingRestaurantId(ctx.db, id);
   const viewerId = ctx.user?.id;
-  if (!viewerId) return { items: [], reviewerCount: 0 };
+  if (!viewerId) return { items: [], reviewerCount: 0, savedByFollowedCount: 0 };
+  const savedByFollowedCount = await countSavedByFollowed(ctx.db, restaurantId, viewerId);
   const rows = await selectItemRows(
     ctx.db,
     followedReviewsPage(restaurantId, viewerId, FOLLOWED_REVIEWS_LIMIT),
     { viewerId, limit: FOLLOWED_REVIEWS_LIMIT },
   );
-  if (rows.length === 0) return { items: [], reviewerCount: 0 };
+  if (rows.length === 0) return { items: [], reviewerCount: 0, savedByFollowedCount };
   return {
     items: await toItemDtos(ctx.db, rows, viewerId),
     reviewerCount: await countFollowedReviewers(ctx.db, restaurantId, viewerId),
+    savedByFollowedCount,
   };
 }

@@ -671,7 +671,7 @@ describe("GET /api/restaurants/:id/followed-reviews", () => {
     for (const cookie of [undefined, me.cookie, loner.cookie]) {
       const response = await followed(place.id, cookie);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ items: [], reviewerCount: 0 });
+      expect(response.json()).toEqual({ items: [], reviewerCount: 0, savedByFollowedCount: 0 });
     }
   });
 

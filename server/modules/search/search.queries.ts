@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { savedByFollowedSql } from "#server/modules/want-to-try/want-to-try.queries.ts";
 
 // Explore's statements. Every tab runs the same two-branch search over its own table:
 // - full text: the query's words as prefixes ('ram':* finds "Ramen" while typing) against the
@@ -229,19 +230,27 @@ export interface RestaurantCardRow extends Record<string, unknown> {
   google_rating: string | number | null;
   price_level: number | null;
   review_count: number;
+  saved_by_followed_count: number;
 }
 
 /**
  * Restaurant cards, best match first (by name without a query), with their visible review
- * count: counted for the page's rows only, from the restaurant tab index.
+ * count (from the restaurant tab index) and how many people `viewerId` follows still want to
+ * try each (none for visitors): both counted for the page's rows only.
  */
-export function restaurantSearchSql(terms: SearchTerms | undefined, limit: number): SQL {
+export function restaurantSearchSql(
+  terms: SearchTerms | undefined,
+  limit: number,
+  viewerId: string | undefined,
+): SQL {
   const source = sources.restaurants;
   const columns = sql`s.id, s.name, s.slug, s.address, s.google_rating, s.price_level`;
+  const savedByFollowed = viewerId ? savedByFollowedSql(sql`s.id`, viewerId) : sql`0`;
   return sql`
     select s.id, s.name, s.slug, s.address, s.google_rating, s.price_level,
            (select count(*)::int from reviews r
-             where r.restaurant_id = s.id and not r.is_hidden) as review_count
+             where r.restaurant_id = s.id and not r.is_hidden) as review_count,
+           ${savedByFollowed} as saved_by_followed_count
       from (${rankedSql(source, columns, terms, limit)}) s
      order by s.sort_key desc, ${source.order}`;
 }

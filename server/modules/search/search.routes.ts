@@ -47,7 +47,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     "/search/restaurants",
     {
       schema: schema(
-        "Restaurants matching the name or the address, with their review counts",
+        "Restaurants matching the name or the address, with their review counts and how " +
+          "many people you follow saved each",
         restaurantSearchResultsSchema,
       ),
     },

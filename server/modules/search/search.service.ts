@@ -67,7 +67,7 @@ export async function searchRestaurants(
   q: string | undefined,
 ): Promise<RestaurantSearchResults> {
   const rows = await readTab<RestaurantCardRow>(ctx.db, q, (terms) =>
-    restaurantSearchSql(terms, EXPLORE_RESULT_LIMIT),
+    restaurantSearchSql(terms, EXPLORE_RESULT_LIMIT, ctx.user?.id),
   );
   return {
     restaurants: rows.map((row) => ({
@@ -78,6 +78,7 @@ export async function searchRestaurants(
       googleRating: row.google_rating === null ? null : Number(row.google_rating),
       priceLevel: row.price_level,
       reviewCount: Number(row.review_count),
+      savedByFollowedCount: Number(row.saved_by_followed_count),
     })),
   };
 }

@@ -284,6 +284,7 @@ describe("GET /api/search/restaurants", () => {
       googleRating: 4.5,
       priceLevel: 2,
       reviewCount: 2,
+      savedByFollowedCount: 0,
     });
     expect(restaurants[2]).toMatchObject({
       slug: null,
@@ -483,7 +484,7 @@ describe("search query plans", () => {
     const searches = {
       dishes: [itemSearchSql("dishes", terms, 20, "plan-1"), "reviews"],
       posts: [itemSearchSql("posts", terms, 20, "plan-1"), "posts"],
-      restaurants: [restaurantSearchSql(terms, 20), "restaurants"],
+      restaurants: [restaurantSearchSql(terms, 20, "plan-1"), "restaurants"],
       users: [userSearchSql(terms, 20, "plan-1"), "profiles"],
     } as const;
     for (const [tab, [statement, table]] of Object.entries(searches)) {

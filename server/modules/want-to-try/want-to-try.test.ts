@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
+import type { FollowedReviewsDto } from "#domain/restaurant.ts";
+import type { RestaurantSearchResults } from "#domain/search.ts";
 import {
   savedDishKey,
   WANT_TO_TRY_MAX,
@@ -12,6 +14,7 @@ import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { postDishReview } from "#server/test/content-helpers.ts";
 import {
+  createFollow,
   createRestaurant,
   createReview,
   createReviewImage,
@@ -537,5 +540,91 @@ describe("whose list", () => {
     });
     expect(await entryCount()).toBe(0);
     expect((await call("DELETE", `/api/want-to-try/${entry.id}`, me.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe("saved by people you follow", () => {
+  /** savedByFollowedCount of the restaurant page and of each explore card, by restaurant id. */
+  async function savedBy(restaurantIds: string[], cookie?: string) {
+    const cards = await call("GET", "/api/search/restaurants", cookie);
+    expect(cards.statusCode, cards.body).toBe(200);
+    const { restaurants } = cards.json() as RestaurantSearchResults;
+    const counts: Record<string, { page: number; card: number | undefined }> = {};
+    for (const id of restaurantIds) {
+      const page = await call("GET", `/api/restaurants/${id}/followed-reviews`, cookie);
+      expect(page.statusCode, page.body).toBe(200);
+      counts[id] = {
+        page: (page.json() as FollowedReviewsDto).savedByFollowedCount,
+        card: restaurants.find((card) => card.id === id)?.savedByFollowedCount,
+      };
+    }
+    return counts;
+  }
+
+  it("counts the people I follow who still want to try the place or a dish there, once each", async () => {
+    await testApp.start();
+    const me = await person();
+    const [ann, bob, carl, dora, eve] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    for (const followed of [ann, bob, carl, dora]) {
+      await createFollow(testApp.db, me.id, followed.id);
+    }
+    // Eve follows me back; it is my follows that count, not my followers.
+    await createFollow(testApp.db, eve.id, me.id);
+    const [busy, quiet, unsaved] = [
+      await createRestaurant(testApp.db, place(1)),
+      await createRestaurant(testApp.db, place(2)),
+      await createRestaurant(testApp.db, place(3)),
+    ];
+    const author = await person();
+    const dish = async (restaurantId: string, title: string) =>
+      (await createReview(testApp.db, { userId: author.id, restaurantId, title })).id;
+    const [noodles, dumplings, soup] = [
+      await dish(busy.id, "Noodles"),
+      await dish(busy.id, "Dumplings"),
+      await dish(quiet.id, "Soup"),
+    ];
+    const saves: [{ cookie: string }, string][] = [
+      // Ann the restaurant, Bob a dish, Carl the restaurant and two dishes: three people.
+      [ann, restaurantPath(busy.id)],
+      [bob, reviewPath(noodles)],
+      [carl, restaurantPath(busy.id)],
+      [carl, reviewPath(noodles)],
+      [carl, reviewPath(dumplings)],
+      // Dora tries hers below; Eve is not followed; my own saves are mine.
+      [dora, restaurantPath(busy.id)],
+      [eve, restaurantPath(busy.id)],
+      [me, restaurantPath(busy.id)],
+      [me, restaurantPath(quiet.id)],
+      // At the quiet place only Bob's dish.
+      [bob, reviewPath(soup)],
+      [eve, restaurantPath(unsaved.id)],
+    ];
+    for (const [who, path] of saves) await set("PUT", path, who.cookie);
+    await postRestaurantReview(dora.cookie, place(1));
+    expect((await page(dora.cookie, "?status=tried")).counts).toEqual({ want: 0, tried: 1 });
+
+    const ids = [busy.id, quiet.id, unsaved.id];
+    expect(await savedBy(ids, me.cookie)).toEqual({
+      [busy.id]: { page: 3, card: 3 },
+      [quiet.id]: { page: 1, card: 1 },
+      [unsaved.id]: { page: 0, card: 0 },
+    });
+
+    // Someone who follows nobody, and visitors, see nobody's saves.
+    const none = { page: 0, card: 0 };
+    const nobody = { [busy.id]: none, [quiet.id]: none, [unsaved.id]: none };
+    expect(await savedBy(ids, author.cookie)).toEqual(nobody);
+    expect(await savedBy(ids)).toEqual(nobody);
+
+    // Carl unsaving the restaurant still wants its dishes; Ann unsaving leaves two.
+    await set("DELETE", restaurantPath(busy.id), carl.cookie);
+    await set("DELETE", restaurantPath(busy.id), ann.cookie);
+    expect((await savedBy([busy.id], me.cookie))[busy.id]).toEqual({ page: 2, card: 2 });
   });
 });

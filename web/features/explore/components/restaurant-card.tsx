@@ -7,6 +7,7 @@ import type { RestaurantCardDto } from "#domain/search.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
 import surface from "#web/features/items/components/item.module.css";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
+import { SavedByFollowed } from "#web/features/want-to-try/components/saved-by-followed.tsx";
 import { mapsSearchUrl, oneDecimal } from "#web/lib/restaurant-links.ts";
 import { CardCount } from "./card-count.tsx";
 import classes from "./explore.module.css";
@@ -14,7 +15,7 @@ import classes from "./explore.module.css";
 /**
  * A restaurant found on explore: its initial, name (the card's link to the restaurant page),
  * address (a maps search in a new tab), Google rating, price level and how often it was reviewed,
- * and the Save toggle for Want to try.
+ * how many people the viewer follows saved it, and the Save toggle for Want to try.
  */
 export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }) {
   const price = dollarSigns(restaurant.priceLevel);
@@ -58,6 +59,7 @@ export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }
           )}
           <CardCount value={restaurant.reviewCount} one="review" many="reviews" />
         </ul>
+        <SavedByFollowed count={restaurant.savedByFollowedCount} size="xs" />
       </div>
       <SaveToggle
         target={{ kind: "restaurant", restaurantId: restaurant.id }}

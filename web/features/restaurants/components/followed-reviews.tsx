@@ -5,6 +5,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { ItemCompactCard } from "#web/features/items/components/item-compact-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";
+import { SavedByFollowed } from "#web/features/want-to-try/components/saved-by-followed.tsx";
 import { followedReviewsQuery } from "../api/restaurant-queries.ts";
 import { distinctAuthors, followedReviewersSentence } from "./followed-reviewers.ts";
 import classes from "./restaurant-page.module.css";
@@ -69,4 +70,20 @@ export function FollowedReviews({ restaurantId }: { restaurantId: string }) {
       <ItemDetailDialog item={open.selected} onClose={open.close} />
     </section>
   );
+}
+
+/**
+ * How many people the signed-in viewer follows want to try this place, for the page's header:
+ * from the same answer as FollowedReviews (one request for both), so nothing while it loads or
+ * when the read fails.
+ */
+export function FollowedSaves({
+  restaurantId,
+  className,
+}: {
+  restaurantId: string;
+  className?: string;
+}) {
+  const query = useQuery(followedReviewsQuery(restaurantId));
+  return <SavedByFollowed count={query.data?.savedByFollowedCount ?? 0} className={className} />;
 }

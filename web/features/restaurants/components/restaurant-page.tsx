@@ -39,7 +39,7 @@ import {
 } from "#web/lib/restaurant-links.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
-import { FollowedReviews } from "./followed-reviews.tsx";
+import { FollowedReviews, FollowedSaves } from "./followed-reviews.tsx";
 import classes from "./restaurant-page.module.css";
 import { RestaurantTabs } from "./restaurant-tabs.tsx";
 
@@ -191,6 +191,7 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
             )}
           </Stack>
         )}
+        {signedIn && <FollowedSaves restaurantId={restaurant.id} className={classes.savedBy} />}
       </Paper>
 
       <SimpleGrid
