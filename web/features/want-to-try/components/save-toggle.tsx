@@ -3,6 +3,7 @@ import { IconBookmark, IconBookmarkFilled } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
+import itemClasses from "#web/features/items/components/item.module.css";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useToggleSave } from "../api/use-want-to-try-mutations.ts";
@@ -40,7 +41,12 @@ export function SaveToggle({ target, variant = "subtle", className }: SaveToggle
   const Icon = saved ? IconBookmarkFilled : IconBookmark;
   return (
     <UnstyledButton
-      className={[classes.toggle, variant === "outline" && classes.outline, className]
+      className={[
+        itemClasses.action,
+        classes.toggle,
+        variant === "outline" && classes.outline,
+        className,
+      ]
         .filter(Boolean)
         .join(" ")}
       aria-pressed={saved}

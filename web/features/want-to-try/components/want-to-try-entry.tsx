@@ -1,9 +1,11 @@
 import { ActionIcon } from "@mantine/core";
-import { IconMapPin, IconMessage2, IconToolsKitchen2, IconTrash } from "@tabler/icons-react";
+import { IconMessage2, IconToolsKitchen2, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { type WantToTryEntryDto, wantToTryMessages } from "#domain/want-to-try.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import itemClasses from "#web/features/items/components/item.module.css";
+import { RestaurantPinLink } from "#web/features/items/components/restaurant-link.tsx";
 import { formatDate, isoDateTime } from "#web/lib/format-date.ts";
 import { useRemoveWantToTryEntry } from "../api/use-want-to-try-mutations.ts";
 import classes from "./want-to-try.module.css";
@@ -30,10 +32,7 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
         {dishName ? (
           <>
             <h3 className={classes.name}>{dishName}</h3>
-            <Link to={restaurantPath} className={classes.restaurant}>
-              <IconMapPin size={15} stroke={2} aria-hidden style={{ flexShrink: 0 }} />
-              <span className={classes.ellipsis}>{restaurant.name}</span>
-            </Link>
+            <RestaurantPinLink restaurant={restaurant} />
           </>
         ) : (
           <>
@@ -53,7 +52,10 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
             <time dateTime={isoDateTime(when)}>{formatDate(when)}</time>
           </span>
           {entry.triedReviewId && (
-            <Link to={screenPaths.view(entry.kind, entry.triedReviewId)} className={classes.review}>
+            <Link
+              to={screenPaths.view(entry.kind, entry.triedReviewId)}
+              className={itemClasses.restaurant}
+            >
               <IconMessage2 size={14} stroke={2} aria-hidden />
               Your review
             </Link>
