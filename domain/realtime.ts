@@ -12,7 +12,9 @@ export type RealtimeEvent =
   /** Someone followed or unfollowed; sent to both people. */
   | { type: "follow"; followerId: string; followingId: string }
   /** One of your reviews or posts was deleted (from another tab or device, or by moderation). */
-  | { type: "item-deleted"; kind: ItemKind; id: string };
+  | { type: "item-deleted"; kind: ItemKind; id: string }
+  /** Your Want to try list changed elsewhere: a review you posted moved entries to Tried. */
+  | { type: "want-to-try" };
 
 export type RealtimeEventType = RealtimeEvent["type"];
 

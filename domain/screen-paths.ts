@@ -25,6 +25,12 @@ export const screenRoutes = {
   notifications: "/notifications",
   security: "/settings/security",
   admin: "/admin",
+  /** The signed-in person's food map: places tried and wanted. */
+  ownMap: "/map",
+  /** Another person's food map: the places they tried. */
+  userMap: "/user/:handle/map",
+  /** One named list; a link list's share link adds `?key=`. `?view=map` shows it as a map. */
+  list: "/lists/:listId",
 } as const;
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -53,8 +59,14 @@ export const screenPaths = {
   notifications: screenRoutes.notifications,
   security: screenRoutes.security,
   admin: screenRoutes.admin,
+  ownMap: screenRoutes.ownMap,
   /** A person's profile by their handle (slug or username). */
   user: (handle: string) => `/user/${segment(handle)}`,
+  /** A person's food map, by their handle. */
+  userMap: (handle: string) => `/user/${segment(handle)}/map`,
+  /** A named list; `key` is the share key of a link list's link. */
+  list: (listId: string, key?: string | null) =>
+    `/lists/${segment(listId)}${key ? `?key=${segment(key)}` : ""}`,
   /** A restaurant's page: by slug when it has one, else by id. */
   restaurant: (restaurant: { id: string; slug: string | null }) =>
     restaurant.slug ? `/b/r/${segment(restaurant.slug)}` : `/restaurant/${segment(restaurant.id)}`,

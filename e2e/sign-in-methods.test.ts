@@ -24,7 +24,7 @@ const googleButton = (page: Page) => page.getByRole("button", { name: "Sign in w
 async function withoutGoogle(page: Page) {
   await page.route("**/api/config", (route) =>
     route.fulfill({
-      json: { signInMethods: { email: true, phone: true, google: false } },
+      json: { signInMethods: { email: true, phone: true, google: false }, mapStyleUrl: null },
     }),
   );
 }

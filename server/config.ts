@@ -74,6 +74,14 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /**
+   * The MapLibre style (an OpenStreetMap-based one by default) food maps are drawn with. Its
+   * origin is added to the page's Content-Security-Policy, so the style's tiles, glyphs and
+   * sprites must come from that origin. Empty: no map, places are listed instead.
+   */
+  MAP_STYLE_URL: z
+    .union([z.url({ protocol: /^https?$/ }), z.literal("")])
+    .default("https://tiles.openfreemap.org/styles/liberty"),
 });
 
 export interface AppConfig {
@@ -123,6 +131,8 @@ export interface AppConfig {
    * stream whose session ended is closed then). Tests shorten it.
    */
   realtimeHeartbeatSeconds: number;
+  /** The food maps' MapLibre style; undefined when MAP_STYLE_URL is empty (list only). */
+  mapStyleUrl: string | undefined;
 }
 
 export interface S3Config {
@@ -372,6 +382,7 @@ export async function loadConfig(
       : undefined,
     contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
     realtimeHeartbeatSeconds: 25,
+    mapStyleUrl: environment.MAP_STYLE_URL || undefined,
     ...overrides,
   };
 }

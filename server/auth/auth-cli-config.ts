@@ -45,6 +45,7 @@ export const auth = betterAuth(
       s3: undefined,
       contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
       realtimeHeartbeatSeconds: 25,
+      mapStyleUrl: undefined,
     },
     db: drizzle.mock() as unknown as Database,
     senders: { sms: new CapturingSmsSender(), email: new CapturingEmailSender() },

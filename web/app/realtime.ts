@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
 import { forgetDeletedItem } from "#web/features/items/api/item-queries.ts";
+import { wantToTryKeys } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { useSession } from "#web/lib/session.tsx";
 
@@ -39,6 +40,10 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent): void {
       // Gone from every list and count, never read again, and the notifications about it.
       forgetDeletedItem(queryClient, event.kind, event.id);
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      return;
+    case "want-to-try":
+      // The Save toggles and both halves of the list.
+      void queryClient.invalidateQueries({ queryKey: wantToTryKeys.all });
       return;
   }
 }

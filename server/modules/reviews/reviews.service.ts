@@ -41,7 +41,8 @@ export async function createReview(
   input: CreateReviewValues,
 ): Promise<ReviewDto> {
   const checked = await checkRestaurant(ctx.places, input.restaurant, ctx.log);
-  return createItem(ctx, "review", input.images, async (tx, author) => {
+  let movedToTried = 0;
+  const created = await createItem(ctx, "review", input.images, async (tx, author) => {
     const restaurant = await findOrCreateRestaurant(tx, checked);
     const review = await insertReview(tx, {
       userId: author.id,
@@ -54,9 +55,12 @@ export async function createReview(
       cost: input.reviewType === "dish" ? input.cost : input.priceRange,
     });
     // In the review's transaction: the saved entries it answers are tried exactly when it exists.
-    await markAnsweredEntriesTried(tx, review);
+    movedToTried = await markAnsweredEntriesTried(tx, review);
     return review.id;
   });
+  // After the commit, so the author's other open pages re-read a list that has moved.
+  if (movedToTried > 0) await ctx.events.publish(created.author.id, { type: "want-to-try" });
+  return created;
 }
 
 /**

@@ -93,11 +93,14 @@ export function markTriedSql(review: AnsweringReview): SQL {
   return sql`
     update want_to_try set tried_at = now(), tried_review_id = ${review.id}
      where user_id = ${review.userId} and restaurant_id = ${review.restaurantId}
-       and tried_at is null and (kind = 'restaurant' ${dish})`;
+       and tried_at is null and (kind = 'restaurant' ${dish})
+    returning id`;
 }
 
-export async function markEntriesTried(db: Executor, review: AnsweringReview): Promise<void> {
-  await db.execute(markTriedSql(review));
+/** How many entries moved to Tried. */
+export async function markEntriesTried(db: Executor, review: AnsweringReview): Promise<number> {
+  const result = await db.execute<{ id: string }>(markTriedSql(review));
+  return result.rows.length;
 }
 
 export interface WantToTryCounts {

@@ -184,7 +184,7 @@ export async function removeEntry(
 /**
  * Moves what a new review answers to Tried, in the review's own transaction: any review of a
  * saved restaurant, and a dish review of a saved dish there (matched by dish key, so accents,
- * case and spacing do not matter). Only its author's entries move.
+ * case and spacing do not matter). Only its author's entries move. Returns how many moved.
  */
 export async function markAnsweredEntriesTried(
   tx: Executor,
@@ -195,8 +195,8 @@ export async function markAnsweredEntriesTried(
     reviewType: "dish" | "restaurant";
     title: string;
   },
-): Promise<void> {
-  await markEntriesTried(tx, {
+): Promise<number> {
+  return markEntriesTried(tx, {
     id: review.id,
     userId: review.userId,
     restaurantId: review.restaurantId,

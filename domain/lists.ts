@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { authorSchema, restaurantRefSchema, reviewSchema } from "./items.ts";
+import { optionalText, pathSegment, requiredText } from "./text-input.ts";
+
+/**
+ * Named lists ("Best ramen in Brooklyn"): a person's ordered picks of restaurants and reviews,
+ * with a description and a visibility of their own. Who may see a list:
+ * - its owner, always;
+ * - `followers`: people who follow the owner (it shows on the owner's profile for them);
+ * - `link`: anyone holding the list's share key (an unguessable token in the link), and anyone
+ *   who followed the list with it. Making a new link drops those follows: the old link is dead.
+ * - `private`: nobody else.
+ * Anyone who can see a list may follow it; it then shows among the lists they follow and on the
+ * owner's profile for them. Only the owner edits it. A list nobody may see answers 404, never
+ * 403, so its existence is not told either.
+ */
+export const listVisibilities = ["private", "followers", "link"] as const;
+export type ListVisibility = (typeof listVisibilities)[number];
+
+export const LIST_LIMITS = {
+  nameMax: 80,
+  descriptionMax: 500,
+  /** Restaurants and reviews one list holds; the list page shows them all, in order. */
+  entriesMax: 200,
+  /** Lists one person may own. */
+  listsMax: 100,
+  /** Length of the share key in the link (base64url of 18 random bytes). */
+  shareKeyLength: 24,
+} as const;
+
+export const listMessages = {
+  nameRequired: "List name is required",
+  nameTooLong: `List name must be at most ${LIST_LIMITS.nameMax} characters`,
+  descriptionTooLong: `Description must be at most ${LIST_LIMITS.descriptionMax} characters`,
+  notFound: "List not found",
+  notFoundHint: "It may be private, or the link may be out of date.",
+  entryNotFound: "That is not in this list",
+  full: `A list holds at most ${LIST_LIMITS.entriesMax} places and reviews. Remove one first.`,
+  tooManyLists: `You can have at most ${LIST_LIMITS.listsMax} lists. Delete one first.`,
+  /** Reordering with a set of entries that is no longer the list's (changed elsewhere). */
+  orderOutdated: "This list changed somewhere else. Reload it and try again.",
+  /** Adding a review that is hidden or gone, or a restaurant that does not exist. */
+  targetNotFound: "That restaurant or review no longer exists",
+  ownListFollow: "You cannot follow your own list",
+  signInToFollow: "Please sign in to follow lists",
+  signInToAdd: "Please sign in to make lists",
+  tabLabel: "Lists",
+  newList: "New list",
+  editList: "Edit list",
+  addToList: "Add to list",
+  created: "List created",
+  saved: "List saved",
+  deleted: "List deleted",
+  deleteTitle: "Delete list",
+  deleteConfirm:
+    "Delete this list? The restaurants and reviews in it stay; only the list goes. This cannot be undone.",
+  added: (listName: string) => `Added to ${listName}`,
+  removed: (listName: string) => `Removed from ${listName}`,
+  updateFailed: "Failed to update the list",
+  copyLink: "Copy link",
+  linkCopied: "Link copied",
+  newLink: "Make a new link",
+  newLinkConfirm:
+    "Make a new link? The current link stops working and people who followed the list through it lose it.",
+  newLinkMade: "New link made. The old link no longer works.",
+  follow: "Follow list",
+  unfollow: "Following",
+  emptyOwn: "This list is empty. Use Add to list on a restaurant or a review to fill it.",
+  empty: "This list is empty.",
+  noListsOwn: "No lists yet. Make one for the places you would send a friend to.",
+  noLists: "No lists to show",
+  followedLists: "Lists you follow",
+  noFollowedLists: "You do not follow any lists yet.",
+  visibilityLabels: {
+    private: "Private",
+    followers: "Followers",
+    link: "Anyone with the link",
+  } satisfies Record<ListVisibility, string>,
+  visibilityHints: {
+    private: "Only you can see it.",
+    followers: "People who follow you can see and follow it; it shows on your profile for them.",
+    link: "Anyone with the link can see and follow it. It is not shown on your profile.",
+  } satisfies Record<ListVisibility, string>,
+  entryCount: (count: number) => (count === 1 ? "1 place" : `${count} places`),
+  followerCount: (count: number) => (count === 1 ? "1 follower" : `${count} followers`),
+} as const;
+
+const listName = requiredText(LIST_LIMITS.nameMax, {
+  required: listMessages.nameRequired,
+  tooLong: listMessages.nameTooLong,
+});
+const listDescription = optionalText(LIST_LIMITS.descriptionMax, listMessages.descriptionTooLong);
+
+/** POST /api/lists */
+export const createListInput = z.object({
+  name: listName,
+  description: listDescription,
+  visibility: z.enum(listVisibilities).default("private"),
+});
+export type CreateListInput = z.input<typeof createListInput>;
+
+/** PATCH /api/lists/:listId: any of the fields; a missing one stays as it is. */
+export const updateListInput = z.object({
+  name: listName.optional(),
+  description: listDescription,
+  visibility: z.enum(listVisibilities).optional(),
+});
+export type UpdateListInput = z.input<typeof updateListInput>;
+
+/** `?key=` (and the follow body's `key`): the share key a link carries. */
+export const listKeyInput = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/, "Invalid list link")
+  .optional();
+
+/** GET /api/lists/:listId?key= */
+export const listReadQuery = z.object({ key: listKeyInput });
+
+/** POST /api/lists/:listId/entries: exactly one of a restaurant or a review. */
+export const addListEntryInput = z.union([
+  z.object({ restaurantId: pathSegment }).strict(),
+  z.object({ reviewId: pathSegment }).strict(),
+]);
+export type AddListEntryInput = z.infer<typeof addListEntryInput>;
+
+/** PUT /api/lists/:listId/order: every entry id of the list, in the new order. */
+export const reorderListInput = z.object({
+  entryIds: z.array(pathSegment).max(LIST_LIMITS.entriesMax),
+});
+
+/** PUT /api/lists/:listId/follow */
+export const followListInput = z.object({ key: listKeyInput });
+
+/** GET /api/lists/mine?restaurantId= | ?reviewId=: the caller's lists for the Add to list picker. */
+export const myListsQuery = z.object({
+  restaurantId: pathSegment.optional(),
+  reviewId: pathSegment.optional(),
+});
+
+/** A list as its header, a profile's Lists tab and the lists one follows show it. */
+export const listSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: z.enum(listVisibilities),
+  owner: authorSchema,
+  /** Entries anyone who may see the list sees (a hidden review's entry is left out). */
+  entryCount: z.number().int(),
+  followerCount: z.number().int(),
+  /** The first entry's photo that has one, for the list's card. */
+  coverPhotoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isOwner: z.boolean(),
+  /** Whether the signed-in viewer follows it; null for visitors and for its owner. */
+  followedByMe: z.boolean().nullable(),
+  /** The share key, for its owner only (null for everyone else): the link is `?key=` it. */
+  shareKey: z.string().nullable(),
+});
+export type ListSummaryDto = z.infer<typeof listSummarySchema>;
+
+export const listEntryKinds = ["restaurant", "review"] as const;
+export type ListEntryKind = (typeof listEntryKinds)[number];
+
+/** One restaurant or review in a list, in the list's order. */
+export const listEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(listEntryKinds),
+  /** The restaurant itself, or the review's. */
+  restaurant: restaurantRefSchema,
+  /** Where the restaurant is, for the list's map; null when unknown. */
+  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** The review (kind review), as item cards show it; null for a restaurant. */
+  review: reviewSchema.nullable(),
+  /**
+   * What the entry's map pin is coloured by: the review's rating, or for a restaurant the
+   * average of its visible reviews (one decimal); null when it has none.
+   */
+  rating: z.number().nullable(),
+  /** For a restaurant: the newest visible review photo there; for a review: its first photo. */
+  photoUrl: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type ListEntryDto = z.infer<typeof listEntrySchema>;
+
+/** GET /api/lists/:listId and POST /api/lists: the list and all its entries, in order. */
+export const listDetailSchema = z.object({
+  list: listSummarySchema,
+  entries: z.array(listEntrySchema),
+});
+export type ListDetailDto = z.infer<typeof listDetailSchema>;
+
+/** GET /api/profiles/:id/lists (what the viewer may see) and GET /api/lists/following. */
+export const listSummariesSchema = z.object({ lists: z.array(listSummarySchema) });
+export type ListSummariesDto = z.infer<typeof listSummariesSchema>;
+
+/** One of the caller's lists in the Add to list picker. */
+export const myListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  visibility: z.enum(listVisibilities),
+  entryCount: z.number().int(),
+  /** The entry holding the asked-for restaurant or review; null when it is not in the list. */
+  entryIdForTarget: z.string().nullable(),
+});
+export type MyListDto = z.infer<typeof myListSchema>;
+
+/** GET /api/lists/mine: the caller's lists, most recently updated first. */
+export const myListsSchema = z.object({ lists: z.array(myListSchema) });
+export type MyListsDto = z.infer<typeof myListsSchema>;
+
+/** The answer to following or unfollowing a list. */
+export const listFollowStateSchema = z.object({
+  following: z.boolean(),
+  followerCount: z.number().int(),
+});
+export type ListFollowStateDto = z.infer<typeof listFollowStateSchema>;
