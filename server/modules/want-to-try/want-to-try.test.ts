@@ -13,6 +13,7 @@ import {
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { postDishReview } from "#server/test/content-helpers.ts";
+import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";
 import {
   createFollow,
   createRestaurant,
@@ -425,6 +426,9 @@ describe("moving to Tried", () => {
       await set("PUT", path, me.cookie);
     }
 
+    const toMe = recordBusEvents(app.events, me.userId);
+    const toAuthor = recordBusEvents(app.events, author.id);
+
     // Someone else's reviews move nothing of mine.
     await postDishReview(app, author.cookie, { title: "creme brulee" });
     await postRestaurantReview(author.cookie, place(1));
@@ -435,6 +439,13 @@ describe("moving to Tried", () => {
     const review = await postDishReview(app, me.cookie, { title: "creme  BRULEE" });
     // A restaurant review moves the restaurant, never its dishes.
     const restaurantReview = await postRestaurantReview(me.cookie, place(1));
+    // A review that answers nothing saved (Joe's is already tried) tells nobody.
+    await postDishReview(app, me.cookie, { title: "Pancakes" });
+
+    // Each review that moved something told my other open pages once; the author heard nothing.
+    await busSettled(app.events);
+    expect(toMe).toEqual([{ type: "want-to-try" }, { type: "want-to-try" }]);
+    expect(toAuthor).toEqual([]);
 
     const tried = await page(me.cookie, "?status=tried");
     expect(tried.counts).toEqual({ want: 2, tried: 3 });
