@@ -139,6 +139,25 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: screenRoutes.ownMap,
+            lazy: screen(
+              async () =>
+                (await import("#web/features/food-map/components/food-map-page.tsx")).OwnMapPage,
+              "signed-in",
+            ),
+          },
+          {
+            path: screenRoutes.userMap,
+            // An unknown handle shows the profile's own "not found" page.
+            lazy: screen(async () => {
+              const [{ UserMapPage }, { UserNotFound }] = await Promise.all([
+                import("#web/features/food-map/components/food-map-page.tsx"),
+                import("#web/features/profile/components/user-not-found.tsx"),
+              ]);
+              return () => <UserMapPage notFound={<UserNotFound />} />;
+            }),
+          },
+          {
             path: screenRoutes.newReview,
             lazy: screen(
               async () =>
