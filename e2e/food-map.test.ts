@@ -162,6 +162,20 @@ describe("own map", () => {
     );
   });
 
+  test("lists the places when the server names no map style", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await page.route("**/api/config", async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), mapStyleUrl: null } });
+      });
+      await signInViaApi(page, mapper);
+      await page.goto("/map");
+      await page.getByText(foodMapMessages.unavailable, { exact: true }).waitFor();
+      await row(page, places.loved.name).waitFor();
+      expect(await page.locator(".maplibregl-canvas").count()).toBe(0);
+    });
+  });
+
   test("opens the phone's bottom sheet by keyboard", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {
       await openOwnMap(page);

@@ -75,10 +75,13 @@ function pinStatusLabel(pin: FoodMapPin): string {
   return pin.rating === null ? foodMapMessages.tried : foodMapMessages.ratingLabel(pin.rating);
 }
 
+/** Whether the browser can draw WebGL; the probe's context is released at once. */
 function hasWebGl(): boolean {
   try {
     const canvas = document.createElement("canvas");
-    return Boolean(canvas.getContext("webgl2") ?? canvas.getContext("webgl"));
+    const context = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
+    context?.getExtension("WEBGL_lose_context")?.loseContext();
+    return context !== null;
   } catch {
     return false;
   }

@@ -50,7 +50,7 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           <p className={classes.username}>@{profile.username.toLowerCase()}</p>
         </div>
         {page.isOwn ? (
-          <div className={classes.actions}>
+          <div className={`${classes.actions} ${classes.ownActions}`}>
             <Group gap="xs" wrap="nowrap">
               <MapLink to={screenPaths.ownMap} />
               <OwnProfileActions />
