@@ -25,9 +25,10 @@ import {
  * Food maps in a real browser against the real server, drawn by MapLibre (WebGL in headless
  * Chromium) over a style with a background layer only (support/map-style-server.ts): the own
  * map's pins for tried places (by rating) and a wanted one, a list row chosen by keyboard
- * highlighting its pin and a pin its row, the list alone when the style cannot load, someone
- * else's map without their want to try, the phone's bottom sheet opened by keyboard, and axe
- * plus screenshots at 375 and 1280 px in light and dark.
+ * highlighting its pin and a pin its row, the list alone when the map cannot be drawn (the
+ * style's request fails or never ends, no style configured, no WebGL), a new person's empty
+ * map, someone else's map without their want to try, the phone's bottom sheet opened by
+ * keyboard, and axe plus screenshots at 375 and 1280 px in light and dark.
  * Every test also fails on any console error.
  */
 
@@ -172,6 +173,50 @@ describe("own map", () => {
       await page.goto("/map");
       await page.getByText(foodMapMessages.unavailable, { exact: true }).waitFor();
       await row(page, places.loved.name).waitFor();
+      expect(await page.locator(".maplibregl-canvas").count()).toBe(0);
+    });
+  });
+
+  test("lists the places when the style never answers, once the wait is over", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      // Never answered: the map gives the style 8 s.
+      await page.route(inject("mapStyleURL"), () => {});
+      await signInViaApi(page, mapper);
+      await page.goto("/map");
+      await page.getByRole("status").getByText(foodMapMessages.loading).waitFor();
+      await page
+        .getByText(foodMapMessages.unavailable, { exact: true })
+        .waitFor({ timeout: 15_000 });
+      await row(page, places.loved.name).waitFor();
+      expect(await page.locator(".maplibregl-canvas").count()).toBe(0);
+    });
+  });
+
+  test("lists the places without WebGL", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await page.addInitScript(() => {
+        const getContext = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (
+          this: HTMLCanvasElement,
+          type: string,
+          ...rest: unknown[]
+        ) {
+          if (type.startsWith("webgl")) return null;
+          return Reflect.apply(getContext, this, [type, ...rest]);
+        } as typeof getContext;
+      });
+      await signInViaApi(page, mapper);
+      await page.goto("/map");
+      await page.getByText(foodMapMessages.unavailable, { exact: true }).waitFor();
+      await row(page, places.wanted.name).waitFor();
+    });
+  });
+
+  test("tells a new person how their map fills", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await signUpViaApi(page, "newcomer");
+      await page.goto("/map");
+      await page.getByText(foodMapMessages.emptyOwn, { exact: true }).waitFor();
       expect(await page.locator(".maplibregl-canvas").count()).toBe(0);
     });
   });
