@@ -148,14 +148,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: screenRoutes.userMap,
-            // An unknown handle shows the profile's own "not found" page.
-            lazy: screen(async () => {
-              const [{ UserMapPage }, { UserNotFound }] = await Promise.all([
-                import("#web/features/food-map/components/food-map-page.tsx"),
-                import("#web/features/profile/components/user-not-found.tsx"),
-              ]);
-              return () => <UserMapPage notFound={<UserNotFound />} />;
-            }),
+            lazy: screen(async () => (await import("./user-map-screen.tsx")).UserMapScreen),
           },
           {
             path: screenRoutes.newReview,
