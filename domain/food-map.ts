@@ -53,4 +53,14 @@ export const foodMapMessages = {
   hideList: "Hide list",
   truncated: `Showing the ${MAP_PLACES_MAX} most recent places.`,
   ratingLabel: (rating: number) => `rated ${rating.toFixed(1)} of 5`,
+  reviewCount: (count: number) => (count === 1 ? "1 review" : `${count} reviews`),
+  /** The list's name for screen readers: the map's title and how many places it holds. */
+  listLabel: (title: string, count: number) =>
+    `${title}: ${count === 1 ? "1 place" : `${count} places`}`,
+  /** A row's link to the restaurant's page. */
+  openPlace: (name: string) => `Open ${name}`,
+  loading: "Loading the map",
+  loadFailed: "We couldn't load this map",
+  legend: "Map key",
+  legendRating: "Rating",
 } as const;

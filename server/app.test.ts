@@ -124,4 +124,33 @@ describe("security headers", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
+
+  /** The CSP's directives by name, each with its sources. */
+  async function cspDirectives(): Promise<Map<string, string[]>> {
+    const response = await testApp.app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(response.headers["content-security-policy"]);
+    return new Map(
+      csp.split(";").map((directive) => {
+        const [name = "", ...sources] = directive.trim().split(/\s+/);
+        return [name, sources];
+      }),
+    );
+  }
+
+  it("lets the map style's origin serve data and images, and maps need no eval", async () => {
+    await testApp.start({ mapStyleUrl: "https://maps.example.com:8443/styles/liberty.json" });
+    const directives = await cspDirectives();
+    expect(directives.get("connect-src")).toEqual(["'self'", "https://maps.example.com:8443"]);
+    expect(directives.get("img-src")).toContain("https://maps.example.com:8443");
+    // The map's worker is one of the app's own files.
+    expect(directives.get("worker-src")).toEqual(["'self'"]);
+    expect(directives.get("script-src")).toEqual(["'self'"]);
+  });
+
+  it("adds no origin when no map style is set", async () => {
+    await testApp.start({ mapStyleUrl: undefined });
+    const directives = await cspDirectives();
+    expect(directives.get("connect-src")).toEqual(["'self'"]);
+    expect(directives.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  });
 });

@@ -29,6 +29,7 @@ import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
+import { foodMapRoutes } from "./modules/food-map/food-map.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
@@ -163,6 +164,9 @@ export async function buildApp(
     await emailSender.close?.();
   });
 
+  // The food maps' style, and the tiles, glyphs and sprites it names, come from its origin (the
+  // map's worker is a file of the app's own, so 'self' covers it). No style, nothing added.
+  const mapOrigins = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -170,8 +174,8 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables into a <style> tag and style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:", ...mapOrigins],
+        connectSrc: ["'self'", ...mapOrigins],
         fontSrc: ["'self'", "data:"],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
@@ -238,6 +242,7 @@ export async function buildApp(
       await api.register(moderationRoutes);
       await api.register(wantToTryRoutes);
       await api.register(listRoutes);
+      await api.register(foodMapRoutes);
       await api.register(eventRoutes);
     },
     { prefix: "/api" },

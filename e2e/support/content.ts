@@ -167,7 +167,7 @@ export interface SeededItem {
 
 /**
  * A restaurant as a review names it. One with any of Google's details (price level, rating,
- * website, phone) is registered with the fake Google Places service first and named by its place
+ * website, phone, position) is registered with the fake Google Places service first and named by its place
  * id, as picking it from place search does; the server takes the details from there. Without
  * them it is typed by hand.
  */
@@ -178,6 +178,9 @@ export interface RestaurantSeed {
   googleRating?: number;
   website?: string;
   phone?: string;
+  /** Where Google puts it; a food map pins it there. */
+  lat?: number;
+  lng?: number;
 }
 
 /** What a review or post sends for `seed` (see RestaurantSeed). */

@@ -6,6 +6,7 @@ import { startTestIdp } from "#server/test/oidc-idp.ts";
 import { FAKE_PLACES_API_KEY, startFakePlacesServer } from "#server/test/places-server.ts";
 import { freePort, type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
 import { ADMIN_EMAILS } from "./admins.ts";
+import { startMapStyleServer } from "./map-style-server.ts";
 import { createServerLogFile } from "./server-log.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
@@ -15,6 +16,8 @@ declare module "vitest" {
     baseURL: string;
     /** Where tests register the places the fake Google Places service knows (places.ts). */
     placesRegisterURL: string;
+    /** The MapLibre style the server's food maps use (map-style-server.ts). */
+    mapStyleURL: string;
   }
 }
 
@@ -25,7 +28,8 @@ declare module "vitest" {
  *
  * Beside it run a fake Google Places service (server/test/places-server.ts), which tests fill
  * with the places their reviews name, and a real OpenID Connect provider on 127.0.0.1 that plays Google
- * (server/test/oidc-idp.ts), and every line the server prints is kept in a file the tests read
+ * (server/test/oidc-idp.ts), a MapLibre style server with no tiles for the food maps
+ * (map-style-server.ts), and every line the server prints is kept in a file the tests read
  * (server-log.ts): the console SMS and email senders log the codes and links there.
  */
 export default async function setup(project: TestProject) {
@@ -39,6 +43,7 @@ export default async function setup(project: TestProject) {
   const appendLog = createServerLogFile(serverLogPath);
   const idp = await startTestIdp(baseURL);
   const places = await startFakePlacesServer();
+  const mapStyle = await startMapStyleServer();
 
   let server: ServerProcess;
   try {
@@ -51,6 +56,7 @@ export default async function setup(project: TestProject) {
         ADMIN_EMAILS: Object.values(ADMIN_EMAILS).join(","),
         GOOGLE_MAPS_API_KEY: FAKE_PLACES_API_KEY,
         GOOGLE_PLACES_BASE_URL: places.baseUrl,
+        MAP_STYLE_URL: mapStyle.styleUrl,
       },
       // Warnings and errors the server logs during the tests belong in the test output.
       onLine(line) {
@@ -61,6 +67,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await idp.close().catch(() => {});
     await places.close();
+    await mapStyle.close();
     await rm(logDir, { recursive: true, force: true });
     throw error;
   }
@@ -68,10 +75,12 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", baseURL);
   project.provide("serverLogPath", serverLogPath);
   project.provide("placesRegisterURL", places.registerUrl);
+  project.provide("mapStyleURL", mapStyle.styleUrl);
   return async () => {
     await server.stop();
     await idp.close().catch(() => {});
     await places.close();
+    await mapStyle.close();
     await rm(logDir, { recursive: true, force: true });
   };
 }

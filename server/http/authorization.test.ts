@@ -628,6 +628,17 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: () => ({ url: "/api/want-to-try/keys" }),
     expected: signedIn(200),
   },
+  // Everyone signed in reads their own map; anyone reads anyone's tried places.
+  {
+    route: "GET /api/map",
+    call: () => ({ url: "/api/map" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "GET /api/profiles/:id/map",
+    call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/map` }),
+    expected: open(200),
+  },
   // Everyone signed in saves to (and unsaves from) their own list.
   ...(["PUT", "DELETE"] as const).flatMap((method) => [
     {

@@ -139,6 +139,18 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: screenRoutes.ownMap,
+            lazy: screen(
+              async () =>
+                (await import("#web/features/food-map/components/food-map-page.tsx")).OwnMapPage,
+              "signed-in",
+            ),
+          },
+          {
+            path: screenRoutes.userMap,
+            lazy: screen(async () => (await import("./user-map-screen.tsx")).UserMapScreen),
+          },
+          {
             path: screenRoutes.newReview,
             lazy: screen(
               async () =>

@@ -58,6 +58,10 @@ export const apiPaths = {
   reviewWantToTry: (reviewId: string) => `${item("review", reviewId)}/want-to-try`,
   /** DELETE removes one entry of the list. */
   wantToTryEntry: (entryId: string) => `/api/want-to-try/${segment(entryId)}`,
+  /** The signed-in person's food map: places tried and wanted. */
+  ownMap: "/api/map",
+  /** A person's food map: the places they tried. */
+  profileMap: (profileId: string) => `/api/profiles/${segment(profileId)}/map`,
   /** Explore: one tab's results for `q` (newest first without it). */
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,

@@ -1,8 +1,12 @@
 import { ActionIcon, Group, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconFlag, IconLogout, IconMapPin, IconSettings } from "@tabler/icons-react";
+import { IconFlag, IconLogout, IconMap, IconMapPin, IconSettings } from "@tabler/icons-react";
+import { Link } from "react-router";
 import type { FollowListKind } from "#domain/follows.ts";
+import { foodMapMessages } from "#domain/food-map.ts";
+import { authorHandle } from "#domain/items.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
@@ -46,8 +50,11 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           <p className={classes.username}>@{profile.username.toLowerCase()}</p>
         </div>
         {page.isOwn ? (
-          <div className={classes.actions}>
-            <OwnProfileActions />
+          <div className={`${classes.actions} ${classes.ownActions}`}>
+            <Group gap="xs" wrap="nowrap">
+              <MapLink to={screenPaths.ownMap} />
+              <OwnProfileActions />
+            </Group>
           </div>
         ) : (
           <div className={`${classes.actions} ${classes.followAction}`}>
@@ -60,6 +67,7 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
                   fullWidth
                 />
               </div>
+              <MapLink to={screenPaths.userMap(authorHandle(profile))} />
               {signedIn && <ReportUserButton userId={profile.id} />}
             </Group>
           </div>
@@ -118,6 +126,24 @@ function Stat({ value, label }: { value: number; label: string }) {
       <span className={classes.statValue}>{value.toLocaleString("en-US")}</span>{" "}
       <span className={classes.statLabel}>{label}</span>
     </span>
+  );
+}
+
+/** The person's food map: the places they tried (and, on your own, the ones you want to try). */
+function MapLink({ to }: { to: string }) {
+  return (
+    <Tooltip label={foodMapMessages.openMap} withArrow>
+      <ActionIcon
+        component={Link}
+        to={to}
+        variant="default"
+        size="lg"
+        radius="xl"
+        aria-label={foodMapMessages.openMap}
+      >
+        <IconMap size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { foodMapSchema } from "#domain/food-map.ts";
+import { currentUser, requireUser } from "#server/auth/session.ts";
+import { profileIdParams } from "#server/modules/profiles/profiles.routes.ts";
+import { getOwnMap, getProfileMap } from "./food-map.service.ts";
+
+const tags = ["food-map"];
+
+export const foodMapRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/map",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The caller's food map: places tried (average rating) and wanted",
+        description:
+          "Tried places from the caller's visible reviews, grouped by restaurant; restaurants " +
+          "of untried Want to try entries not tried yet as `want`. Newest `lastAt` first, at " +
+          "most MAP_PLACES_MAX, `truncated` when more exist.",
+        tags,
+        response: { 200: foodMapSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => getOwnMap({ db: app.database.db, user: currentUser(request) }),
+  );
+
+  app.get(
+    "/profiles/:id/map",
+    {
+      schema: {
+        summary: "A person's food map: the places they tried",
+        description: "Public; from their visible reviews only. Want to try stays private.",
+        tags,
+        params: profileIdParams,
+        response: { 200: foodMapSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getProfileMap(app.database.db, request.params.id),
+  );
+};
