@@ -3,7 +3,8 @@ import type { QueryClient } from "@tanstack/react-query";
 /**
  * Query-key roots of everything that lists or counts reviews and posts. A create, edit or
  * delete marks them stale so every screen shows the change without a page reload. Want to try
- * is among them: a new review moves what it answers to Tried, and the list shows reviews' photos.
+ * is among them: a new review moves what it answers to Tried, and the list shows reviews' photos;
+ * so are named lists, which hold reviews as cards and count what may be seen.
  */
 const CONTENT_KEYS = [
   "feed",
@@ -13,6 +14,7 @@ const CONTENT_KEYS = [
   "restaurants",
   "explore",
   "want-to-try",
+  "lists",
 ] as const;
 
 export function refreshContent(queryClient: QueryClient): Promise<void> {
