@@ -102,7 +102,8 @@ export type CreateListInput = z.input<typeof createListInput>;
 /** PATCH /api/lists/:listId: any of the fields; a missing one stays as it is. */
 export const updateListInput = z.object({
   name: listName.optional(),
-  description: listDescription,
+  // optional() outside: a missing description stays undefined (kept) instead of becoming null.
+  description: listDescription.optional(),
   visibility: z.enum(listVisibilities).optional(),
 });
 export type UpdateListInput = z.input<typeof updateListInput>;

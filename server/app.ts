@@ -32,6 +32,7 @@ import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
+import { listRoutes } from "./modules/lists/lists.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { postRoutes } from "./modules/posts/posts.routes.ts";
@@ -236,6 +237,7 @@ export async function buildApp(
       await api.register(notificationRoutes);
       await api.register(moderationRoutes);
       await api.register(wantToTryRoutes);
+      await api.register(listRoutes);
       await api.register(eventRoutes);
     },
     { prefix: "/api" },

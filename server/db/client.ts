@@ -14,6 +14,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
+import * as lists from "./schema/lists.ts";
 import * as moderation from "./schema/moderation.ts";
 import * as notifications from "./schema/notifications.ts";
 import * as posts from "./schema/posts.ts";
@@ -48,6 +49,7 @@ export const schema = {
   ...moderation,
   ...uploads,
   ...wantToTry,
+  ...lists,
   ...relations,
 };
 export type Schema = typeof schema;

@@ -174,3 +174,27 @@ export async function countFollowedReviewers(
   );
   return Number(result.rows[0]?.count ?? 0);
 }
+
+/**
+ * How many of a restaurant's newest visible reviews are looked through for its photo: a bound
+ * on the work per restaurant, whatever its size.
+ */
+const RESTAURANT_PHOTO_REVIEWS = 20;
+
+/**
+ * A scalar subquery: the first photo among the newest visible reviews of the restaurant
+ * `restaurantId` names (a column of the statement around it), through
+ * reviews_restaurant_created_idx; null when none has one. What a saved or listed restaurant
+ * shows as its picture.
+ */
+export function restaurantPhotoSql(restaurantId: SQL): SQL {
+  return sql`(
+    select ri.image_url
+      from (select r.id, r.created_at from reviews r
+             where r.restaurant_id = ${restaurantId} and not r.is_hidden
+             order by r.created_at desc, r.id desc
+             limit ${RESTAURANT_PHOTO_REVIEWS}) recent
+      join review_images ri on ri.review_id = recent.id
+     order by recent.created_at desc, recent.id desc, ri.display_order, ri.id
+     limit 1)`;
+}

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { WantToTryKind, WantToTryStatus } from "#domain/want-to-try.ts";
 import type { Executor } from "#server/db/client.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
+import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
 
 /** What an entry is of: a restaurant, or a dish (by its key) at a restaurant. */
 export type EntryTarget =
@@ -195,12 +196,6 @@ export interface EntryRow extends Record<string, unknown> {
 }
 
 /**
- * How many of a restaurant's newest visible reviews are looked through for its photo: a bound
- * on the work per entry, whatever the restaurant's size.
- */
-const RESTAURANT_PHOTO_REVIEWS = 20;
-
-/**
  * One page of a half of the person's list: still to try newest saved first
  * (want_to_try_want_idx), or tried newest tried first (want_to_try_tried_idx), keyset on that
  * time and the id. Each entry's photo: the first photo of the review it was saved from (unless
@@ -244,14 +239,7 @@ export function entryPageSql(params: {
                  and (not r.is_hidden or r.user_id = page.user_id)
                order by ri.display_order, ri.id
                limit 1),
-             (select ri.image_url
-                from (select r.id, r.created_at from reviews r
-                       where r.restaurant_id = page.restaurant_id and not r.is_hidden
-                       order by r.created_at desc, r.id desc
-                       limit ${RESTAURANT_PHOTO_REVIEWS}) recent
-                join review_images ri on ri.review_id = recent.id
-               order by recent.created_at desc, recent.id desc, ri.display_order, ri.id
-               limit 1)) as photo_url
+             ${restaurantPhotoSql(sql.raw("page.restaurant_id"))}) as photo_url
       from page
       join restaurants rs on rs.id = page.restaurant_id
      order by page.position_time desc, page.id desc`;
