@@ -86,6 +86,10 @@ export function ListEntries({ detail }: { detail: ListDetailDto }) {
             )}
             {list.isOwner && (
               <div className={classes.entryTools} data-entry={entry.id}>
+                {/* The list's own numbers are read out; this one is for the eye. */}
+                <span className={classes.position} aria-hidden>
+                  {index + 1}
+                </span>
                 <ActionIcon
                   variant="subtle"
                   color="gray"

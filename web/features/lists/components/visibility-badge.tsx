@@ -5,7 +5,7 @@ import { type ListVisibility, listMessages } from "#domain/lists.ts";
 
 const LOOKS = {
   private: { icon: IconLock, color: "gray" },
-  followers: { icon: IconUsers, color: "teal" },
+  followers: { icon: IconUsers, color: "indigo" },
   link: { icon: IconLink, color: "blue" },
 } as const satisfies Record<ListVisibility, object>;
 
