@@ -42,13 +42,19 @@ export function ListEntries({ detail }: { detail: ListDetailDto }) {
   const open = useOpenItem(reviews);
   const reorder = useReorderList(list.id);
   const remove = useRemoveListEntry(list.id);
-  const [lastMove, setLastMove] = useState<{ entryId: string; direction: Direction } | null>(null);
+  const [lastMove, setLastMove] = useState<{
+    entryId: string;
+    direction: Direction;
+    to: number;
+  } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
-  // A move re-renders the entries in their new places: focus goes back to the button pressed,
-  // or to the other one when the entry reached an end and this one is off.
+  // Once the moved entry shows in its new place, focus goes back to the button pressed, or to
+  // the other one when the entry reached an end and this one is off (a disabled button loses
+  // focus). Only once: a later re-read of the list leaves focus where the person put it.
   useEffect(() => {
-    if (!lastMove) return;
+    if (!lastMove || entries[lastMove.to]?.id !== lastMove.entryId) return;
+    setLastMove(null);
     const tools = listRef.current?.querySelector(`[data-entry="${CSS.escape(lastMove.entryId)}"]`);
     const wanted = tools?.querySelector<HTMLButtonElement>(`[data-move="${lastMove.direction}"]`);
     const target =
@@ -56,7 +62,7 @@ export function ListEntries({ detail }: { detail: ListDetailDto }) {
         ? wanted
         : tools?.querySelector<HTMLElement>("[data-move]:not(:disabled)");
     target?.focus();
-  }, [lastMove]);
+  }, [lastMove, entries]);
 
   if (entries.length === 0) {
     return (
@@ -71,7 +77,7 @@ export function ListEntries({ detail }: { detail: ListDetailDto }) {
     const entry = entries[index];
     if (!entry) return;
     reorder.mutate(moved(entries, index, direction));
-    setLastMove({ entryId: entry.id, direction });
+    setLastMove({ entryId: entry.id, direction, to: direction === "up" ? index - 1 : index + 1 });
   }
 
   return (
