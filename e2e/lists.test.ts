@@ -222,6 +222,29 @@ describe("making a list", () => {
   });
 });
 
+describe("the picker's New list", () => {
+  test("makes a list with the restaurant inside, typed straight into the name", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await signUpViaApi(page, "picker");
+      await page.goto(`/restaurant/${restaurantId(placeReview)}`);
+      await page.getByRole("heading", { level: 2, name: names.place }).waitFor();
+      const popover = await openAddToList(page, page);
+      await popover.getByText("No lists yet.", { exact: false }).waitFor();
+      await popover.getByRole("button", { name: "New list" }).click();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("id")))
+        .toBe(await popover.getByRole("textbox", { name: "Name" }).getAttribute("id"));
+      const name = `Bakeries ${token}`;
+      await page.keyboard.type(name);
+      await page.keyboard.press("Enter");
+      await toastWith(page, `Added to ${name}`).waitFor();
+      const box = popover.getByRole("checkbox", { name, exact: true });
+      await box.waitFor();
+      expect(await box.isChecked()).toBe(true);
+    });
+  });
+});
+
 describe("sharing", () => {
   test("a visitor opens the link and sees the entries; without the key the list is not found", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {

@@ -1,5 +1,5 @@
 import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   type CreateListInput,
   createListInput,
@@ -47,6 +47,13 @@ export function ListForm({
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  // The picker's form replaces the button that opened it: focus moves on to the name, where a
+  // dialog's form gets it from data-autofocus.
+  useEffect(() => {
+    if (compact) nameRef.current?.focus();
+  }, [compact]);
 
   function update<K extends keyof ListFormValues>(field: K, value: ListFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -75,6 +82,7 @@ export function ListForm({
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
+          ref={nameRef}
           label="Name"
           placeholder="Best ramen in Brooklyn"
           value={values.name}
