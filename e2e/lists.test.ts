@@ -138,7 +138,8 @@ async function addWithPopover(page: Page, popover: Locator, listName: string): P
   const box = popover.getByRole("checkbox", { name: listName, exact: true });
   await box.waitFor();
   expect(await box.isChecked()).toBe(false);
-  await box.check();
+  // A click, not check(): the box is ticked a moment later, when the picker's state says so.
+  await box.click();
   await toastWith(page, `Added to ${listName}`).waitFor();
   await expect.poll(() => box.isEnabled()).toBe(true);
   expect(await box.isChecked()).toBe(true);
