@@ -224,7 +224,7 @@ describe("making a list", () => {
 });
 
 describe("the picker's New list", () => {
-  test("makes a list with the restaurant inside, typed straight into the name", async () => {
+  test("makes a list with the restaurant inside, typed straight into the name; Delete removes it", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {
       await signUpViaApi(page, "picker");
       await page.goto(`/restaurant/${restaurantId(placeReview)}`);
@@ -242,6 +242,21 @@ describe("the picker's New list", () => {
       const box = popover.getByRole("checkbox", { name, exact: true });
       await box.waitFor();
       expect(await box.isChecked()).toBe(true);
+      await page.keyboard.press("Escape");
+
+      // Deleting it (after the confirmation) leads back to the own Lists tab, now empty.
+      await page.goto("/profile?tab=lists");
+      await page.getByRole("link", { name, exact: true }).click();
+      await page.getByText("1 place", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "More list actions" }).click();
+      await page.getByRole("menuitem", { name: "Delete list" }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete list" });
+      await confirm.getByText("Delete this list?", { exact: false }).waitFor();
+      await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+      await toastWith(page, "List deleted").waitFor();
+      await waitForPath(page, "/profile");
+      expect(new URL(page.url()).searchParams.get("tab")).toBe("lists");
+      await page.getByText("No lists yet.", { exact: false }).waitFor();
     });
   });
 });
