@@ -7,6 +7,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { itemKinds } from "#domain/item-kinds.ts";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
+import { LIST_LIMITS } from "#domain/lists.ts";
 import { REPORT_LIMITS } from "#domain/moderation.ts";
 import { NOTIFICATIONS_FETCHED } from "#domain/notifications.ts";
 import { PAGE_LIMITS } from "#domain/paging.ts";
@@ -28,6 +29,13 @@ import {
   itemRowsSql,
   viewableItemPage,
 } from "#server/modules/items/items.queries.ts";
+import {
+  entriesSql,
+  followedListsSql,
+  myListsSql,
+  profileListsSql,
+  visibleListSql,
+} from "#server/modules/lists/lists.queries.ts";
 import {
   activitySql,
   reportQueueSql,
@@ -92,6 +100,9 @@ const GROWING_TABLES = [
   "follows",
   "notifications",
   "want_to_try",
+  "lists",
+  "list_entries",
+  "list_follows",
 ];
 
 /** Where a later page starts: a real row's position, as the services put it in a cursor. */
@@ -194,6 +205,42 @@ async function seed(db: Executor) {
               ${index % 3 === 0 ? sql`now()` : null}, ${index % 3 === 0 ? review.id : null})
       on conflict do nothing`);
   }
+  // Lists: three of each generated person's (one of each visibility) holding ten of their
+  // reviews and those reviews' restaurants, each followed by a few people; and the author's
+  // three, holding the world's reviews and restaurants, the link one followed by the viewer.
+  await db.execute(sql`
+    insert into lists (owner_id, name, visibility, share_key)
+    select 'plan-' || g, 'List ' || k, (array['private', 'followers', 'link'])[k],
+           'plan-key-' || g || '-' || k
+      from generate_series(1, ${PLAN_PEOPLE}) g, generate_series(1, 3) k`);
+  const authorLists: Record<string, { id: string; key: string }> = {};
+  for (const visibility of ["private", "followers", "link"] as const) {
+    const result = await db.execute<{ id: string; share_key: string }>(sql`
+      insert into lists (owner_id, name, visibility, share_key)
+      values (${author.id}, ${visibility}, ${visibility}, ${`author-key-${visibility}`})
+      returning id, share_key`);
+    const row = result.rows[0];
+    if (!row) throw new Error("seed: no list");
+    authorLists[visibility] = { id: row.id, key: row.share_key };
+  }
+  await db.execute(sql`
+    insert into list_entries (list_id, position, restaurant_id, review_id)
+    select l.id, 2 * r.n + k, r.restaurant_id, case when k = 0 then r.id end
+      from lists l
+      cross join lateral (
+        select id, restaurant_id, row_number() over (order by created_at, id) as n
+          from reviews where user_id = l.owner_id
+         order by created_at, id limit 10) r
+      cross join generate_series(0, 1) k
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into list_follows (list_id, user_id)
+    select l.id, f.follower_id from lists l join follows f on f.following_id = l.owner_id
+     where l.visibility <> 'private'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into list_follows (list_id, user_id)
+    values (${authorLists.link?.id ?? null}, ${viewer.id}) on conflict do nothing`);
   await db.execute(sql`analyze`);
 
   const position = async (table: "reviews" | "posts" | "comments" | "follows") => {
@@ -222,6 +269,7 @@ async function seed(db: Executor) {
     viewer,
     moderator,
     author,
+    authorLists,
     restaurant,
     review,
     post,
@@ -448,6 +496,40 @@ function everyListStatement(world: World, db: Executor): Planned[] {
         dishKey: "tonkotsu ramen",
       }),
     },
+  );
+
+  for (const [visibility, list] of Object.entries(world.authorLists)) {
+    for (const [who, viewerId] of [
+      ["visitor", null],
+      ["signed in", viewer.id],
+    ] as const) {
+      planned.push(
+        {
+          name: `list ${visibility} (${who})`,
+          statement: visibleListSql(list.id, viewerId, list.key),
+        },
+        { name: `list ${visibility} entries (${who})`, statement: entriesSql(list.id, viewerId) },
+      );
+    }
+  }
+  for (const [who, viewerId] of [
+    ["visitor", null],
+    ["signed in", viewer.id],
+    ["owner", author.id],
+  ] as const) {
+    planned.push({
+      name: `profile lists (${who})`,
+      statement: profileListsSql(author.id, viewerId),
+    });
+  }
+  planned.push(
+    { name: "lists followed", statement: followedListsSql(viewer.id, LIST_LIMITS.listsMax) },
+    { name: "my lists", statement: myListsSql(author.id, null) },
+    {
+      name: "my lists for a restaurant",
+      statement: myListsSql(author.id, { restaurantId: restaurant.id }),
+    },
+    { name: "my lists for a review", statement: myListsSql(author.id, { reviewId: review.id }) },
   );
 
   const queueAfter = { ...positions.review, pending: true, kind: "report" };

@@ -196,6 +196,9 @@ describe("migrations", () => {
         "user_reports",
         "user_roles",
         "want_to_try",
+        "lists",
+        "list_entries",
+        "list_follows",
       ].sort(),
     );
   });

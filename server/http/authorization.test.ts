@@ -66,6 +66,15 @@ interface World {
   upload: { id: string };
   /** The owner's Want to try entry (the other restaurant). */
   wantToTry: { id: string };
+  /**
+   * The owner's lists: a private one holding the restaurant (its entry), a followers one (which
+   * `other`, following the owner, sees) and a link one `other` followed through its link.
+   */
+  lists: {
+    private: { id: string; entryId: string };
+    followers: { id: string };
+    link: { id: string; key: string };
+  };
 }
 
 interface Call {
@@ -146,6 +155,14 @@ const moderators = (status: number): Expected => ({
   admin: status,
 });
 const admins = (status: number): Expected => ({ ...moderators(status), moderator: 403 });
+/** Only the list's owner; to everyone else signed in the list does not exist (404). */
+const listOwnerOnly = (status: number): Expected => ({
+  visitor: 401,
+  other: 404,
+  owner: status,
+  moderator: 404,
+  admin: 404,
+});
 
 /** Columns every edit of an item may change besides the ones its body names. */
 const itemEditColumns = ["updated_at", "search_vector"];
@@ -651,6 +668,127 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     expected: { visitor: 401, other: 404, owner: 200, moderator: 404, admin: 404 },
   },
   {
+    route: "POST /api/lists",
+    call: () => ({ url: "/api/lists", body: { name: "Best ramen", visibility: "link" } }),
+    expected: signedIn(201),
+    massAssignment: {
+      caller: "owner",
+      creates: (answer) => ({
+        table: "lists",
+        id: (answer as { list?: { id: string } }).list?.id ?? "",
+      }),
+      expect: (world) => ({ owner_id: world.people.owner.id, follower_count: 0 }),
+    },
+  },
+  {
+    route: "GET /api/lists/following",
+    call: () => ({ url: "/api/lists/following" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "GET /api/lists/mine",
+    call: (w) => ({ url: `/api/lists/mine?restaurantId=${w.restaurant.id}` }),
+    expected: signedIn(200),
+  },
+  // A list nobody may see answers as a missing one would: 404, never 403.
+  {
+    route: "GET /api/lists/:listId",
+    situation: "a private list: its owner alone",
+    call: (w) => ({ url: `/api/lists/${w.lists.private.id}` }),
+    expected: { ...listOwnerOnly(200), visitor: 404 },
+  },
+  {
+    route: "GET /api/lists/:listId",
+    situation: "a followers list: the owner's followers",
+    call: (w) => ({ url: `/api/lists/${w.lists.followers.id}` }),
+    expected: { ...listOwnerOnly(200), visitor: 404, other: 200 },
+  },
+  {
+    route: "GET /api/lists/:listId",
+    situation: "a link list with its key: anyone",
+    call: (w) => ({ url: `/api/lists/${w.lists.link.id}?key=${w.lists.link.key}` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/lists/:listId",
+    situation: "a link list without its key: its owner and who followed it",
+    call: (w) => ({ url: `/api/lists/${w.lists.link.id}` }),
+    expected: { ...listOwnerOnly(200), visitor: 404, other: 200 },
+  },
+  {
+    route: "PATCH /api/lists/:listId",
+    call: (w, caller) => ({
+      url: `/api/lists/${w.lists.followers.id}`,
+      body: { name: "Renamed", description: "New words", visibility: "private" },
+      changes: caller === "visitor" ? undefined : { table: "lists", id: w.lists.followers.id },
+    }),
+    expected: listOwnerOnly(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["name", "description", "visibility", "updated_at"],
+      expect: (world) => ({ owner_id: world.people.owner.id, follower_count: 0 }),
+    },
+  },
+  {
+    route: "DELETE /api/lists/:listId",
+    call: (w) => ({ url: `/api/lists/${w.lists.followers.id}` }),
+    expected: listOwnerOnly(204),
+  },
+  {
+    route: "POST /api/lists/:listId/share-key",
+    call: (w) => ({ url: `/api/lists/${w.lists.link.id}/share-key` }),
+    expected: listOwnerOnly(200),
+  },
+  {
+    route: "POST /api/lists/:listId/entries",
+    call: (w) => ({
+      url: `/api/lists/${w.lists.private.id}/entries`,
+      body: { reviewId: w.review.id },
+    }),
+    expected: listOwnerOnly(201),
+  },
+  {
+    route: "DELETE /api/lists/:listId/entries/:entryId",
+    call: (w) => ({
+      url: `/api/lists/${w.lists.private.id}/entries/${w.lists.private.entryId}`,
+    }),
+    expected: listOwnerOnly(204),
+  },
+  {
+    route: "PUT /api/lists/:listId/order",
+    call: (w) => ({
+      url: `/api/lists/${w.lists.private.id}/order`,
+      body: { entryIds: [w.lists.private.entryId] },
+    }),
+    expected: listOwnerOnly(200),
+  },
+  // Who may see a list may follow it; nobody follows their own.
+  {
+    route: "PUT /api/lists/:listId/follow",
+    situation: "a link list with its key",
+    call: (w) => ({
+      url: `/api/lists/${w.lists.link.id}/follow`,
+      body: { key: w.lists.link.key },
+    }),
+    expected: { visitor: 401, other: 200, owner: 400, moderator: 200, admin: 200 },
+  },
+  {
+    route: "PUT /api/lists/:listId/follow",
+    situation: "a private list",
+    call: (w) => ({ url: `/api/lists/${w.lists.private.id}/follow`, body: {} }),
+    expected: { ...listOwnerOnly(400), other: 404 },
+  },
+  {
+    route: "DELETE /api/lists/:listId/follow",
+    call: (w) => ({ url: `/api/lists/${w.lists.link.id}/follow` }),
+    expected: { visitor: 401, other: 200, owner: 400, moderator: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/profiles/:id/lists",
+    call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/lists` }),
+    expected: open(200),
+  },
+  {
     route: "GET /api/events",
     call: () => ({ url: "/api/events", stream: true }),
     expected: signedIn(200),
@@ -742,6 +880,24 @@ async function buildWorld(): Promise<World> {
   const wantToTry = await db.execute<{ id: string }>(sql`
     insert into want_to_try (user_id, kind, restaurant_id)
     values (${owner}, 'restaurant', ${otherRestaurant.id}) returning id`);
+  const list = async (visibility: string, followers: number) => {
+    const result = await db.execute<{ id: string; share_key: string }>(sql`
+      insert into lists (owner_id, name, visibility, share_key, follower_count)
+      values (${owner}, ${`A ${visibility} list`}, ${visibility},
+              ${`key${worldCount}${visibility}`}, ${followers})
+      returning id, share_key`);
+    const row = result.rows[0];
+    if (!row) throw new Error("world: no list");
+    return { id: row.id, key: row.share_key };
+  };
+  const privateList = await list("private", 0);
+  const entry = await db.execute<{ id: string }>(sql`
+    insert into list_entries (list_id, position, restaurant_id)
+    values (${privateList.id}, 0, ${restaurant.id}) returning id`);
+  const followersList = await list("followers", 0);
+  const linkList = await list("link", 1);
+  await db.execute(sql`
+    insert into list_follows (list_id, user_id) values (${linkList.id}, ${other})`);
   return {
     db,
     people,
@@ -757,6 +913,11 @@ async function buildWorld(): Promise<World> {
     notification: { id: notification.rows[0]?.id ?? "" },
     upload: { id: upload.rows[0]?.id ?? "" },
     wantToTry: { id: wantToTry.rows[0]?.id ?? "" },
+    lists: {
+      private: { id: privateList.id, entryId: entry.rows[0]?.id ?? "" },
+      followers: { id: followersList.id },
+      link: linkList,
+    },
   };
 }
 
@@ -790,7 +951,12 @@ async function databaseState(db: Database) {
       (select json_agg(json_build_array(user_id, role) order by user_id) from user_roles) as roles,
       (select json_agg(json_build_array(id, is_read) order by id) from notifications)
         as notifications,
-      (select json_agg(json_build_array(id, status) order by id) from user_reports) as reports`);
+      (select json_agg(json_build_array(id, status) order by id) from user_reports) as reports,
+      (select json_agg(json_build_array(id, name, description, visibility, share_key,
+                                        follower_count) order by id)
+         from lists) as lists,
+      (select json_agg(json_build_array(id, position) order by id) from list_entries)
+        as list_entries`);
   return result.rows[0];
 }
 

@@ -148,6 +148,9 @@ async function rowCounts(app: FastifyInstance): Promise<string> {
            (select count(*) from user_reports) as reports, (select count(*) from image_uploads) as uploads,
            (select count(*) from want_to_try) as want_to_try,
            (select count(*) from want_to_try where tried_at is null) as wanted,
+           (select count(*) from lists) as lists, (select count(*) from list_entries) as list_entries,
+           (select count(*) from list_follows) as list_follows,
+           (select coalesce(sum(follower_count), 0) from lists) as list_followers,
            (select coalesce(sum(like_count + comment_count), 0) from reviews) as review_counters,
            (select coalesce(sum(like_count + comment_count), 0) from posts) as post_counters`);
   return JSON.stringify(result.rows[0]);

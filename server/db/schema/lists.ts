@@ -59,7 +59,10 @@ export const listEntries = pgTable(
       .notNull()
       .references(() => lists.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    /** The restaurant, or for a review entry the review's restaurant (for the list's map). */
+    /**
+     * The restaurant, or for a review entry the review's (a review's restaurant never changes),
+     * so every entry reads its place and map pin the same way.
+     */
     restaurantId: uuid("restaurant_id")
       .notNull()
       .references(() => restaurants.id, { onDelete: "cascade" }),

@@ -209,8 +209,9 @@ export interface EntryRow extends ItemRow {
  * The shown entries of the list `listId` (or the one entry `entryId`), in order, in one
  * statement: review entries as the item kernel reads reviews (author, restaurant, whether
  * `viewerId` likes it), every entry with its restaurant, where it is, its rating (a
- * restaurant's: the average of its visible reviews, one decimal, index-only on
- * reviews_restaurant_rating_idx) and its photo. A list holds at most LIST_LIMITS.entriesMax.
+ * restaurant's: the average of its visible reviews, one decimal, from
+ * reviews_restaurant_rating_idx, which holds the rating) and its photo. A list holds at most
+ * LIST_LIMITS.entriesMax, so the whole list is one bounded read.
  */
 export function entriesSql(listId: string, viewerId: string | null, entryId?: string): SQL {
   const one = entryId ? sql`and e.id = ${entryId}` : sql``;
@@ -238,7 +239,7 @@ export function entriesSql(listId: string, viewerId: string | null, entryId?: st
            s.photo_url
       from shown s
       left join items i on i.id = s.review_id
-      join restaurants rs on rs.id = coalesce(i.restaurant_id, s.restaurant_id)
+      join restaurants rs on rs.id = s.restaurant_id
      order by s.position, s.id`;
 }
 

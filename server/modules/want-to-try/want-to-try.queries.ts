@@ -22,9 +22,10 @@ function matchesTarget(target: EntryTarget): SQL {
 }
 
 /**
- * Row-locks the person's auth user until the transaction ends, so two saves of theirs never
- * both count the list below the limit and both insert. NO KEY UPDATE leaves the key-share locks
- * that foreign keys take (sessions, the entries themselves) free.
+ * Row-locks the person's auth user until the transaction ends, so two writes of theirs never
+ * both count below a per-person limit and both insert (Want to try entries here, named lists in
+ * the lists module). NO KEY UPDATE leaves the key-share locks that foreign keys take (sessions,
+ * the rows themselves) free.
  */
 export async function lockListOwner(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`select 1 from "user" where id = ${userId} for no key update`);
