@@ -55,6 +55,8 @@ export const screenPaths = {
   setup: screenRoutes.setup,
   feed: screenRoutes.feed,
   ownProfile: screenRoutes.ownProfile,
+  /** The own profile's Lists tab (its `?tab=` value is the tab's name in the address). */
+  ownLists: `${screenRoutes.ownProfile}?tab=lists`,
   newReview: screenRoutes.newReview,
   notifications: screenRoutes.notifications,
   security: screenRoutes.security,

@@ -300,6 +300,48 @@ export async function saveToWantToTryViaApi(
   await expectStatus(response, 200, "save to Want to try");
 }
 
+/** A list as its page's API answers it: what the tests need of domain/lists.ts' summary. */
+export interface SeededList {
+  id: string;
+  name: string;
+  shareKey: string | null;
+}
+
+/** A named list of the signed-in person (POST /api/lists), private unless told. */
+export async function createListViaApi(
+  page: Page,
+  input: { name: string; description?: string; visibility?: "private" | "followers" | "link" },
+): Promise<SeededList> {
+  const response = await page.request.post("/api/lists", {
+    data: input,
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "create list");
+  return ((await response.json()) as { list: SeededList }).list;
+}
+
+/** Adds a restaurant or a review to one of the signed-in person's lists, at its end. */
+export async function addToListViaApi(
+  page: Page,
+  listId: string,
+  target: { restaurantId: string } | { reviewId: string },
+): Promise<void> {
+  const response = await page.request.post(`/api/lists/${listId}/entries`, {
+    data: target,
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "add to list");
+}
+
+/** The signed-in person on page follows a list (PUT /api/lists/:id/follow, a link list's key). */
+export async function followListViaApi(page: Page, list: SeededList, key?: string): Promise<void> {
+  const response = await page.request.put(`/api/lists/${list.id}/follow`, {
+    data: { key },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 200, "follow list");
+}
+
 /** The signed-in person on page follows `user` (PUT /api/profiles/:id/follow). */
 export async function followViaApi(page: Page, user: SeededUser): Promise<void> {
   const profile = await page.request.get(`/api/profiles/${user.username}`);

@@ -131,6 +131,12 @@ export const routes: RouteObject[] = [
             ),
           })),
           {
+            path: screenRoutes.list,
+            lazy: screen(
+              async () => (await import("#web/features/lists/components/list-page.tsx")).ListPage,
+            ),
+          },
+          {
             path: screenRoutes.ownProfile,
             lazy: screen(
               async () =>

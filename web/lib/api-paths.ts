@@ -62,6 +62,28 @@ export const apiPaths = {
   ownMap: "/api/map",
   /** A person's food map: the places they tried. */
   profileMap: (profileId: string) => `/api/profiles/${segment(profileId)}/map`,
+  /** POST makes a list. */
+  lists: "/api/lists",
+  /** GET reads a list (`key`: a link list's share key), PATCH edits it, DELETE deletes it. */
+  list: (listId: string, key?: string | null) =>
+    `/api/lists/${segment(listId)}${key ? `?key=${segment(key)}` : ""}`,
+  /** POST gives a list a new share key; the old link stops working. */
+  listShareKey: (listId: string) => `/api/lists/${segment(listId)}/share-key`,
+  /** POST adds a restaurant or a review to a list. */
+  listEntries: (listId: string) => `/api/lists/${segment(listId)}/entries`,
+  /** DELETE takes one entry out of a list. */
+  listEntry: (listId: string, entryId: string) =>
+    `/api/lists/${segment(listId)}/entries/${segment(entryId)}`,
+  /** PUT every entry id of a list in its new order. */
+  listOrder: (listId: string) => `/api/lists/${segment(listId)}/order`,
+  /** PUT follows a list (with a link list's key), DELETE unfollows it. */
+  listFollow: (listId: string) => `/api/lists/${segment(listId)}/follow`,
+  /** The lists the signed-in person follows and may still see. */
+  followedLists: "/api/lists/following",
+  /** The signed-in person's lists for the Add to list picker, marking those holding `params`' target. */
+  myLists: (params: URLSearchParams) => withQuery("/api/lists/mine", params),
+  /** The lists of a person the viewer may see without a key. */
+  profileLists: (profileId: string) => `/api/profiles/${segment(profileId)}/lists`,
   /** Explore: one tab's results for `q` (newest first without it). */
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,

@@ -2,9 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * Query-key roots of everything that lists or counts reviews and posts. A create, edit or
- * delete marks them stale so every screen shows the change without a page reload. Want to try
- * is among them: a new review moves what it answers to Tried, and the list shows reviews' photos;
- * so are food maps, whose pins are a person's reviews.
+ * delete marks them stale so every screen shows the change without a page reload. Among them:
+ * Want to try (a new review moves what it answers to Tried, and the list shows reviews' photos),
+ * named lists (they hold reviews as cards and count what may be seen) and food maps (their pins
+ * are a person's reviews).
  */
 const CONTENT_KEYS = [
   "feed",
@@ -15,6 +16,7 @@ const CONTENT_KEYS = [
   "explore",
   "want-to-try",
   "food-map",
+  "lists",
 ] as const;
 
 export function refreshContent(queryClient: QueryClient): Promise<void> {

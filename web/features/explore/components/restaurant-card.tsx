@@ -6,6 +6,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import type { RestaurantCardDto } from "#domain/search.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
 import surface from "#web/features/items/components/item.module.css";
+import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { SavedByFollowed } from "#web/features/want-to-try/components/saved-by-followed.tsx";
 import { mapsSearchUrl, oneDecimal } from "#web/lib/restaurant-links.ts";
@@ -15,7 +16,7 @@ import classes from "./explore.module.css";
 /**
  * A restaurant found on explore: its initial, name (the card's link to the restaurant page),
  * address (a maps search in a new tab), Google rating, price level and how often it was reviewed,
- * how many people the viewer follows saved it, and the Save toggle for Want to try.
+ * how many people the viewer follows saved it, the Save toggle for Want to try and Add to list.
  */
 export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }) {
   const price = dollarSigns(restaurant.priceLevel);
@@ -65,6 +66,7 @@ export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }
         target={{ kind: "restaurant", restaurantId: restaurant.id }}
         className={classes.above}
       />
+      <AddToList target={{ kind: "restaurant", id: restaurant.id }} className={classes.above} />
     </div>
   );
 }

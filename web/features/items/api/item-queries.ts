@@ -10,6 +10,7 @@ import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
+import { listKeys } from "#web/features/lists/api/list-queries.ts";
 import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
 import { restaurantKeys } from "#web/features/restaurants/api/restaurant-queries.ts";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
@@ -36,14 +37,25 @@ export function itemQuery<K extends ItemKind>(kind: K, id: string) {
   });
 }
 
-/** How lists of items are cached: paged (feed, tabs) or one list (a restaurant's friends). */
-type CachedList = { pages: { items: ItemDto[] }[] } | { items: ItemDto[] };
+/**
+ * How lists of items are cached: paged (feed, tabs), one list (a restaurant's friends), or a named
+ * list's entries, some of which are reviews.
+ */
+type CachedList =
+  | { pages: { items: ItemDto[] }[] }
+  | { items: ItemDto[] }
+  | { entries: { review: ItemDto | null }[] };
 
 /**
- * Roots of the lists that show items: every feed scope, every profile tab, every restaurant tab
- * and a restaurant's reviews by followed people.
+ * Roots of the lists that show items: every feed scope, every profile tab, every restaurant tab,
+ * a restaurant's reviews by followed people and every named list's page.
  */
-const LISTS_OF_ITEMS = [feedKeys.all, profileKeys.all, restaurantKeys.all] as const;
+const LISTS_OF_ITEMS = [
+  feedKeys.all,
+  profileKeys.all,
+  restaurantKeys.all,
+  listKeys.details,
+] as const;
 
 /** The items with `rewrite` applied to the matching ones (null drops one); the same array when none match. */
 function rewriteItems(
@@ -84,6 +96,16 @@ function rewriteCachedLists(
         const items = rewriteItems(data.items, matches, rewrite);
         return items === data.items ? data : { ...data, items };
       }
+      if (data && "entries" in data && Array.isArray(data.entries)) {
+        if (!data.entries.some((entry) => entry.review && matches(entry.review))) return data;
+        // A review gone from the list's page takes its entry with it.
+        const entries = data.entries.flatMap((entry) => {
+          if (!entry.review || !matches(entry.review)) return [entry];
+          const review = rewrite(entry.review);
+          return review ? [{ ...entry, review }] : [];
+        });
+        return { ...data, entries };
+      }
       return data;
     });
   }
@@ -108,7 +130,7 @@ export function updateCachedItem(
 
 /** Query keys whose data updateCachedItem may touch for one item (to cancel reads first). */
 export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
-  return [feedKeys.all, itemKeys.item(kind, id)];
+  return [feedKeys.all, listKeys.details, itemKeys.item(kind, id)];
 }
 
 /**

@@ -3,6 +3,7 @@ import { IconMessageCircle } from "@tabler/icons-react";
 import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
+import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { HiddenBadge } from "./hidden-badge.tsx";
@@ -93,7 +94,12 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
           <IconMessageCircle size={20} stroke={1.8} aria-hidden />
           <span className={classes.count}>{item.commentCount}</span>
         </UnstyledButton>
-        {review && <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />}
+        {review && (
+          <>
+            <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />
+            <AddToList target={{ kind: "review", id: review.id }} />
+          </>
+        )}
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import { ImageViewer } from "#web/components/image-viewer.tsx";
 import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
+import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { EditPostDialog } from "#web/features/posts/components/edit-post-dialog.tsx";
 import { ReviewDialog } from "#web/features/reviews/components/review-dialog.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
@@ -85,7 +86,12 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
             {item.commentCount} {item.commentCount === 1 ? "comment" : "comments"}
           </span>
         </span>
-        {review && <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />}
+        {review && (
+          <>
+            <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />
+            <AddToList target={{ kind: "review", id: review.id }} />
+          </>
+        )}
       </div>
 
       <Divider />

@@ -52,20 +52,21 @@ export function ItemListTabs<T extends string>({
   const first = defaultTab ?? tabs[0]?.value;
   const requested = searchParams.get("tab");
   const open = tabs.find((tab) => tab.value === requested)?.value ?? first;
-  const openLabel = tabs.find((tab) => tab.value === open)?.label;
+  // Every label, since a tab before the open one growing (a count arriving) pushes it along.
+  const labels = tabs.map((tab) => tab.label).join("\n");
   const listRef = useRef<HTMLDivElement>(null);
 
   // A phone shows part of a long row of tabs (it scrolls sideways): the open tab is brought into
-  // sight, and again when its label grows (a count arriving after the page).
+  // sight, and again when a label grows (a count arriving after the page).
   useEffect(() => {
     const list = listRef.current;
     const tab = open && list?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(open)}"]`);
-    if (!list || !tab || !openLabel) return;
+    if (!list || !tab || !labels) return;
     const listBox = list.getBoundingClientRect();
     const tabBox = tab.getBoundingClientRect();
     if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
     else if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
-  }, [open, openLabel]);
+  }, [open, labels]);
 
   function openTab(value: string | null) {
     if (value === null || !tabs.some((tab) => tab.value === value)) return;

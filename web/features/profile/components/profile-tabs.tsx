@@ -1,5 +1,6 @@
 import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { itemSorts, postSorts } from "#domain/item-lists.ts";
+import { listMessages } from "#domain/lists.ts";
 import {
   type ProfileCounts,
   type ProfileTab,
@@ -13,6 +14,7 @@ import {
   ItemListTabs,
   type OtherTab,
 } from "#web/features/items/components/item-list-tabs.tsx";
+import { ProfileListsPanel } from "#web/features/lists/components/profile-lists-panel.tsx";
 import { useWantToTryKeys, wantCount } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { WantToTryPanel } from "#web/features/want-to-try/components/want-to-try-panel.tsx";
 import { profileItemsQuery } from "../api/profile-queries.ts";
@@ -57,30 +59,30 @@ const TAB_COUNTS: Record<ProfileTab, (counts: ProfileCounts) => number> = {
   restaurants: (counts) => counts.restaurantReviews,
 };
 
-/** The own profile's extra tab in the address. */
+/** The tabs beside the item lists, by their names in the address. */
 const WANT_TO_TRY_TAB = "want-to-try";
+const LISTS_TAB = "lists";
 
 interface ProfileTabsProps {
   profileId: string;
   counts: ProfileCounts;
-  /** The viewer's own profile, which alone has the Want to try tab. */
+  /** The viewer's own profile, which alone has the Want to try tab and all its lists. */
   isOwn: boolean;
 }
 
 /**
- * A profile's Posts, Dishes and Restaurants, and on one's own profile Want to try (n), n being
- * what is still to try; the open tab is in the address (?tab=).
+ * A profile's Posts, Dishes, Restaurants and Lists, and on one's own profile Want to try (n), n
+ * being what is still to try; the open tab is in the address (?tab=).
  */
 export function ProfileTabs({ profileId, counts, isOwn }: ProfileTabsProps) {
   const keys = useWantToTryKeys();
-  const tabs: (ItemListTab<ProfileTab> | OtherTab<typeof WANT_TO_TRY_TAB>)[] = profileTabs.map(
-    (tab) => ({
+  const tabs: (ItemListTab<ProfileTab> | OtherTab<typeof WANT_TO_TRY_TAB | typeof LISTS_TAB>)[] =
+    profileTabs.map((tab) => ({
       value: tab,
       label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
       spec: TAB_SPECS[tab],
       query: (sort, q) => profileItemsQuery(profileId, tab, sort, q),
-    }),
-  );
+    }));
   if (isOwn) {
     const count = keys.data ? ` (${wantCount(keys.data)})` : "";
     tabs.push({
@@ -89,5 +91,10 @@ export function ProfileTabs({ profileId, counts, isOwn }: ProfileTabsProps) {
       panel: <WantToTryPanel />,
     });
   }
+  tabs.push({
+    value: LISTS_TAB,
+    label: listMessages.tabLabel,
+    panel: <ProfileListsPanel profileId={profileId} isOwn={isOwn} />,
+  });
   return <ItemListTabs owner="person" viewModeScope="profile" tabs={tabs} />;
 }

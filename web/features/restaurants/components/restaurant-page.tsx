@@ -28,6 +28,7 @@ import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
@@ -138,6 +139,7 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
               target={{ kind: "restaurant", restaurantId: restaurant.id }}
               variant="outline"
             />
+            <AddToList target={{ kind: "restaurant", id: restaurant.id }} variant="outline" />
             <Button
               variant={following ? "light" : "filled"}
               size="sm"
