@@ -45,12 +45,16 @@ export const foodMapMessages = {
   tried: "Tried",
   want: "Want to try",
   /** Shown in place of the map when its tiles cannot load; the list still works. */
-  unavailable: "The map could not load here, so your places are listed instead.",
+  unavailable: "The map could not load here, so the places are listed instead.",
   noLocation: "No location",
   emptyOwn: "No places yet. Review a restaurant or save one to try and it shows up here.",
   empty: "No places to show yet.",
   showList: (count: number) => (count === 1 ? "Show 1 place" : `Show ${count} places`),
   hideList: "Hide list",
+  /** The list screen's switch between its entries and their map. */
+  listView: "List",
+  mapView: "Map",
+  viewSwitchLabel: "Show as",
   truncated: `Showing the ${MAP_PLACES_MAX} most recent places.`,
   ratingLabel: (rating: number) => `rated ${rating.toFixed(1)} of 5`,
   reviewCount: (count: number) => (count === 1 ? "1 review" : `${count} reviews`),

@@ -74,13 +74,13 @@ beforeAll(async () => {
     reviewer = await signUpViaApi(page, "reviewer");
     dishReview = await seedDishReview(page, {
       title: names.dish,
-      restaurant: { name: names.dishPlace },
+      restaurant: { name: names.dishPlace, lat: 40.7128, lng: -73.9573 },
       rating: 5,
       description: "Rich broth, thin noodles, a soft egg.",
       photos: [photo],
     });
     placeReview = await seedRestaurantReview(page, {
-      restaurant: { name: names.place },
+      restaurant: { name: names.place, lat: 40.6782, lng: -73.9442 },
       rating: 4,
       priceRange: 2,
       description: "Sourdough worth crossing the bridge for.",
@@ -273,6 +273,24 @@ describe("sharing", () => {
       await page.getByRole("button", { name: "Follow list" }).click();
       const prompt = toastWith(page, "Please sign in to follow lists");
       await prompt.waitFor();
+
+      // The same places on a map, switched to by keyboard: one pin per restaurant, the key kept.
+      await page.getByRole("radio", { name: "List" }).focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => new URL(page.url()).searchParams.get("view")).toBe("map");
+      expect(new URL(page.url()).searchParams.get("key")).not.toBeNull();
+      const pins = page.locator(".maplibregl-marker").getByRole("button");
+      await expect.poll(() => pins.count()).toBe(2);
+      expect(
+        await pins.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label"))),
+      ).toEqual(
+        expect.arrayContaining([
+          `${names.place}, rated 4.0 of 5`,
+          `${names.dishPlace}, rated 5.0 of 5`,
+        ]),
+      );
+      await expectNoAxeViolations(page);
+      await screenshot(page, "lists-map");
     });
     await withPageExpectingErrors(
       browser,
@@ -358,6 +376,12 @@ describe("looks", () => {
           await page.getByRole("heading", { name: names.dish, exact: true }).waitFor();
           await expectNoAxeViolations(page);
           await screenshot(page, "lists-page");
+
+          // Its map: one pin per restaurant (the dish and its restaurant are one place).
+          await page.goto(`/lists/${list.id}?view=map`);
+          await expect.poll(() => page.locator(".maplibregl-marker").count()).toBe(2);
+          await expectNoAxeViolations(page);
+          await screenshot(page, "lists-map");
 
           await page.goto("/profile?tab=lists");
           await page.getByRole("list", { name: "Lists you follow" }).waitFor();

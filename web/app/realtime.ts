@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
+import { foodMapKeys } from "#web/features/food-map/api/food-map-queries.ts";
 import { forgetDeletedItem } from "#web/features/items/api/item-queries.ts";
 import { wantToTryKeys } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
@@ -42,8 +43,9 @@ function applyEvent(queryClient: QueryClient, event: RealtimeEvent): void {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       return;
     case "want-to-try":
-      // The Save toggles and both halves of the list.
+      // The Save toggles, both halves of the list, and the own map's want pins.
       void queryClient.invalidateQueries({ queryKey: wantToTryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: foodMapKeys.own });
       return;
   }
 }

@@ -45,6 +45,11 @@ interface FoodMapViewProps {
 
 /** Where the list sits beside the map; below it the list is a bottom sheet over the map. */
 const DESKTOP_QUERY = "(min-width: 62em)";
+/**
+ * Room kept around the pins when the map first fits them: more above and below, where the
+ * legend and (on phones) the list's sheet handle lie over the map.
+ */
+const FIT_PADDING = { top: 96, bottom: 96, left: 56, right: 56 };
 /** A style that has not loaded by then (a slow or silent server) counts as failed. */
 const STYLE_LOAD_TIMEOUT_MS = 8000;
 /** How close a selected pin is shown, and the closest a fit to the pins goes. */
@@ -302,7 +307,7 @@ function useMarkers(state: MapState, pins: LocatedPin[]): Map<string, HTMLElemen
       fitted.current = true;
       const bounds = new module.LngLatBounds();
       for (const { pin } of placed) bounds.extend([pin.location.lng, pin.location.lat]);
-      map.fitBounds(bounds, { padding: 56, maxZoom: PLACE_ZOOM, animate: false });
+      map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: PLACE_ZOOM, animate: false });
     }
     return () => {
       for (const { marker } of placed) marker.remove();

@@ -1,8 +1,9 @@
-import { Button, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
+import { Button, SegmentedControl, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
 import { IconListSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
-import { listMessages } from "#domain/lists.ts";
+import { foodMapMessages } from "#domain/food-map.ts";
+import { type ListDetailDto, listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -13,14 +14,15 @@ import { useSession } from "#web/lib/session.tsx";
 import { listDetailQuery } from "../api/list-queries.ts";
 import { ListEntries } from "./list-entries.tsx";
 import { ListHeader } from "./list-header.tsx";
+import { ListMap } from "./list-map.tsx";
 import classes from "./lists.module.css";
 
 const SKELETONS = ["first", "second", "third"] as const;
 
 /**
  * One named list at /lists/:listId (a link list's share link adds ?key=, sent on to the API):
- * its header, then every entry in order. A list the viewer may not see reads "List not found",
- * never why.
+ * its header, then every entry in order, or their places on a map (?view=map). A list the
+ * viewer may not see reads "List not found", never why.
  */
 export function ListPage() {
   const { listId = "" } = useParams();
@@ -39,7 +41,7 @@ export function ListPage() {
         {header}
         <div className={classes.page}>
           <ListHeader list={query.data.list} shareKey={key} />
-          <ListEntries detail={query.data} />
+          <ListBody detail={query.data} />
         </div>
       </>
     );
@@ -59,6 +61,47 @@ export function ListPage() {
         />
       ) : (
         <ListSkeleton />
+      )}
+    </>
+  );
+}
+
+const VIEWS = [
+  { value: "list", label: foodMapMessages.listView },
+  { value: "map", label: foodMapMessages.mapView },
+];
+
+/** The entries as cards or as a map; the choice lives in the URL (the share key stays). */
+function ListBody({ detail }: { detail: ListDetailDto }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = searchParams.get("view") === "map" ? "map" : "list";
+
+  function show(next: string) {
+    setSearchParams(
+      (params) => {
+        if (next === "map") params.set("view", "map");
+        else params.delete("view");
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <>
+      {detail.entries.length > 0 && (
+        <SegmentedControl
+          className={classes.viewSwitch}
+          aria-label={foodMapMessages.viewSwitchLabel}
+          data={VIEWS}
+          value={view}
+          onChange={show}
+        />
+      )}
+      {view === "map" && detail.entries.length > 0 ? (
+        <ListMap name={detail.list.name} entries={detail.entries} emptyText={listMessages.empty} />
+      ) : (
+        <ListEntries detail={detail} />
       )}
     </>
   );
