@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { createScratchDatabase } from "#server/test/database.ts";
 import { startTestIdp } from "#server/test/oidc-idp.ts";
 import { FAKE_PLACES_API_KEY, startFakePlacesServer } from "#server/test/places-server.ts";
 import { freePort, type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
@@ -23,7 +24,11 @@ declare module "vitest" {
 
 /**
  * Starts the real server (`node --liftoff-only --import tsx server/main.ts`, the code `npm start` bundles) on a
- * free port with a fresh data directory, so every run begins with an empty embedded database.
+ * free port with a fresh data directory and an empty database: a new PostgreSQL database on
+ * TEST_DATABASE_URL's server when one is given (CI always gives one), else the embedded one.
+ * Embedded PGlite runs its queries on the server's only thread, so with two browser test files
+ * at a time the server, not the browsers, set the suite's pace; PostgreSQL takes that work off
+ * it. The embedded mode keeps its own tests (the API suite, server.test.ts, shutdown.test.ts).
  * The built SPA in dist/ is rebuilt first when its sources changed.
  *
  * Beside it run a fake Google Places service (server/test/places-server.ts), which tests fill
@@ -44,11 +49,15 @@ export default async function setup(project: TestProject) {
   const idp = await startTestIdp(baseURL);
   const places = await startFakePlacesServer();
   const mapStyle = await startMapStyleServer();
+  const database = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase("tasted_e2e")
+    : undefined;
 
   let server: ServerProcess;
   try {
     server = await startServerProcess({
       port,
+      databaseUrl: database?.url,
       env: {
         GOOGLE_DISCOVERY_URL: idp.discoveryUrl,
         GOOGLE_CLIENT_ID: idp.clientId,
@@ -68,6 +77,7 @@ export default async function setup(project: TestProject) {
     await idp.close().catch(() => {});
     await places.close();
     await mapStyle.close();
+    await database?.drop();
     await rm(logDir, { recursive: true, force: true });
     throw error;
   }
@@ -81,6 +91,7 @@ export default async function setup(project: TestProject) {
     await idp.close().catch(() => {});
     await places.close();
     await mapStyle.close();
+    await database?.drop();
     await rm(logDir, { recursive: true, force: true });
   };
 }
