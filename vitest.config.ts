@@ -54,12 +54,11 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           globalSetup: ["e2e/support/global-setup.ts"],
-          // Three test files at a time against the one server. A browser test mostly waits (a
-          // page load costs about a second of Chromium's time, most of it not on the CPU the
-          // test runner measures): with two at a time a 2-core machine stayed about half idle.
-          // Test files must therefore seed their own uniquely named data and never assume an
-          // empty database.
-          maxWorkers: 3,
+          // Two test files at a time against the one server: a browser test often waits (on
+          // the server, on Chromium), so two share a 2-core machine's cores; three overloaded
+          // it (load 12, actions past their 10 s). Test files must therefore seed their own
+          // uniquely named data and never assume an empty database.
+          maxWorkers: 2,
           // Under CI a failed browser test runs once more (every attempt checks everything).
           // With two files at a time on two cores, about one full run in three had one timing
           // failure (a navigation not seen within 20 s). One cause is found and fixed (a
