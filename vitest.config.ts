@@ -6,13 +6,29 @@ import { configDefaults, defineConfig } from "vitest/config";
  * embedded PGlite and once on PostgreSQL, so both databases stay supported. scripts/test.ts
  * decides which projects run (see README "Tests").
  */
+/**
+ * API test files about HTTP alone (multipart framing, security headers and compression, the
+ * Origin check, the SPA host): what they test never reaches SQL a database could answer
+ * differently, so they run on PGlite only.
+ */
+const HTTP_ONLY_TESTS = [
+  "server/http/upload-body.test.ts",
+  "server/app.test.ts",
+  "server/http/origin-check.test.ts",
+  "server/http/static-web.test.ts",
+];
+
 const apiProject = (name: string, database: "pglite" | "postgres") => ({
   test: {
     name,
     // scripts/: backup and restore, tested against the real server.
     include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
     // The bench's pure models need no database: the unit project runs them.
-    exclude: [...configDefaults.exclude, "scripts/bench/**"],
+    exclude: [
+      ...configDefaults.exclude,
+      "scripts/bench/**",
+      ...(database === "postgres" ? HTTP_ONLY_TESTS : []),
+    ],
     setupFiles: ["server/test/setup-database.ts"],
     env: { TEST_DB: database, NODE_ENV: "test" },
     // One PGlite per worker costs 3-4 s to create; sharing it across files keeps the suite fast.
@@ -20,8 +36,9 @@ const apiProject = (name: string, database: "pglite" | "postgres") => ({
     isolate: false,
     // Every worker has its own database (a PGlite, or a scratch PostgreSQL database named by its
     // pool id), so files run side by side. Vitest's default of one worker per core less one
-    // gives a 2-core machine a single worker; two there take the suite from 258 s to 156 s.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // gives a 2-core machine a single worker; a worker often waits on PostgreSQL or a server
+    // process it started, so one more than the cores keeps them busy.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -44,6 +61,9 @@ export default defineConfig({
           // to stop under load); `npm run test:faults`, and a step of `npm test`.
           name: "faults",
           include: ["faults/**/*.test.ts"],
+          // Each file starts its own server processes and PostgreSQL cluster on free ports and
+          // spends most of its time waiting on them, so all three run at once.
+          maxWorkers: 3,
           env: { NODE_ENV: "test" },
           testTimeout: 180_000,
           hookTimeout: 120_000,
