@@ -280,6 +280,8 @@ describe("sharing", () => {
       await expect.poll(() => new URL(page.url()).searchParams.get("view")).toBe("map");
       expect(new URL(page.url()).searchParams.get("key")).not.toBeNull();
       const pins = page.locator(".maplibregl-marker").getByRole("button");
+      // MapLibre loads on first use; its markers then go in together.
+      await pins.first().waitFor();
       await expect.poll(() => pins.count()).toBe(2);
       expect(
         await pins.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label"))),
@@ -379,6 +381,8 @@ describe("looks", () => {
 
           // Its map: one pin per restaurant (the dish and its restaurant are one place).
           await page.goto(`/lists/${list.id}?view=map`);
+          // MapLibre loads on first use; its markers then go in together.
+          await page.locator(".maplibregl-marker").first().waitFor();
           await expect.poll(() => page.locator(".maplibregl-marker").count()).toBe(2);
           await expectNoAxeViolations(page);
           await screenshot(page, "lists-map");
