@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { viewerRelationSchema } from "./blocks.ts";
 import { itemSorts } from "./item-lists.ts";
 import { itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
@@ -199,6 +200,8 @@ export const profilePageSchema = z.object({
   /** Whether the signed-in viewer follows them; null for visitors and on your own profile. */
   followedByMe: z.boolean().nullable(),
   isOwn: z.boolean(),
+  /** Block and mute between the viewer and this person; null for visitors and yourself. */
+  viewerRelation: viewerRelationSchema.nullable(),
 });
 export type ProfilePageDto = z.infer<typeof profilePageSchema>;
 

@@ -17,6 +17,7 @@ describe("screen paths", () => {
       "/restaurant/8a9c7f9e-4f0a-4d37-9f5e-0c6d2b7b1a11",
       "/view/dish/lobster-roll",
       "/settings/security",
+      "/settings/privacy",
       "/admin",
     ]) {
       expect(isScreenPath(path), path).toBe(true);

@@ -24,6 +24,8 @@ export const screenRoutes = {
   view: "/view/:type/:id",
   notifications: "/notifications",
   security: "/settings/security",
+  /** Blocked and muted accounts, "Download my data" and "Delete account". */
+  privacy: "/settings/privacy",
   admin: "/admin",
   /** The signed-in person's food map: places tried and wanted. */
   ownMap: "/map",
@@ -60,6 +62,7 @@ export const screenPaths = {
   newReview: screenRoutes.newReview,
   notifications: screenRoutes.notifications,
   security: screenRoutes.security,
+  privacy: screenRoutes.privacy,
   admin: screenRoutes.admin,
   ownMap: screenRoutes.ownMap,
   /** A person's profile by their handle (slug or username). */

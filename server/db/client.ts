@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as accountData from "./schema/account-data.ts";
 import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
 import * as lists from "./schema/lists.ts";
@@ -22,6 +23,7 @@ import * as profiles from "./schema/profiles.ts";
 import * as relations from "./schema/relations.ts";
 import * as restaurants from "./schema/restaurants.ts";
 import * as reviews from "./schema/reviews.ts";
+import * as safety from "./schema/safety.ts";
 import * as signInFailures from "./schema/sign-in-failures.ts";
 import * as social from "./schema/social.ts";
 import * as uploads from "./schema/uploads.ts";
@@ -50,6 +52,8 @@ export const schema = {
   ...uploads,
   ...wantToTry,
   ...lists,
+  ...safety,
+  ...accountData,
   ...relations,
 };
 export type Schema = typeof schema;

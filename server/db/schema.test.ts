@@ -199,6 +199,10 @@ describe("migrations", () => {
         "lists",
         "list_entries",
         "list_follows",
+        "user_blocks",
+        "user_mutes",
+        "data_exports",
+        "account_deletions",
       ].sort(),
     );
   });

@@ -190,6 +190,14 @@ export const routes: RouteObject[] = [
               "signed-in",
             ),
           },
+          {
+            path: screenRoutes.privacy,
+            lazy: screen(
+              async () =>
+                (await import("#web/features/settings/components/privacy-page.tsx")).PrivacyPage,
+              "signed-in",
+            ),
+          },
         ],
       },
       {

@@ -55,8 +55,9 @@ export const comments = pgTable(
   },
   (t) => [
     index("comments_review_created_idx").on(t.reviewId, ...newestFirst(t)),
-    // Lets deleting a profile find its comments without scanning the table.
-    index("comments_user_id_idx").on(t.userId),
+    // A person's comments: found without a scan when their account goes, and, per item, the
+    // comments of people a viewer blocked, which that viewer's comment count leaves out.
+    index("comments_user_review_idx").on(t.userId, t.reviewId),
   ],
 );
 
@@ -74,7 +75,7 @@ export const postComments = pgTable(
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, ...newestFirst(t)),
-    index("post_comments_user_id_idx").on(t.userId),
+    index("post_comments_user_post_idx").on(t.userId, t.postId),
   ],
 );
 

@@ -63,6 +63,7 @@ export async function getProfilePage(
     },
     followedByMe: viewerId && !isOwn ? row.followedByViewer === true : null,
     isOwn,
+    viewerRelation: null,
   };
 }
 

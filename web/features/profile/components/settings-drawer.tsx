@@ -12,7 +12,13 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconChevronRight, IconFlag, IconLogout, IconShieldLock } from "@tabler/icons-react";
+import {
+  IconChevronRight,
+  IconFlag,
+  IconLogout,
+  IconShieldLock,
+  IconUserShield,
+} from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
@@ -224,7 +230,7 @@ function EditProfileForm({ profile }: { profile: ProfileDto }) {
   );
 }
 
-/** The Admin Dashboard for moderators and admins, Security settings and Log Out. */
+/** The Admin Dashboard for moderators and admins, Security, Privacy & data, and Log Out. */
 function AccountActions() {
   const { signOut, pending } = useSignOut();
   const { isModerator } = useSession();
@@ -253,6 +259,17 @@ function AccountActions() {
         fullWidth
       >
         Security
+      </Button>
+      <Button
+        component={Link}
+        to={screenPaths.privacy}
+        variant="default"
+        justify="space-between"
+        leftSection={<IconUserShield size={18} aria-hidden />}
+        rightSection={<IconChevronRight size={16} aria-hidden />}
+        fullWidth
+      >
+        Privacy &amp; data
       </Button>
       <Button
         variant="light"
