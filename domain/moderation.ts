@@ -159,6 +159,8 @@ export const moderationActions = [
   "content_unhidden",
   "role_granted",
   "role_revoked",
+  /** An account erased at the end of its deletion grace period; no actor, no content. */
+  "account_deleted",
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 

@@ -35,6 +35,7 @@ CREATE TABLE "user_mutes" (
 	CONSTRAINT "user_mutes_not_self" CHECK ("user_mutes"."muter_id" <> "user_mutes"."muted_id")
 );
 --> statement-breakpoint
+ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_valid";--> statement-breakpoint
 DROP INDEX "comments_user_id_idx";--> statement-breakpoint
 DROP INDEX "post_comments_user_id_idx";--> statement-breakpoint
 ALTER TABLE "account_deletions" ADD CONSTRAINT "account_deletions_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -51,4 +52,5 @@ CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id
 CREATE INDEX "user_blocks_blocker_created_idx" ON "user_blocks" USING btree ("blocker_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "user_mutes_muter_created_idx" ON "user_mutes" USING btree ("muter_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "comments_user_review_idx" ON "comments" USING btree ("user_id","review_id");--> statement-breakpoint
-CREATE INDEX "post_comments_user_post_idx" ON "post_comments" USING btree ("user_id","post_id");
+CREATE INDEX "post_comments_user_post_idx" ON "post_comments" USING btree ("user_id","post_id");--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_valid" CHECK ("moderation_actions"."action" in ('report_reviewed', 'report_resolved', 'content_hidden', 'content_unhidden', 'role_granted', 'role_revoked', 'account_deleted'));

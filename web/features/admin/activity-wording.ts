@@ -19,6 +19,7 @@ const PHRASES = {
   content_unhidden: (noun) => [`made the ${noun}`, "visible again"],
   role_granted: () => ["made", "a moderator"],
   role_revoked: () => ["made", "a regular user again"],
+  account_deleted: () => ["", "was deleted by its owner and erased"],
 } as const satisfies Record<ModerationAction, (noun: string) => readonly [string, string]>;
 
 /** People are named by their label as it comes (@username); content is quoted. */
