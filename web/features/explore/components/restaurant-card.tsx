@@ -24,7 +24,7 @@ export function RestaurantCard({ restaurant }: { restaurant: RestaurantCardDto }
     <div className={`${surface.card} ${classes.card}`}>
       <RestaurantInitial name={restaurant.name} size={48} />
       <div className={classes.body}>
-        <h2 className={classes.name}>
+        <h2 className={surface.entryName}>
           <Link to={screenPaths.restaurant(restaurant)} className={classes.cardLink}>
             {restaurant.name}
           </Link>

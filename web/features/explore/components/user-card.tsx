@@ -24,7 +24,7 @@ export function UserCard({ user }: { user: UserCardDto }) {
         className={classes.userAvatar}
       />
       <div className={classes.body}>
-        <h2 className={classes.name}>
+        <h2 className={surface.entryName}>
           <Link to={screenPaths.user(authorHandle(user))} className={classes.cardLink}>
             {authorDisplayName(user)}
           </Link>

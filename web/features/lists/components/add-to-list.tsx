@@ -101,7 +101,7 @@ function ListPicker({ target }: { target: ListTarget }) {
         <Text size="sm" c="dimmed">
           We couldn't load your lists.{" "}
           <UnstyledButton
-            className={classes.placeLink}
+            className={itemClasses.entryLink}
             onClick={() => void mine.refetch()}
             td="underline"
             fz="sm"

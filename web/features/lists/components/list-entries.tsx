@@ -8,6 +8,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
 import { StarRating } from "#web/components/star-rating.tsx";
+import itemClasses from "#web/features/items/components/item.module.css";
 import { ItemCard } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
 import { RestaurantPinLink } from "#web/features/items/components/restaurant-link.tsx";
@@ -150,7 +151,7 @@ const PICTURE_SIZE = 72;
 function PlaceCard({ entry }: { entry: ListEntryDto }) {
   const { restaurant } = entry;
   return (
-    <article className={classes.place} aria-label={restaurant.name}>
+    <article className={`${itemClasses.rowSurface} ${classes.place}`} aria-label={restaurant.name}>
       {entry.photoUrl ? (
         <img
           className={classes.picture}
@@ -166,8 +167,8 @@ function PlaceCard({ entry }: { entry: ListEntryDto }) {
         <RestaurantInitial name={restaurant.name} size={PICTURE_SIZE} />
       )}
       <div className={classes.placeText}>
-        <h3 className={classes.placeName}>
-          <Link to={screenPaths.restaurant(restaurant)} className={classes.placeLink}>
+        <h3 className={itemClasses.entryName}>
+          <Link to={screenPaths.restaurant(restaurant)} className={itemClasses.entryLink}>
             {restaurant.name}
           </Link>
         </h3>

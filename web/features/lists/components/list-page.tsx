@@ -9,6 +9,7 @@ import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
+import itemClasses from "#web/features/items/components/item.module.css";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { listDetailQuery } from "../api/list-queries.ts";
@@ -140,7 +141,7 @@ function ListSkeleton() {
       </div>
       <Stack gap="md">
         {SKELETONS.map((name) => (
-          <div key={name} className={classes.place}>
+          <div key={name} className={`${itemClasses.rowSurface} ${classes.place}`}>
             <Skeleton width={72} height={72} radius="md" />
             <Stack gap={8}>
               <Skeleton height={16} width="60%" />

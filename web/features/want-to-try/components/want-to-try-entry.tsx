@@ -26,18 +26,18 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
   const when = entry.triedAt ?? entry.savedAt;
 
   return (
-    <li className={classes.entry}>
+    <li className={`${itemClasses.rowSurface} ${classes.entry}`}>
       <EntryPicture entry={entry} />
       <div className={classes.text}>
         {dishName ? (
           <>
-            <h3 className={classes.name}>{dishName}</h3>
+            <h3 className={itemClasses.entryName}>{dishName}</h3>
             <RestaurantPinLink restaurant={restaurant} />
           </>
         ) : (
           <>
-            <h3 className={classes.name}>
-              <Link to={restaurantPath} className={classes.nameLink}>
+            <h3 className={itemClasses.entryName}>
+              <Link to={restaurantPath} className={itemClasses.entryLink}>
                 {restaurant.name}
               </Link>
             </h3>
