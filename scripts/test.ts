@@ -93,17 +93,26 @@ if (databaseUrl) {
   results.push({ project: "api-postgres", outcome: "skipped", note: "TEST_DATABASE_URL not set" });
 }
 
+// The browser suite's web build runs beside the fault tests, which mostly wait on the servers
+// and clusters they start; its output is printed once they are done.
+const webBuild = chromium
+  ? ensureWebBuild(process.cwd(), { quiet: true }).then(
+      (build) => ({ ok: true as const, build }),
+      (error: unknown) => ({ ok: false as const, error }),
+    )
+  : undefined;
+
 await runProjects("faults");
 
-if (chromium) {
-  heading("web build for the browser suite");
-  try {
-    const build = await ensureWebBuild();
-    if (build === "fresh") console.log("dist/ is newer than its sources: reusing it");
-  } catch (error) {
+if (webBuild) {
+  heading("web build for the browser suite (made beside the fault tests)");
+  const outcome = await webBuild;
+  if (!outcome.ok) {
     results.push({ project: "e2e", outcome: "failed", note: "vite build failed" });
-    fail(error instanceof Error ? error.message : String(error));
+    fail(outcome.error instanceof Error ? outcome.error.message : String(outcome.error));
   }
+  if (outcome.build.state === "fresh") console.log("dist/ is newer than its sources: reusing it");
+  else process.stdout.write(outcome.build.output);
   await runProjects("e2e");
 } else {
   console.log("\nChromium not found: skipping the browser suite");

@@ -26,29 +26,41 @@ function webBuildIsFresh(root = process.cwd()): boolean {
 }
 
 /**
- * Runs `npx vite build` with inherited output; rejects on a non-zero exit. The test runner sets
+ * Runs `npx vite build`; rejects on a non-zero exit. Its output goes to ours, or, with `quiet`,
+ * is kept and handed back (a build running beside another suite must not interleave with it);
+ * a failed quiet build prints what it kept. The test runner sets
  * NODE_ENV=test, and Vite keeps a NODE_ENV it finds, which would make a development bundle
  * (development React, JSX carrying source file paths); the suite must test the production
  * bundle `npm run build` makes.
  */
-function buildWeb(root = process.cwd()): Promise<void> {
+function buildWeb(root: string, quiet: boolean): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn("npx", ["vite", "build"], {
       cwd: root,
-      stdio: "inherit",
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, NODE_ENV: "production" },
     });
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
     child.on("error", reject);
     child.on("exit", (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`));
+      const text = Buffer.concat(output).toString();
+      if (code === 0) return resolve(text);
+      if (quiet) process.stderr.write(text);
+      reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`));
     });
   });
 }
 
-/** Builds the web app unless dist/ is already newer than its sources. */
-export async function ensureWebBuild(root = process.cwd()): Promise<"built" | "fresh"> {
-  if (webBuildIsFresh(root)) return "fresh";
-  await buildWeb(root);
-  return "built";
+/**
+ * Builds the web app unless dist/ is already newer than its sources; `quiet` keeps the build's
+ * output and returns it instead of printing it.
+ */
+export async function ensureWebBuild(
+  root = process.cwd(),
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<{ state: "built" | "fresh"; output: string }> {
+  if (webBuildIsFresh(root)) return { state: "fresh", output: "" };
+  return { state: "built", output: await buildWeb(root, quiet) };
 }
