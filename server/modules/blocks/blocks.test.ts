@@ -420,6 +420,28 @@ describe("a new block", () => {
     });
     expect(followed.json()).toEqual({ following: true, followerCount: 1 });
   });
+
+  it("lets no follow racing the block survive it, and keeps the counters exact", async () => {
+    const { app } = await testApp.start();
+    const a = await person("alice");
+    const b = await person("bob");
+    const follow = (who: typeof a, whom: typeof a) =>
+      request(app, "PUT", `/api/profiles/${whom.id}/follow`, { cookie: who.cookie });
+    for (let round = 0; round < 4; round++) {
+      await follow(a, b);
+      const responses = await Promise.all([
+        follow(b, a),
+        restrict("PUT", "block", round % 2 ? a.id : b.id, round % 2 ? b.cookie : a.cookie),
+        follow(a, b),
+        follow(b, a),
+      ]);
+      for (const response of responses) expect([200, 404]).toContain(response.statusCode);
+      expect(await count(sql`select count(*)::int as count from follows`)).toBe(0);
+      expect(await counters(a.id)).toEqual({ followers: 0, following: 0 });
+      expect(await counters(b.id)).toEqual({ followers: 0, following: 0 });
+      await restrict("DELETE", "block", round % 2 ? a.id : b.id, round % 2 ? b.cookie : a.cookie);
+    }
+  });
 });
 
 describe("GET /api/profiles/:handle between blocked people", () => {
