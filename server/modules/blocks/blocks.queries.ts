@@ -7,7 +7,7 @@ import { itemTables } from "#server/modules/items/item-tables.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 
 /** Block or mute: the table and its two person columns, constants never taken from input. */
-export const restrictionTables = {
+const restrictionTables = {
   block: { table: "user_blocks", owner: "blocker_id", person: "blocked_id" },
   mute: { table: "user_mutes", owner: "muter_id", person: "muted_id" },
 } as const;
@@ -92,7 +92,6 @@ export async function deleteInteractionsBetween(
   b: string,
 ): Promise<void> {
   const t = itemTables[kind];
-  const column = (name: string) => sql.identifier(name);
   await db.execute(sql`
     with gone_likes as (
       delete from ${t.likes} using ${t.items}
@@ -111,8 +110,8 @@ export async function deleteInteractionsBetween(
         select item_id, 0, case when is_hidden then 0 else 1 end from gone_comments) each_row
        group by item_id)
     update ${t.items}
-       set ${column(t.items.likeCount.name)} = greatest(${t.items.likeCount} - moves.likes, 0),
-           ${column(t.items.commentCount.name)} =
+       set ${sql.identifier(t.items.likeCount.name)} = greatest(${t.items.likeCount} - moves.likes, 0),
+           ${sql.identifier(t.items.commentCount.name)} =
              greatest(${t.items.commentCount} - moves.comments, 0)
       from moves
      where ${t.items.id} = moves.item_id`);
