@@ -283,6 +283,20 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/follow` }),
     expected: { ...signedIn(200), owner: 400 },
   })),
+  // Blocking or muting yourself is a 400; anyone signed in blocks or mutes someone else.
+  ...(["PUT", "DELETE"] as const).flatMap((method) =>
+    (["block", "mute"] as const).map((action) => ({
+      route: `${method} /api/profiles/:id/${action}`,
+      call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/${action}` }),
+      expected: { ...signedIn(200), owner: 400 },
+    })),
+  ),
+  // Each caller's own list.
+  ...(["blocks", "mutes"] as const).map((list) => ({
+    route: `GET /api/${list}`,
+    call: () => ({ url: `/api/${list}` }),
+    expected: signedIn(200),
+  })),
   {
     route: "POST /api/uploads/images",
     call: () => photoUpload("/api/uploads/images"),
