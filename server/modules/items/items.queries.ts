@@ -273,15 +273,16 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
           else exists (select 1 from post_likes pl where pl.post_id = page.id and pl.user_id = ${viewerId})
           end`
     : sql`false`;
+  // One scalar probe per blocked person, so the (user, item) index answers each.
   const commentCount = viewerId
-    ? sql`page.comment_count - case when page.kind = 'review'
-          then (select count(*)::int from blocked b
-                  join comments c on c.user_id = b.id and c.review_id = page.id
-                 where not c.is_hidden)
-          else (select count(*)::int from blocked b
-                  join post_comments pc on pc.user_id = b.id and pc.post_id = page.id
-                 where not pc.is_hidden)
-          end`
+    ? sql`page.comment_count - coalesce((
+        select sum(case when page.kind = 'review'
+          then (select count(*) from comments c
+                 where c.user_id = b.id and c.review_id = page.id and not c.is_hidden)
+          else (select count(*) from post_comments pc
+                 where pc.user_id = b.id and pc.post_id = page.id and not pc.is_hidden)
+          end)
+          from blocked b), 0)::int`
     : sql`page.comment_count`;
   const blocked = viewerId
     ? sql`, blocked as materialized (

@@ -314,8 +314,8 @@ export async function removeEntry(ctx: ListContext, listId: string, entryId: str
 
 /**
  * PUT /api/lists/:listId/order: `entryIds` must be exactly the entries the list shows, in their
- * new order (else 409: it changed elsewhere). Entries of hidden reviews keep their order after
- * them, so they come back where they were relative to each other when unhidden.
+ * new order (else 409: it changed elsewhere). Entries of hidden reviews (and of people the
+ * owner blocked or was blocked by) keep their order after them, so they come back where they were relative to each other when unhidden.
  */
 export async function reorderEntries(
   ctx: ListContext,
@@ -325,7 +325,7 @@ export async function reorderEntries(
   const user = signedIn(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockOwnList(tx, listId, user.id);
-    const entries = await selectEntryIds(tx, listId);
+    const entries = await selectEntryIds(tx, listId, user.id);
     const shown = new Set(entries.filter((entry) => entry.shown).map((entry) => entry.id));
     const asked = new Set(entryIds);
     if (
