@@ -36,6 +36,8 @@ interface World {
   reviews: Record<Person, string>;
   posts: Record<Person, string>;
   lists: Partial<Record<Person, string>>;
+  /** Each person's link list, which anyone holding its key may open. */
+  linkLists: Partial<Record<Person, string>>;
 }
 
 /** The people who write at the restaurant (tango writes elsewhere: theirs are the liked items). */
@@ -100,6 +102,7 @@ async function seed(db: Database): Promise<World> {
   // Each person's lists: one their followers see, holding their own review and tango's, and a
   // link list everyone else follows (a block leaves list follows be: the reads hide them).
   const lists: Partial<Record<Person, string>> = {};
+  const linkLists: Partial<Record<Person, string>> = {};
   for (const name of writers) {
     const result = await db.execute<{ id: string }>(sql`
       insert into lists (owner_id, name, visibility, share_key)
@@ -112,16 +115,17 @@ async function seed(db: Database): Promise<World> {
       insert into list_entries (list_id, position, restaurant_id, review_id)
       values (${listId}, 0, ${restaurant.id}, ${reviews[name]}),
              (${listId}, 1, ${elsewhere.id}, ${reviews.tango})`);
+    const link = await db.execute<{ id: string }>(sql`
+      insert into lists (owner_id, name, visibility, share_key)
+      values (${id(name)}, ${`${name} picks`}, 'link', ${`link-${name}`}) returning id`);
+    linkLists[name] = link.rows[0]?.id;
     await db.execute(sql`
-      with l as (
-        insert into lists (owner_id, name, visibility, share_key)
-        values (${id(name)}, ${`${name} picks`}, 'link', ${`link-${name}`}) returning id)
       insert into list_follows (list_id, user_id)
-      select l.id, p.id from l, profiles p where p.id <> ${id(name)}`);
+      select ${linkLists[name]}::uuid, p.id from profiles p where p.id <> ${id(name)}`);
   }
   const cookies: Partial<Record<Person, string>> = {};
   for (const name of people) cookies[name] = await sessionCookieFor(testApp.app, id(name));
-  return { db, cookies, restaurant: restaurant.id, reviews, posts, lists };
+  return { db, cookies, restaurant: restaurant.id, reviews, posts, lists, linkLists };
 }
 
 /** A read, as the matrix names it: where it is, and (optionally) what of its answer counts. */
@@ -206,6 +210,10 @@ function perPerson(): Record<string, Read> {
       [`${name}'s post`]: { path: (world: World) => `/api/posts/${world.posts[name]}` },
       [`${name}'s lists`]: { path: () => `/api/profiles/${profile}/lists` },
       [`${name}'s list`]: { path: (world: World) => `/api/lists/${world.lists[name]}` },
+      [`${name}'s link list, with its key`]: {
+        path: (world: World) => `/api/lists/${world.linkLists[name]}?key=link-${name}`,
+      },
+      [`${name}'s review by its slug`]: { path: () => `/api/reviews/by-slug/dish/${name}-noodles` },
       [`${name}'s map`]: { path: () => `/api/profiles/${profile}/map` },
       [`${name}'s followers`]: { path: () => `/api/profiles/${profile}/followers` },
       [`${name}'s following`]: { path: () => `/api/profiles/${profile}/following` },
@@ -283,6 +291,8 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s post`, shown ? only : gone],
         [`${owner}'s lists`, { shows: listReader ? [owner] : [] }],
         [`${owner}'s list`, listReader ? only : gone],
+        [`${owner}'s link list, with its key`, shown ? only : gone],
+        [`${owner}'s review by its slug`, shown ? only : gone],
         [`${owner}'s map`, shown ? { status: 200 } : gone],
         [`${owner}'s followers`, shown ? theirPeople : gone],
         [`${owner}'s following`, shown ? theirPeople : gone],
@@ -335,7 +345,7 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
     expect(present.sort()).toEqual([...expectation.shows].sort());
   });
 
-  it("refuses likes and comments between a blocked pair as if the item did not exist", async () => {
+  it("refuses likes, comments and saves between a blocked pair as if the item did not exist", async () => {
     const before = await counts();
     for (const [from, to] of [
       ["alfa", "bravo"],
@@ -360,6 +370,13 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
         );
         expect(comment.statusCode).toBe(404);
       }
+      const save = await request(
+        testApp.app,
+        "PUT",
+        `/api/reviews/${world.reviews[to]}/want-to-try`,
+        { cookie },
+      );
+      expect(save.statusCode).toBe(404);
     }
     expect(await counts()).toEqual(before);
     // A muted person is still liked and answered: muting only quiets the muter's feed.
@@ -376,6 +393,7 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
              (select count(*) from comments)::int as comments,
              (select count(*) from post_comments)::int as post_comments,
              (select count(*) from notifications)::int as notifications,
+             (select count(*) from want_to_try)::int as want_to_try,
              (select sum(like_count + comment_count) from reviews)::int as review_counters,
              (select sum(like_count + comment_count) from posts)::int as post_counters`);
     return result.rows[0];
