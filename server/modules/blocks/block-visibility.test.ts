@@ -115,6 +115,13 @@ async function seed(db: Database): Promise<World> {
       insert into list_entries (list_id, position, restaurant_id, review_id)
       values (${listId}, 0, ${restaurant.id}, ${reviews[name]}),
              (${listId}, 1, ${elsewhere.id}, ${reviews.tango})`);
+    if (name === "sierra") {
+      // Reviews by others, which only their own viewers see in the list.
+      await db.execute(sql`
+        insert into list_entries (list_id, position, restaurant_id, review_id)
+        values (${listId}, 2, ${restaurant.id}, ${reviews.bravo}),
+               (${listId}, 3, ${restaurant.id}, ${reviews.echo})`);
+    }
     const link = await db.execute<{ id: string }>(sql`
       insert into lists (owner_id, name, visibility, share_key)
       values (${id(name)}, ${`${name} picks`}, 'link', ${`link-${name}`}) returning id`);
@@ -254,6 +261,12 @@ const gone = { status: 404 } as const;
 /** The other side of the block answers 404 however the pair is hidden, one from the other. */
 const blockedComments = (viewer: Viewer) => (viewer === "alfa" || viewer === "bravo" ? 5 : 6);
 
+/** `owner`'s list as `v` reads it: the owner, and the entries' authors `v` may see. */
+function withEntries(v: Viewer, owner: Person): Expectation {
+  const authors: Person[] = owner === "sierra" ? [owner, "bravo", "echo"] : [owner];
+  return { shows: authors.filter((name) => sees[v].includes(name)) };
+}
+
 /** What every viewer, visitors too, gets from the reads anyone may make. */
 function publicReads(v: Viewer): [ReadName, Expectation][] {
   return [
@@ -290,7 +303,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s review`, shown ? only : gone],
         [`${owner}'s post`, shown ? only : gone],
         [`${owner}'s lists`, { shows: listReader ? [owner] : [] }],
-        [`${owner}'s list`, listReader ? only : gone],
+        [`${owner}'s list`, listReader ? withEntries(v, owner) : gone],
         [`${owner}'s link list, with its key`, shown ? only : gone],
         [`${owner}'s review by its slug`, shown ? only : gone],
         [`${owner}'s map`, shown ? { status: 200 } : gone],
