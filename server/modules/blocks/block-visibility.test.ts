@@ -6,6 +6,7 @@
 // read, whose words may appear in the answer; every name that may not must be absent.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listMessages } from "#domain/lists.ts";
 import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
@@ -358,7 +359,7 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
     expect(present.sort()).toEqual([...expectation.shows].sort());
   });
 
-  it("refuses likes, comments and saves between a blocked pair as if the item did not exist", async () => {
+  it("refuses likes, comments, saves and list entries between a blocked pair as if the item did not exist", async () => {
     const before = await counts();
     for (const [from, to] of [
       ["alfa", "bravo"],
@@ -390,6 +391,14 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
         { cookie },
       );
       expect(save.statusCode).toBe(404);
+      const listId = world.lists[from];
+      const add = await request(testApp.app, "POST", `/api/lists/${listId}/entries`, {
+        cookie,
+        body: { reviewId: world.reviews[to] },
+      });
+      // The list is theirs; it is the review that is not there for them.
+      expect(add.statusCode).toBe(404);
+      expect(add.json().error.message).toBe(listMessages.targetNotFound);
     }
     expect(await counts()).toEqual(before);
     // A muted person is still liked and answered: muting only quiets the muter's feed.
@@ -407,6 +416,7 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
              (select count(*) from post_comments)::int as post_comments,
              (select count(*) from notifications)::int as notifications,
              (select count(*) from want_to_try)::int as want_to_try,
+             (select count(*) from list_entries)::int as list_entries,
              (select sum(like_count + comment_count) from reviews)::int as review_counters,
              (select sum(like_count + comment_count) from posts)::int as post_counters`);
     return result.rows[0];

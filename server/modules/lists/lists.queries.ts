@@ -433,12 +433,16 @@ export async function findRestaurantTarget(
   return row && { restaurantId: row.id, reviewId: null };
 }
 
+/** A review `viewerId` may add to a list: visible, by someone they may see. */
 export async function findReviewTarget(
   db: Executor,
   reviewId: string,
+  viewerId: string,
 ): Promise<NewEntry | undefined> {
   const result = await db.execute<{ id: string; restaurant_id: string }>(sql`
-    select id, restaurant_id from reviews where id = ${reviewId} and not is_hidden`);
+    select r.id, r.restaurant_id from reviews r
+     where r.id = ${reviewId} and not r.is_hidden
+       and ${visibleAuthorSql(viewerId, sql`r.user_id`)}`);
   const row = result.rows[0];
   return row && { restaurantId: row.restaurant_id, reviewId: row.id };
 }
