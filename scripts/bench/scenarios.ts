@@ -189,7 +189,7 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
       name: "restaurant",
       title: "Restaurant page (most reviewed), header and stats",
       variants: [readRequest(`/api/restaurants/${restaurant.slug}`)],
-      sql: (db) => getRestaurant(db, restaurant.slug),
+      sql: (db) => getRestaurant(db, restaurant.slug, undefined),
     },
     {
       name: "restaurant-dishes",

@@ -103,6 +103,8 @@ const GROWING_TABLES = [
   "lists",
   "list_entries",
   "list_follows",
+  "user_blocks",
+  "user_mutes",
 ];
 
 /** Where a later page starts: a real row's position, as the services put it in a cursor. */
@@ -115,7 +117,9 @@ const PLAN_PEOPLE = 200;
  * A crowd of generated content, and in it a small world with a bit of everything: people who
  * follow each other (the viewer follows a hundred), two restaurants with
  * dish and restaurant reviews (some hidden, some with photos, ratings and costs of all kinds),
- * posts, likes, comments, notifications, reports and a moderator.
+ * posts, likes, comments, notifications, reports and a moderator. Everyone has blocked and muted
+ * a few people; the viewer has blocked people, been blocked, muted some they follow, and some
+ * people they follow are waiting for their accounts to be deleted.
  */
 async function seed(db: Executor) {
   await createPlanContent(db, PLAN_PEOPLE);
@@ -241,6 +245,21 @@ async function seed(db: Executor) {
   await db.execute(sql`
     insert into list_follows (list_id, user_id)
     values (${authorLists.link?.id ?? null}, ${viewer.id}) on conflict do nothing`);
+  await db.execute(sql`
+    insert into user_blocks (blocker_id, blocked_id)
+    select 'plan-' || g, 'plan-' || (1 + (g + k * 37) % ${PLAN_PEOPLE})
+      from generate_series(1, ${PLAN_PEOPLE}) g, generate_series(1, 3) k
+    union all select ${viewer.id}, 'plan-' || g from generate_series(150, 154) g
+    union all select 'plan-' || g, ${viewer.id} from generate_series(155, 159) g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into user_mutes (muter_id, muted_id)
+    select 'plan-' || g, 'plan-' || (1 + (g + 11) % ${PLAN_PEOPLE}) from generate_series(1, ${PLAN_PEOPLE}) g
+    union all select ${viewer.id}, 'plan-' || g from generate_series(5, 9) g`);
+  await db.execute(sql`
+    insert into account_deletions (user_id, erase_after)
+    select 'plan-' || g, now() + interval '30 days' from generate_series(160, 169) g
+    union all select 'plan-10', now() + interval '30 days'`);
   await db.execute(sql`analyze`);
 
   const position = async (table: "reviews" | "posts" | "comments" | "follows") => {
@@ -382,13 +401,13 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     for (const after of [undefined, { ...at, kind: "comment" }]) {
       planned.push({
         name: `${kind} comments ${after ? "later page" : "first page"}`,
-        statement: commentsSql(kind, id, limit, after),
+        statement: commentsSql(kind, id, limit, after, viewer.id),
       });
     }
   }
   planned.push({
     name: "review by slug",
-    statement: selectReviewsByTitleWords(db, "dish", ["tonkotsu", "ramen"], 50),
+    statement: selectReviewsByTitleWords(db, "dish", ["tonkotsu", "ramen"], 50, viewer.id),
   });
 
   for (const handle of [author.username, author.id]) {
@@ -414,7 +433,8 @@ function everyListStatement(world: World, db: Executor): Planned[] {
   }
 
   planned.push(
-    { name: "restaurant stats", statement: restaurantStatsSql(restaurant.id) },
+    { name: "restaurant stats (visitor)", statement: restaurantStatsSql(restaurant.id, undefined) },
+    { name: "restaurant stats", statement: restaurantStatsSql(restaurant.id, viewer.id) },
     { name: "restaurant best dish photo", statement: bestDishPhotoSql(restaurant.id) },
     {
       name: "restaurant reviews by followed people",

@@ -331,9 +331,23 @@ describe("feed query plan", () => {
           from reviews where not is_hidden order by created_at desc, id desc offset 2000 limit 1`)
     ).rows;
     if (!deep) throw new Error("no row");
+    // A second viewer who blocked, was blocked by and muted some authors; some are leaving.
+    const wary = await createUser(testApp.db);
+    await testApp.db.execute(sql`
+      insert into user_blocks (blocker_id, blocked_id)
+      select ${wary.id}, 'plan-' || g from generate_series(1, 3) g
+      union all select 'plan-' || g, ${wary.id} from generate_series(4, 6) g`);
+    await testApp.db.execute(sql`
+      insert into user_mutes (muter_id, muted_id)
+      select ${wary.id}, 'plan-' || g from generate_series(7, 9) g`);
+    await testApp.db.execute(sql`
+      insert into account_deletions (user_id, erase_after)
+      select 'plan-' || g, now() + interval '30 days' from generate_series(10, 12) g`);
+    await testApp.db.execute(sql`analyze`);
     const plans = [
       await explain(feedPageSql({ limit: 21 })),
       await explain(feedPageSql({ limit: 21, viewerId: viewer.id })),
+      await explain(feedPageSql({ limit: 21, viewerId: wary.id })),
       await explain(
         feedPageSql({
           limit: 21,
@@ -352,14 +366,16 @@ describe("feed query plan", () => {
     const quiet = await createUser(testApp.db);
     await createFollow(testApp.db, viewer.id, author.id);
     await createFollow(testApp.db, viewer.id, quiet.id);
+    for (const followed of ["plan-20", "plan-21", "plan-8", "plan-11"]) {
+      await createFollow(testApp.db, wary.id, followed);
+    }
     await testApp.db.execute(sql`analyze follows`);
-    for (const after of [
-      undefined,
-      { createdAt: deep.created_at_text, id: deep.id, kind: "review" },
-    ]) {
-      const plan = await explain(
-        feedPageSql({ limit: 21, viewerId: viewer.id, followedBy: viewer.id, after }),
-      );
+    for (const [who, after] of [
+      [viewer.id, undefined],
+      [viewer.id, { createdAt: deep.created_at_text, id: deep.id, kind: "review" }],
+      [wary.id, undefined],
+    ] as const) {
+      const plan = await explain(feedPageSql({ limit: 21, viewerId: who, followedBy: who, after }));
       // Each followed person's keys come from the partial index that leads with the author.
       // (Reading the page's 21 rows: at 3,000 rows the planner honestly prefers one pass over the
       // table; server/db/query-plans.test.ts checks that no table is read whole at real sizes.)

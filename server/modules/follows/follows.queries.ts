@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { Executor } from "#server/db/client.ts";
 import { follows } from "#server/db/schema/social.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 
@@ -67,7 +68,8 @@ export interface FollowListRow extends AuthorColumns, Record<string, unknown> {
 /**
  * One page of a person's followers (or of whom they follow), newest follow first, keyset on the
  * follow row's (created_at, id) through follows_following_created_idx (or
- * follows_follower_created_idx), with whether `viewerId` follows each person listed.
+ * follows_follower_created_idx), with whether `viewerId` follows each person listed. People
+ * `viewerId` may not see are left out before the LIMIT.
  */
 export function followListSql(params: {
   profileId: string;
@@ -96,7 +98,7 @@ export function followListSql(params: {
            ${followedByViewer} as followed_by_viewer
       from follows f
       join profiles a on a.id = ${listed}
-     where ${own} = ${profileId} ${position}
+     where ${own} = ${profileId} ${position} and ${visibleAuthorSql(viewerId, listed)}
      order by f.created_at desc, f.id desc
      limit ${params.limit}`;
 }

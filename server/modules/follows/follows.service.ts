@@ -14,7 +14,7 @@ import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
 import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
-import { findProfile, profileExists } from "#server/modules/profiles/profiles.queries.ts";
+import { findProfile, visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
@@ -106,8 +106,9 @@ export async function listFollows(
 ): Promise<FollowListPage> {
   const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
   const after = query.cursor ? decodeCursor(query.cursor, [kind]) : undefined;
-  if (!(await profileExists(ctx.db, profileId))) throw profileNotFound();
   const viewerId = ctx.user?.id;
+  // The other side of a block, or someone pending deletion, is as unknown as a wrong id.
+  if (!(await visibleProfileExists(ctx.db, profileId, viewerId))) throw profileNotFound();
   const result = await ctx.db.execute<FollowListRow>(
     followListSql({ profileId, kind, after, limit: limit + 1, viewerId }),
   );

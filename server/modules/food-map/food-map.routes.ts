@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { foodMapSchema } from "#domain/food-map.ts";
-import { currentUser, requireUser } from "#server/auth/session.ts";
+import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { profileIdParams } from "#server/modules/profiles/profiles.routes.ts";
 import { getOwnMap, getProfileMap } from "./food-map.service.ts";
 
@@ -30,12 +30,17 @@ export const foodMapRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "A person's food map: the places they tried",
-        description: "Public; from their visible reviews only. Want to try stays private.",
+        description:
+          "Public; from their visible reviews only. Want to try stays private. 404 for someone " +
+          "in a block with the caller or whose account is being deleted.",
         tags,
         params: profileIdParams,
         response: { 200: foodMapSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getProfileMap(app.database.db, request.params.id),
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return getProfileMap(app.database.db, request.params.id, user?.id);
+    },
   );
 };

@@ -2,7 +2,7 @@ import { type FoodMapDto, MAP_PLACES_MAX, type MapPlaceDto } from "#domain/food-
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
-import { profileExists } from "#server/modules/profiles/profiles.queries.ts";
+import { visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
 import { type MapPlaceRow, selectMapPlaces } from "./food-map.queries.ts";
 
 function toPlaceDto(row: MapPlaceRow): MapPlaceDto {
@@ -41,10 +41,15 @@ export function getOwnMap(ctx: { db: Database; user: SessionUser }): Promise<Foo
 
 /**
  * GET /api/profiles/:id/map: anyone's tried places, for visitors too. Want to try is private,
- * so it is never read here, not even for the person themselves. An unknown id is a 404 like
- * the profile's tabs.
+ * so it is never read here, not even for the person themselves. An unknown id is a 404, and so
+ * is the map of someone in a block with the viewer (`viewerId`, undefined for visitors) or
+ * pending deletion.
  */
-export async function getProfileMap(db: Database, profileId: string): Promise<FoodMapDto> {
-  if (!(await profileExists(db, profileId))) throw profileNotFound();
+export async function getProfileMap(
+  db: Database,
+  profileId: string,
+  viewerId: string | undefined,
+): Promise<FoodMapDto> {
+  if (!(await visibleProfileExists(db, profileId, viewerId))) throw profileNotFound();
   return readMap(db, profileId, false);
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type AddListEntryInput, LIST_LIMITS, type ListVisibility } from "#domain/lists.ts";
 import type { Executor } from "#server/db/client.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
 
@@ -11,12 +12,14 @@ import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.quer
  * (null when they came without one): its owner; for a `followers` list, people who follow the
  * owner; for a `link` list, whoever holds its current key and whoever followed it. A `private`
  * list is its owner's alone. The key is compared here, so it never leaves the database for
- * anyone but the owner.
+ * anyone but the owner. Nobody sees the lists of someone in a block with them, nor anyone's
+ * while their account waits to be deleted, key or not.
  */
 export function listVisibleToSql(viewerId: string | null, key: string | null): SQL {
   const byKey = key ? sql`l.share_key = ${key}` : sql`false`;
-  if (!viewerId) return sql`(l.visibility = 'link' and ${byKey})`;
-  return sql`(
+  const ownerShown = visibleAuthorSql(viewerId ?? undefined, sql`l.owner_id`);
+  if (!viewerId) return sql`(l.visibility = 'link' and ${byKey} and ${ownerShown})`;
+  return sql`(${ownerShown} and (
     l.owner_id = ${viewerId}
     or (l.visibility = 'followers'
         and exists (select 1 from follows f
@@ -24,22 +27,30 @@ export function listVisibleToSql(viewerId: string | null, key: string | null): S
     or (l.visibility = 'link'
         and (${byKey}
              or exists (select 1 from list_follows lf
-                         where lf.list_id = l.id and lf.user_id = ${viewerId}))))`;
+                         where lf.list_id = l.id and lf.user_id = ${viewerId})))))`;
 }
 
-/** Whether the entry `e` shows: a restaurant, or a review nobody hid. */
-const entryShown = sql`(e.review_id is null or exists (
-  select 1 from reviews hr where hr.id = e.review_id and not hr.is_hidden))`;
+/**
+ * Whether the entry `e` shows to `viewerId`: a restaurant, or a review nobody hid by someone
+ * they may see.
+ */
+function entryShown(viewerId: string | null): SQL {
+  return sql`(e.review_id is null or exists (
+    select 1 from reviews hr where hr.id = e.review_id and not hr.is_hidden
+       and ${visibleAuthorSql(viewerId ?? undefined, sql`hr.user_id`)}))`;
+}
 
 /**
  * The entry `e`'s photo: a review's first photo, or the newest visible review photo at a
- * restaurant (restaurantPhotoSql).
+ * restaurant (restaurantPhotoSql) by someone `viewerId` may see.
  */
-const entryPhoto = sql`case when e.review_id is null
-  then ${restaurantPhotoSql(sql.raw("e.restaurant_id"))}
-  else (select ri.image_url from review_images ri where ri.review_id = e.review_id
-         order by ri.display_order, ri.id limit 1)
-  end`;
+function entryPhoto(viewerId: string | null): SQL {
+  return sql`case when e.review_id is null
+    then ${restaurantPhotoSql(sql.raw("e.restaurant_id"), viewerId)}
+    else (select ri.image_url from review_images ri where ri.review_id = e.review_id
+           order by ri.display_order, ri.id limit 1)
+    end`;
+}
 
 export interface ListSummaryRow extends Record<string, unknown> {
   id: string;
@@ -84,12 +95,12 @@ export function listSummariesSql(params: {
            l.created_at, l.updated_at,
            a.id as user_id, a.username as author_username, a.full_name as author_full_name,
            a.slug as author_slug, a.avatar_url as author_avatar_url,
-           (select count(*)::int from list_entries e where e.list_id = l.id and ${entryShown})
-             as entry_count,
+           (select count(*)::int from list_entries e
+             where e.list_id = l.id and ${entryShown(viewerId)}) as entry_count,
            (select photo.url
               from list_entries e
-              cross join lateral (select ${entryPhoto} as url) photo
-             where e.list_id = l.id and ${entryShown} and photo.url is not null
+              cross join lateral (select ${entryPhoto(viewerId)} as url) photo
+             where e.list_id = l.id and ${entryShown(viewerId)} and photo.url is not null
              order by e.position
              limit 1) as cover_photo_url,
            ${followedByMe} as followed_by_me
@@ -173,8 +184,8 @@ export function myListsSql(ownerId: string, target: AddListEntryInput | null): S
     : sql`null::uuid`;
   return sql`
     select l.id, l.name, l.visibility,
-           (select count(*)::int from list_entries e where e.list_id = l.id and ${entryShown})
-             as entry_count,
+           (select count(*)::int from list_entries e
+             where e.list_id = l.id and ${entryShown(ownerId)}) as entry_count,
            ${entryId} as entry_id_for_target
       from lists l
      where l.owner_id = ${ownerId}
@@ -222,9 +233,10 @@ export function entriesSql(listId: string, viewerId: string | null, entryId?: st
   );
   return sql`
     with shown as (
-      select e.id, e.position, e.restaurant_id, e.review_id, e.added_at, ${entryPhoto} as photo_url
+      select e.id, e.position, e.restaurant_id, e.review_id, e.added_at,
+             ${entryPhoto(viewerId)} as photo_url
         from list_entries e
-       where e.list_id = ${listId} ${one} and ${entryShown}
+       where e.list_id = ${listId} ${one} and ${entryShown(viewerId)}
        order by e.position
        limit ${LIST_LIMITS.entriesMax}),
     items as (${reviews})
@@ -234,7 +246,8 @@ export function entriesSql(listId: string, viewerId: string | null, entryId?: st
            rs.latitude as place_latitude, rs.longitude as place_longitude,
            case when s.review_id is null then
              (select round(avg(rr.rating)::numeric, 1)::float8 from reviews rr
-               where rr.restaurant_id = s.restaurant_id and not rr.is_hidden)
+               where rr.restaurant_id = s.restaurant_id and not rr.is_hidden
+                 and ${visibleAuthorSql(viewerId ?? undefined, sql`rr.user_id`)})
            end as place_rating,
            s.photo_url
       from shown s
@@ -382,13 +395,14 @@ export async function deleteEntryRow(
   return result.rows.length > 0;
 }
 
-/** Every entry of the list, shown or not, in order. */
+/** Every entry of the list, shown to its owner `ownerId` or not, in order. */
 export async function selectEntryIds(
   db: Executor,
   listId: string,
+  ownerId: string,
 ): Promise<{ id: string; shown: boolean }[]> {
   const result = await db.execute<{ id: string; shown: boolean }>(sql`
-    select e.id, ${entryShown} as shown from list_entries e
+    select e.id, ${entryShown(ownerId)} as shown from list_entries e
      where e.list_id = ${listId} order by e.position, e.id`);
   return result.rows;
 }
@@ -419,12 +433,16 @@ export async function findRestaurantTarget(
   return row && { restaurantId: row.id, reviewId: null };
 }
 
+/** A review `viewerId` may add to a list: visible, by someone they may see. */
 export async function findReviewTarget(
   db: Executor,
   reviewId: string,
+  viewerId: string,
 ): Promise<NewEntry | undefined> {
   const result = await db.execute<{ id: string; restaurant_id: string }>(sql`
-    select id, restaurant_id from reviews where id = ${reviewId} and not is_hidden`);
+    select r.id, r.restaurant_id from reviews r
+     where r.id = ${reviewId} and not r.is_hidden
+       and ${visibleAuthorSql(viewerId, sql`r.user_id`)}`);
   const row = result.rows[0];
   return row && { restaurantId: row.restaurant_id, reviewId: row.id };
 }

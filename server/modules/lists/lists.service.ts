@@ -256,11 +256,18 @@ export async function renewShareKey(ctx: ListContext, listId: string): Promise<L
   });
 }
 
-/** The target of a new entry, or a 404 when the restaurant or the visible review is not there. */
-async function findTarget(tx: Executor, input: AddListEntryInput): Promise<NewEntry> {
+/**
+ * The target of a new entry, or a 404 when the restaurant or the review `viewerId` may see is
+ * not there.
+ */
+async function findTarget(
+  tx: Executor,
+  input: AddListEntryInput,
+  viewerId: string,
+): Promise<NewEntry> {
   const target =
     "reviewId" in input
-      ? isUuid(input.reviewId) && (await findReviewTarget(tx, input.reviewId))
+      ? isUuid(input.reviewId) && (await findReviewTarget(tx, input.reviewId, viewerId))
       : isUuid(input.restaurantId) && (await findRestaurantTarget(tx, input.restaurantId));
   if (!target) throw ApiError.notFound(listMessages.targetNotFound);
   return target;
@@ -288,7 +295,7 @@ export async function addEntry(
   const user = signedIn(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockOwnList(tx, listId, user.id);
-    const target = await findTarget(tx, input);
+    const target = await findTarget(tx, input, user.id);
     const existing = await findEntryId(tx, listId, input);
     if (existing) return { entry: await readEntry(tx, listId, existing, user.id), created: false };
     if ((await countEntries(tx, listId)) >= LIST_LIMITS.entriesMax) {
@@ -314,8 +321,8 @@ export async function removeEntry(ctx: ListContext, listId: string, entryId: str
 
 /**
  * PUT /api/lists/:listId/order: `entryIds` must be exactly the entries the list shows, in their
- * new order (else 409: it changed elsewhere). Entries of hidden reviews keep their order after
- * them, so they come back where they were relative to each other when unhidden.
+ * new order (else 409: it changed elsewhere). Entries of hidden reviews (and of people the
+ * owner blocked or was blocked by) keep their order after them, so they come back where they were relative to each other when unhidden.
  */
 export async function reorderEntries(
   ctx: ListContext,
@@ -325,7 +332,7 @@ export async function reorderEntries(
   const user = signedIn(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockOwnList(tx, listId, user.id);
-    const entries = await selectEntryIds(tx, listId);
+    const entries = await selectEntryIds(tx, listId, user.id);
     const shown = new Set(entries.filter((entry) => entry.shown).map((entry) => entry.id));
     const asked = new Set(entryIds);
     if (

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
+import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 
@@ -23,6 +24,15 @@ export interface NotificationRow extends AuthorColumns, Record<string, unknown> 
  */
 const aboutVisibleItem = sql`not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)`;
 
+/**
+ * What `userId` is shown: notifications about visible items whose actor they may see and did
+ * not mute (unmuting brings those back: nothing is deleted).
+ */
+function shownTo(userId: string): SQL {
+  return sql`${aboutVisibleItem} and ${visibleAuthorSql(userId, sql`n.actor_id`)}
+    and ${notMutedSql(userId, sql`n.actor_id`)}`;
+}
+
 /** The user's newest notifications with actor and item, newest first, in one statement. */
 export function notificationsSql(userId: string, limit: number): SQL {
   return sql`
@@ -36,7 +46,7 @@ export function notificationsSql(userId: string, limit: number): SQL {
       join profiles a on a.id = n.actor_id
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and ${aboutVisibleItem}
+     where n.user_id = ${userId} and ${shownTo(userId)}
      order by n.created_at desc, n.id desc
      limit ${limit}`;
 }
@@ -56,7 +66,7 @@ export function unreadCountSql(userId: string): SQL {
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and not n.is_read and ${aboutVisibleItem}`;
+     where n.user_id = ${userId} and not n.is_read and ${shownTo(userId)}`;
 }
 
 export async function countUnread(db: Executor, userId: string): Promise<number> {

@@ -2,6 +2,7 @@ import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { ProfileTab, Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewProfile, type Profile, profiles, userRoles } from "#server/db/schema/profiles.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import {
   itemListSql,
   itemTabTarget,
@@ -160,6 +161,20 @@ export async function profileExists(db: Executor, id: string): Promise<boolean> 
     .where(eq(profiles.id, id))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether the profile exists and `viewerId` (undefined for visitors) may see its person: the
+ * reads about one person (their map, their follows) are a 404 as for an unknown id otherwise.
+ */
+export async function visibleProfileExists(
+  db: Executor,
+  id: string,
+  viewerId: string | undefined,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from profiles p where p.id = ${id} and ${visibleAuthorSql(viewerId, sql`p.id`)}`);
+  return result.rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { and, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import {
   itemListSql,
   itemTabTarget,
@@ -85,11 +86,12 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
 }
 
 /**
- * Every figure of the restaurant page in one aggregate statement (visible rows only): the
- * reviews' figures from an index-only scan of reviews_restaurant_rating_idx (it holds type,
- * rating and cost), the posts' count from posts_restaurant_tab_idx.
+ * Every figure of the restaurant page in one aggregate statement (visible rows only, by people
+ * `viewerId` may see): the reviews' figures from reviews_restaurant_rating_idx (it holds type,
+ * rating and cost; each row's author is then checked), the posts' count from
+ * posts_restaurant_tab_idx.
  */
-export function restaurantStatsSql(restaurantId: string): SQL {
+export function restaurantStatsSql(restaurantId: string, viewerId: string | undefined): SQL {
   return sql`
     select
       avg(r.rating) filter (where r.review_type = 'dish')::float8 as dish_avg,
@@ -100,17 +102,21 @@ export function restaurantStatsSql(restaurantId: string): SQL {
         as restaurant_price_avg,
       avg(r.cost) filter (where r.review_type = 'dish' and r.cost is not null)::float8
         as dish_cost_avg,
-      (select count(*) from posts p where p.restaurant_id = ${restaurantId} and not p.is_hidden)
-        as post_count
+      (select count(*) from posts p
+        where p.restaurant_id = ${restaurantId} and not p.is_hidden
+          and ${visibleAuthorSql(viewerId, sql`p.user_id`)}) as post_count
     from reviews r
-    where r.restaurant_id = ${restaurantId} and not r.is_hidden`;
+    where r.restaurant_id = ${restaurantId} and not r.is_hidden
+      and ${visibleAuthorSql(viewerId, sql`r.user_id`)}`;
 }
 
 export async function selectRestaurantStats(
   db: Executor,
   restaurantId: string,
+  viewerId: string | undefined,
 ): Promise<RestaurantStatsRow> {
-  const row = (await db.execute<RestaurantStatsRow>(restaurantStatsSql(restaurantId))).rows[0];
+  const statement = restaurantStatsSql(restaurantId, viewerId);
+  const row = (await db.execute<RestaurantStatsRow>(statement)).rows[0];
   if (!row) throw new Error("stats query returned no row");
   return row;
 }
@@ -132,10 +138,14 @@ export function restaurantItemsSql({ restaurantId, tab, ...window }: RestaurantI
   return itemListSql({ ...window, scope: { restaurantId }, target: itemTabTarget(tab) });
 }
 
-/** Visible reviews of the restaurant written by people `viewerId` follows. */
+/**
+ * Visible reviews of the restaurant written by people `viewerId` follows (a block removed the
+ * follows between the two; someone pending deletion is still followed, so they are checked).
+ */
 function followedReviewsWhere(restaurantId: string, viewerId: string): SQL {
   return sql`r.restaurant_id = ${restaurantId} and not r.is_hidden
-    and r.user_id in (select f.following_id from follows f where f.follower_id = ${viewerId})`;
+    and r.user_id in (select f.following_id from follows f where f.follower_id = ${viewerId})
+    and ${visibleAuthorSql(viewerId, sql`r.user_id`)}`;
 }
 
 /**
@@ -182,16 +192,17 @@ export async function countFollowedReviewers(
 const RESTAURANT_PHOTO_REVIEWS = 20;
 
 /**
- * A scalar subquery: the first photo among the newest visible reviews of the restaurant
- * `restaurantId` names (a column of the statement around it), through
+ * A scalar subquery: the first photo among the newest visible reviews by people `viewerId` may
+ * see of the restaurant `restaurantId` names (a column of the statement around it), through
  * reviews_restaurant_created_idx; null when none has one. What a saved or listed restaurant
  * shows as its picture.
  */
-export function restaurantPhotoSql(restaurantId: SQL): SQL {
+export function restaurantPhotoSql(restaurantId: SQL, viewerId: string | null): SQL {
   return sql`(
     select ri.image_url
       from (select r.id, r.created_at from reviews r
              where r.restaurant_id = ${restaurantId} and not r.is_hidden
+               and ${visibleAuthorSql(viewerId ?? undefined, sql`r.user_id`)}
              order by r.created_at desc, r.id desc
              limit ${RESTAURANT_PHOTO_REVIEWS}) recent
       join review_images ri on ri.review_id = recent.id

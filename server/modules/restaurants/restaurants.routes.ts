@@ -35,7 +35,10 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: restaurantSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getRestaurant(app.database.db, request.params.idOrSlug),
+    async (request, reply) => {
+      const user = await getSessionUser(request, reply);
+      return getRestaurant(app.database.db, request.params.idOrSlug, user?.id);
+    },
   );
 
   app.get(

@@ -192,14 +192,21 @@ function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): Res
   };
 }
 
-/** GET /api/restaurants/:idOrSlug — a UUID is an id, anything else a slug. */
-export async function getRestaurant(db: Database, idOrSlug: string): Promise<RestaurantDto> {
+/**
+ * GET /api/restaurants/:idOrSlug — a UUID is an id, anything else a slug. Its figures count
+ * what `viewerId` (undefined for visitors) may see.
+ */
+export async function getRestaurant(
+  db: Database,
+  idOrSlug: string,
+  viewerId: string | undefined,
+): Promise<RestaurantDto> {
   const found = isUuid(idOrSlug)
     ? await findRestaurantById(db, idOrSlug)
     : await findRestaurantBySlug(db, idOrSlug.toLowerCase());
   if (!found) throw restaurantNotFound();
   const restaurant = await ensureSlug(db, found);
-  return toRestaurantDto(restaurant, await selectRestaurantStats(db, restaurant.id));
+  return toRestaurantDto(restaurant, await selectRestaurantStats(db, restaurant.id, viewerId));
 }
 
 /** What the restaurant page's lists need: `user` is the signed-in viewer, or null for visitors. */

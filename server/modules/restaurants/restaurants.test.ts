@@ -747,7 +747,7 @@ describe("restaurant page query plans", () => {
       ["popular", popular?.id ?? ""],
       ["small", small?.id ?? ""],
     ] as const) {
-      const stats = await explain(restaurantStatsSql(restaurantId));
+      const stats = await explain(restaurantStatsSql(restaurantId, "plan-1"));
       expect(stats, `${size} stats`).not.toMatch(noTableScan);
       expect(stats, `${size} stats`).toMatch(/reviews_restaurant_(tab|rating)_idx/);
       expect(stats, `${size} stats`).toMatch(/posts_restaurant_tab_idx/);

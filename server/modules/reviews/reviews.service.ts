@@ -29,7 +29,13 @@ export async function getReviewBySlug(
   const wanted = slugifyTitle(slug);
   const words = wanted.split("-").filter((word) => word.length > 0);
   if (words.length === 0) throw itemNotFound("review");
-  const candidates = await selectReviewsByTitleWords(ctx.db, reviewType, words, SLUG_CANDIDATES);
+  const candidates = await selectReviewsByTitleWords(
+    ctx.db,
+    reviewType,
+    words,
+    SLUG_CANDIDATES,
+    ctx.user?.id,
+  );
   const match = candidates.find((candidate) => slugifyTitle(candidate.title) === wanted);
   if (!match) throw itemNotFound("review");
   return getItem(ctx, "review", match.id);

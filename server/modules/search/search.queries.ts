@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { savedByFollowedSql } from "#server/modules/want-to-try/want-to-try.queries.ts";
 
@@ -76,6 +77,8 @@ interface SearchSource {
   table: SQL;
   /** The rows the tab may list at all. */
   listed: SQL;
+  /** The person a row shows (its author, or the person), whom the viewer must be able to see. */
+  person: SQL | null;
   /** The expressions typos are matched against; each has a trigram GIN index on it. */
   typoFields: SQL[];
   /** The tab's own order: it breaks ties of rank, and lists the tab without a query. */
@@ -90,6 +93,7 @@ const sources = {
   dishes: {
     table: sql`reviews s`,
     listed: sql`not s.is_hidden and s.review_type = 'dish'`,
+    person: sql`s.user_id`,
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
     newestFirst: true,
@@ -97,6 +101,7 @@ const sources = {
   posts: {
     table: sql`posts s`,
     listed: sql`not s.is_hidden`,
+    person: sql`s.user_id`,
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
     newestFirst: true,
@@ -104,6 +109,7 @@ const sources = {
   restaurants: {
     table: sql`restaurants s`,
     listed: sql`true`,
+    person: null,
     typoFields: [unaccented(sql`s.name`)],
     order: sql`s.name, s.id`,
     newestFirst: false,
@@ -114,6 +120,7 @@ const sources = {
     listed: sql`not starts_with(s.username, ${TEMPORARY_USERNAME_PREFIX})
                 and coalesce(btrim(s.full_name), '') <> ''`,
     // Usernames are lower-case ASCII already, so their trigram index is on the bare column.
+    person: sql`s.id`,
     typoFields: [sql`s.username`, unaccented(sql`s.full_name`)],
     order: newestFirst,
     newestFirst: true,
@@ -171,10 +178,14 @@ function rankedSql(
   columns: SQL,
   terms: SearchTerms | undefined,
   limit: number,
+  viewerId: string | undefined,
 ): SQL {
+  const listed = source.person
+    ? sql`${source.listed} and ${visibleAuthorSql(viewerId, source.person)}`
+    : source.listed;
   const listedRows = (selected: SQL, count: number) => sql`
     select ${selected} from ${source.table}
-     where ${source.listed} order by ${source.order} limit ${count}`;
+     where ${listed} order by ${source.order} limit ${count}`;
   if (!terms) return listedRows(sql`${columns}, 0::float8 as sort_key`, limit);
   const selected = sql`${columns}, s.search_vector`;
   const recent = source.newestFirst
@@ -186,7 +197,7 @@ function rankedSql(
     word_matches as materialized (
       select ${selected} from ${source.table}
        where (select count(*) from recent_words) < ${limit}
-             and s.search_vector @@ ${tsquery(terms)} and ${source.listed}
+             and s.search_vector @@ ${tsquery(terms)} and ${listed}
     ), words as (
       select * from recent_words
       union all
@@ -195,7 +206,7 @@ function rankedSql(
     ), typo_matches as materialized (
       select ${selected} from ${source.table}
        where (select count(*) from words) < ${limit} and ${typoMatch(source, terms)}
-             and ${source.listed} and s.id not in (select id from words)
+             and ${listed} and s.id not in (select id from words)
     ), typos as (
       select * from typo_matches limit ${CANDIDATES}
     )
@@ -215,7 +226,7 @@ export function itemSearchSql(
   viewerId: string | undefined,
 ): SQL {
   const columns = itemColumns(tab === "dishes" ? "review" : "post", "s");
-  return itemRowsSql(rankedSql(sources[tab], columns, terms, limit), {
+  return itemRowsSql(rankedSql(sources[tab], columns, terms, limit, viewerId), {
     viewerId,
     limit,
     order: { direction: "desc", keyed: true },
@@ -235,8 +246,9 @@ export interface RestaurantCardRow extends Record<string, unknown> {
 
 /**
  * Restaurant cards, best match first (by name without a query), with their visible review
- * count (from the restaurant tab index) and how many people `viewerId` follows still want to
- * try each (none for visitors): both counted for the page's rows only.
+ * count (from the restaurant tab index; reviews by people `viewerId` may not see are not
+ * counted) and how many people `viewerId` follows still want to try each (none for visitors):
+ * both counted for the page's rows only.
  */
 export function restaurantSearchSql(
   terms: SearchTerms | undefined,
@@ -249,9 +261,10 @@ export function restaurantSearchSql(
   return sql`
     select s.id, s.name, s.slug, s.address, s.google_rating, s.price_level,
            (select count(*)::int from reviews r
-             where r.restaurant_id = s.id and not r.is_hidden) as review_count,
+             where r.restaurant_id = s.id and not r.is_hidden
+               and ${visibleAuthorSql(viewerId, sql`r.user_id`)}) as review_count,
            ${savedByFollowed} as saved_by_followed_count
-      from (${rankedSql(source, columns, terms, limit)}) s
+      from (${rankedSql(source, columns, terms, limit, viewerId)}) s
      order by s.sort_key desc, ${source.order}`;
 }
 
@@ -268,7 +281,8 @@ export interface UserCardRow extends Record<string, unknown> {
 }
 
 /**
- * People cards, best match first (newest first without a query), with their visible review
+ * People cards (of those `viewerId` may see), best match first (newest first without a query),
+ * with their visible review
  * count (from the profile index, for the page's rows only), their follow counters and whether
  * `viewerId` follows them.
  */
@@ -289,6 +303,6 @@ export function userSearchSql(
            (select count(*)::int from reviews r
              where r.user_id = s.id and not r.is_hidden) as review_count,
            ${followed} as followed_by_viewer
-      from (${rankedSql(source, columns, terms, limit)}) s
+      from (${rankedSql(source, columns, terms, limit, viewerId)}) s
      order by s.sort_key desc, ${source.order}`;
 }

@@ -478,6 +478,14 @@ describe("search query plans", () => {
       select 'plan-' || (1 + g % 1000), case when g = 7 then 'Quetzal notes' else 'Post ' || g end,
              'Text ' || g, g % 40 = 0, now() - g * interval '1 minute'
         from generate_series(1, 2000) g`);
+    // The searching viewer (plan-1) is in blocks both ways, and some authors are leaving.
+    await testApp.db.execute(sql`
+      insert into user_blocks (blocker_id, blocked_id)
+      select 'plan-1', 'plan-' || g from generate_series(2, 4) g
+      union all select 'plan-' || g, 'plan-1' from generate_series(5, 6) g`);
+    await testApp.db.execute(sql`
+      insert into account_deletions (user_id, erase_after)
+      select 'plan-' || g, now() + interval '30 days' from generate_series(8, 10) g`);
     await testApp.db.execute(sql`analyze`);
 
     const terms = searchTerms("quetzal");

@@ -1,9 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 
 /**
  * The main photo (first in display order) of the restaurant's best visible dish review that
- * has one: highest rated, then most liked, then newest. The restaurant's dish reviews come
+ * has one, as a visitor may see it (no account pending deletion): highest rated, then most
+ * liked, then newest. The restaurant's dish reviews come
  * from its partial restaurant indexes, so one restaurant's rows are read, never the table.
  */
 export function bestDishPhotoSql(restaurantId: string): SQL {
@@ -16,6 +18,7 @@ export function bestDishPhotoSql(restaurantId: string): SQL {
          order by ri.display_order, ri.id
          limit 1) photo
      where r.restaurant_id = ${restaurantId} and r.review_type = 'dish' and not r.is_hidden
+       and ${visibleAuthorSql(undefined, sql`r.user_id`)}
      order by r.rating desc, r.like_count desc, r.created_at desc, r.id desc
      limit 1`;
 }

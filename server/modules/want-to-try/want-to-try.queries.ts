@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { WantToTryKind, WantToTryStatus } from "#domain/want-to-try.ts";
 import type { Executor } from "#server/db/client.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
 
@@ -132,7 +133,8 @@ export async function selectCounts(db: Executor, userId: string): Promise<WantTo
  * followed people count, so never the viewer (follows_not_self). The restaurant's entries come
  * from want_to_try_restaurant_idx, each matched with the viewer's follows (a seek of
  * follows_follower_following_unique, or a hash of the viewer's follows): query-plans.test.ts
- * shows no other index is needed.
+ * shows no other index is needed. A block removed the follows between the two; someone pending
+ * deletion is still followed, and not counted (checked only for those who saved it).
  */
 export function savedByFollowedSql(restaurantId: SQL, viewerId: string): SQL {
   return sql`(
@@ -140,7 +142,8 @@ export function savedByFollowedSql(restaurantId: SQL, viewerId: string): SQL {
      where f.follower_id = ${viewerId}
        and exists (select 1 from want_to_try w
                     where w.restaurant_id = ${restaurantId} and w.user_id = f.following_id
-                      and w.tried_at is null))`;
+                      and w.tried_at is null)
+       and ${visibleAuthorSql(viewerId, sql`f.following_id`)})`;
 }
 
 /** The restaurant page's count of savedByFollowedSql. */
@@ -238,9 +241,10 @@ export function entryPageSql(params: {
                 join reviews r on r.id = ri.review_id
                where ri.review_id = page.source_review_id
                  and (not r.is_hidden or r.user_id = page.user_id)
+                 and ${visibleAuthorSql(userId, sql`r.user_id`)}
                order by ri.display_order, ri.id
                limit 1),
-             ${restaurantPhotoSql(sql.raw("page.restaurant_id"))}) as photo_url
+             ${restaurantPhotoSql(sql.raw("page.restaurant_id"), userId)}) as photo_url
       from page
       join restaurants rs on rs.id = page.restaurant_id
      order by page.position_time desc, page.id desc`;
