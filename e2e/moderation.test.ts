@@ -303,7 +303,8 @@ describe("reporting and acting on a report", () => {
 
         await page.goto(`/user/${author.username}`);
         for (const attempt of ["first", "again"]) {
-          await page.getByRole("button", { name: "Report user" }).click();
+          await page.getByRole("button", { name: `Options for @${author.username}` }).click();
+          await page.getByRole("menuitem", { name: "Report user" }).click();
           const userDialog = page.getByRole("dialog", { name: "Report user" });
           await userDialog.getByRole("radio", { name: "Harassment or bullying" }).check();
           await userDialog.getByRole("button", { name: "Report", exact: true }).click();
