@@ -382,7 +382,7 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     for (const after of [undefined, { ...at, kind: "comment" }]) {
       planned.push({
         name: `${kind} comments ${after ? "later page" : "first page"}`,
-        statement: commentsSql(kind, id, limit, after),
+        statement: commentsSql(kind, id, limit, after, viewer.id),
       });
     }
   }

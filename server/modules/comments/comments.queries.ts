@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 
@@ -32,10 +33,16 @@ const columns = (c: SQL) => sql`
   a.slug as author_slug, a.avatar_url as author_avatar_url`;
 
 /**
- * Visible comments of one item, newest first, keyset-paged through the
- * (item, created_at desc, id desc) index.
+ * Visible comments of one item whose authors `viewerId` may see, newest first, keyset-paged
+ * through the (item, created_at desc, id desc) index.
  */
-export function commentsSql(kind: ItemKind, itemId: string, limit: number, after?: Cursor): SQL {
+export function commentsSql(
+  kind: ItemKind,
+  itemId: string,
+  limit: number,
+  after: Cursor | undefined,
+  viewerId: string | undefined,
+): SQL {
   const { table, item } = tables(kind);
   const bound = after
     ? sql`and (c.created_at, c.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
@@ -45,6 +52,7 @@ export function commentsSql(kind: ItemKind, itemId: string, limit: number, after
       from (select id, ${item} as item_id, user_id, content, created_at
               from ${table} c
              where ${item} = ${itemId} and not is_hidden ${bound}
+               and ${visibleAuthorSql(viewerId, sql`c.user_id`)}
              order by created_at desc, id desc
              limit ${limit}) c
       join profiles a on a.id = c.user_id
@@ -56,9 +64,10 @@ export async function selectComments(
   kind: ItemKind,
   itemId: string,
   limit: number,
-  after?: Cursor,
+  after: Cursor | undefined,
+  viewerId: string | undefined,
 ): Promise<CommentRow[]> {
-  return (await db.execute<CommentRow>(commentsSql(kind, itemId, limit, after))).rows;
+  return (await db.execute<CommentRow>(commentsSql(kind, itemId, limit, after, viewerId))).rows;
 }
 
 /** Inserts a comment and returns it with its author. */

@@ -48,8 +48,8 @@ export async function listComments(
 ): Promise<CommentPage> {
   const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
   const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_KIND]) : undefined;
-  if (!(await findVisibleItem(ctx.db, kind, itemId))) throw itemNotFound(kind);
-  const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after);
+  if (!(await findVisibleItem(ctx.db, kind, itemId, ctx.user?.id))) throw itemNotFound(kind);
+  const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after, ctx.user?.id);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -72,7 +72,7 @@ export async function addComment(
   input: CreateCommentInput,
 ): Promise<CommentDto> {
   const { row, notified } = await ctx.db.transaction(async (tx) => {
-    const item = await findVisibleItem(tx, kind, itemId);
+    const item = await findVisibleItem(tx, kind, itemId, ctx.user.id);
     if (!item) throw itemNotFound(kind);
     const inserted = await insertComment(tx, kind, {
       itemId,

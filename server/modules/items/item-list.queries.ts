@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { visibleAuthorSql } from "./author-visibility.ts";
 import type { Cursor } from "./cursor.ts";
 import { itemColumns, itemRowsSql } from "./items.queries.ts";
 
@@ -92,6 +93,11 @@ export function itemListSql(params: ItemListParams): SQL {
   // owner's list is then served by (user_id, created_at, id) instead of the visible-only index.
   const ownList = "userId" in scope && scope.userId === params.viewerId;
   if (!ownList) conditions.push(sql`not ${a}.is_hidden`);
+  // A person in a block with the viewer, or pending deletion, has an empty list and leaves
+  // restaurant lists. One person's list asks once (about a constant), not per row.
+  conditions.push(
+    visibleAuthorSql(params.viewerId, "userId" in scope ? sql`${scope.userId}` : sql`${a}.user_id`),
+  );
   if (target.kind === "review") conditions.push(sql`r.review_type = ${target.reviewType}`);
   if (q) {
     const pattern = containsPattern(q);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { visibleAuthorSql } from "./author-visibility.ts";
 import { CREATED_AT_TEXT } from "./cursor.ts";
 import { itemTables } from "./item-tables.ts";
 
@@ -15,11 +16,16 @@ export interface VisibleItem {
   commentCount: number;
 }
 
-/** A review or post that is not hidden, or undefined (missing and hidden look the same: 404). */
+/**
+ * A review or post that is not hidden and whose author `viewerId` may see, or undefined
+ * (missing, hidden, blocked and pending deletion look the same: 404), so nobody likes or
+ * comments on the items of someone in a block with them.
+ */
 export async function findVisibleItem(
   db: Executor,
   kind: ItemKind,
   id: string,
+  viewerId: string | undefined,
 ): Promise<VisibleItem | undefined> {
   const table = itemTables[kind].items;
   const [row] = await db
@@ -30,7 +36,9 @@ export async function findVisibleItem(
       commentCount: table.commentCount,
     })
     .from(table)
-    .where(and(eq(table.id, id), sql`not ${table.isHidden}`))
+    .where(
+      and(eq(table.id, id), sql`not ${table.isHidden}`, visibleAuthorSql(viewerId, table.userId)),
+    )
     .limit(1);
   return row;
 }
@@ -251,6 +259,11 @@ export interface ItemRowsOptions {
  * The statement that completes a `page` of {@link itemColumns} rows (a subquery that already
  * filtered and bounded them) with author, restaurant and whether `viewerId` likes each, in the
  * page's order, at most `limit`. One statement whatever the page's size.
+ *
+ * A signed-in viewer's comment count leaves out the visible comments of people in a block with
+ * them, as the comment list does: the people come first (the viewer's few user_blocks rows, read
+ * once for the statement) and each one's comments on the item are one probe of the
+ * (user, item) index, so a viewer with no blocks pays nothing per item.
  */
 export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
   const { viewerId, limit, order = NEWEST_FIRST } = options;
@@ -260,16 +273,32 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
           else exists (select 1 from post_likes pl where pl.post_id = page.id and pl.user_id = ${viewerId})
           end`
     : sql`false`;
+  const commentCount = viewerId
+    ? sql`page.comment_count - case when page.kind = 'review'
+          then (select count(*)::int from blocked b
+                  join comments c on c.user_id = b.id and c.review_id = page.id
+                 where not c.is_hidden)
+          else (select count(*)::int from blocked b
+                  join post_comments pc on pc.user_id = b.id and pc.post_id = page.id
+                 where not pc.is_hidden)
+          end`
+    : sql`page.comment_count`;
+  const blocked = viewerId
+    ? sql`, blocked as materialized (
+        select ub.blocked_id as id from user_blocks ub where ub.blocker_id = ${viewerId}
+        union
+        select ub.blocker_id from user_blocks ub where ub.blocked_id = ${viewerId})`
+    : sql``;
   const direction = sql.raw(order.direction);
   const orderBy = order.keyed
     ? sql`page.sort_key ${direction}, page.created_at ${direction}, page.id ${direction}`
     : sql`page.created_at ${direction}, page.id ${direction}`;
   return sql`
-    with page as (${page})
+    with page as (${page})${blocked}
     select page.kind, page.id,
            to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,
-           page.like_count, page.comment_count, page.updated_at, page.is_hidden,
+           page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
            ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
            ${likedByMe} as liked_by_me,
            a.username as author_username, a.full_name as author_full_name,
@@ -294,7 +323,8 @@ export async function selectItemRows(
 /**
  * A page holding the one item `id` of `kind` as `viewerId` may see it: visible, or hidden by a
  * moderator and either theirs (an author still sees their hidden item, marked as such) or
- * viewed by a moderator or admin (who open it from a report or the Activity Log).
+ * viewed by a moderator or admin (who open it from a report or the Activity Log); and never
+ * when its author is in a block with the viewer or pending deletion (for everyone, staff too).
  */
 export function viewableItemPage(kind: ItemKind, id: string, viewerId: string | undefined): SQL {
   const hiddenFilter = viewerId
@@ -303,5 +333,6 @@ export function viewableItemPage(kind: ItemKind, id: string, viewerId: string | 
               where ur.user_id = ${viewerId} and ur.role in ('admin', 'moderator')))`
     : sql`not i.is_hidden`;
   return sql`select ${itemColumns(kind, "i")} from ${itemTables[kind].items} i
-              where i.id = ${id} and ${hiddenFilter}`;
+              where i.id = ${id} and ${hiddenFilter}
+                and ${visibleAuthorSql(viewerId, sql`i.user_id`)}`;
 }

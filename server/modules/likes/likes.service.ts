@@ -27,7 +27,7 @@ export async function setLike(
   liked: boolean,
 ): Promise<LikeState> {
   const { state, notifiedUserId } = await ctx.db.transaction(async (tx) => {
-    const item = await findVisibleItem(tx, kind, itemId);
+    const item = await findVisibleItem(tx, kind, itemId, ctx.user.id);
     if (!item) throw itemNotFound(kind);
     const changed = liked
       ? await insertLike(tx, kind, itemId, ctx.user.id)
