@@ -25,6 +25,7 @@ import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
 import { DiskStorage, S3Storage, type Storage, uploadsDirectory } from "./media/storage.ts";
+import { blockRoutes } from "./modules/blocks/blocks.routes.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
@@ -238,6 +239,7 @@ export async function buildApp(
       await api.register(likeRoutes);
       await api.register(commentRoutes);
       await api.register(followRoutes);
+      await api.register(blockRoutes);
       await api.register(notificationRoutes);
       await api.register(moderationRoutes);
       await api.register(wantToTryRoutes);

@@ -9,6 +9,7 @@ import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { isBlockedPair } from "#server/modules/blocks/blocks.queries.ts";
 import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
@@ -69,6 +70,12 @@ export async function setFollow(
       pair.followingId,
       following ? 1 : -1,
     );
+    // Asked once the counters locked both profiles (as a block does first), so a block
+    // committed meanwhile is seen: nobody follows across a block, either way round, and the
+    // refusal reads like an unknown person.
+    if (following && (await isBlockedPair(tx, pair.followerId, pair.followingId))) {
+      throw profileNotFound();
+    }
     const notified = following && (await notifyNewFollower(tx, pair));
     return { changed, notified, followerCount };
   });

@@ -27,6 +27,8 @@ export const CREATED_AT_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KIND = /^[a-z_-]{1,20}$/;
+/** A person's id (the auth service's text ids, not UUIDs), as a profile path accepts it. */
+const PERSON_ID = /^[^\0]{1,100}$/;
 
 export function encodeCursor(cursor: Cursor | KeyedCursor): string {
   const position = [cursor.createdAt, cursor.id, cursor.kind];
@@ -47,6 +49,15 @@ export function decodeCursor(raw: string, allowedKinds: readonly string[]): Curs
   return { createdAt, id, kind };
 }
 
+/**
+ * decodeCursor for a list keyed on people (blocked or muted accounts) rather than rows with a
+ * UUID: the position's id is the person's text id.
+ */
+export function decodePersonCursor(raw: string, allowedKinds: readonly string[]): Cursor {
+  const { createdAt, id, kind } = parseCursor(raw, allowedKinds, 3, PERSON_ID);
+  return { createdAt, id, kind };
+}
+
 /** decodeCursor for a {@link KeyedCursor}: its key must be a finite number or null. */
 export function decodeKeyedCursor(raw: string, allowedKinds: readonly string[]): KeyedCursor {
   const cursor = parseCursor(raw, allowedKinds, 4);
@@ -59,6 +70,7 @@ function parseCursor(
   raw: string,
   allowedKinds: readonly string[],
   length: 3 | 4,
+  idPattern: RegExp = GUID,
 ): Cursor & { values: unknown[] } {
   let parsed: unknown;
   try {
@@ -75,7 +87,7 @@ function parseCursor(
     typeof kind !== "string" ||
     !TIMESTAMP.test(createdAt) ||
     !isRealInstant(createdAt) ||
-    !GUID.test(id) ||
+    !idPattern.test(id) ||
     !KIND.test(kind) ||
     !allowedKinds.includes(kind)
   ) {

@@ -9,7 +9,12 @@ import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
-import { profileExists, profileItemsSql, selectProfilePage } from "./profiles.queries.ts";
+import {
+  type ProfilePageRow,
+  profileExists,
+  profileItemsSql,
+  selectProfilePage,
+} from "./profiles.queries.ts";
 
 // The public side of profiles: a profile page's header and its tabs, for visitors and
 // signed-in viewers alike.
@@ -39,8 +44,11 @@ export async function getProfilePage(
   const id = handle.startsWith("@") ? handle.slice(1) : handle;
   const viewerId = ctx.user?.id;
   const row = await selectProfilePage(ctx.db, { id, name: id.toLowerCase() }, viewerId);
-  if (!row) throw profileNotFound();
+  // An account being deleted, or a person who blocked the viewer, reads as an unknown handle:
+  // the page never tells which.
+  if (!row || row.pendingDeletion || row.blocksViewer) throw profileNotFound();
   const isOwn = row.id === viewerId;
+  if (row.blockedByViewer) return blockedProfilePage(row);
   return {
     profile: {
       id: row.id,
@@ -63,7 +71,39 @@ export async function getProfilePage(
     },
     followedByMe: viewerId && !isOwn ? row.followedByViewer === true : null,
     isOwn,
-    viewerRelation: null,
+    viewerRelation:
+      viewerId && !isOwn ? { blockedByMe: false, mutedByMe: row.mutedByViewer === true } : null,
+  };
+}
+
+/**
+ * The page of someone the viewer blocked: their name only, so the viewer can recognise them and
+ * unblock; no bio, place, photo or counts.
+ */
+function blockedProfilePage(row: ProfilePageRow): ProfilePageDto {
+  return {
+    profile: {
+      id: row.id,
+      username: row.username,
+      slug: row.slug,
+      fullName: row.fullName,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      bio: null,
+      avatarUrl: null,
+      location: null,
+    },
+    counts: {
+      reviews: 0,
+      dishReviews: 0,
+      restaurantReviews: 0,
+      posts: 0,
+      followers: 0,
+      following: 0,
+    },
+    followedByMe: false,
+    isOwn: false,
+    viewerRelation: { blockedByMe: true, mutedByMe: row.mutedByViewer === true },
   };
 }
 

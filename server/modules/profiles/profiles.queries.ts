@@ -99,18 +99,27 @@ export interface ProfilePageRow extends Record<string, unknown> {
   followers: number;
   following: number;
   followedByViewer: boolean;
+  /** The account waits to be deleted: nobody sees it. */
+  pendingDeletion: boolean;
+  /** The person blocked the viewer: to the viewer they do not exist. */
+  blocksViewer: boolean;
+  blockedByViewer: boolean;
+  mutedByViewer: boolean;
 }
 
 /**
  * The profile a page address names, with its counts, in one statement: `handle` is the profile
  * id as given, or a username or slug already lower-cased; a username match wins over a slug
  * match. Each count is one person's visible rows, read from the partial profile indexes; the
- * follower counts are the profile's counter columns.
+ * follower counts are the profile's counter columns. The same statement says whether the account
+ * is being deleted and how the viewer stands with the person (follow, block either way, mute).
  */
 export function profilePageSql(
   handle: { id: string; name: string },
   viewerId: string | undefined,
 ): SQL {
+  // Where the viewer stands with the person: each a primary-key probe; false for visitors.
+  const viewerExists = (rows: SQL) => (viewerId ? sql`exists (select 1 from ${rows})` : sql`false`);
   const visibleReviews = (type: "dish" | "restaurant") =>
     sql`(select count(*)::int from reviews r
           where r.user_id = p.id and r.review_type = ${type} and not r.is_hidden)`;
@@ -121,12 +130,15 @@ export function profilePageSql(
            ${visibleReviews("restaurant")} as "restaurantReviews",
            (select count(*)::int from posts po where po.user_id = p.id and not po.is_hidden) as posts,
            p.follower_count as followers, p.following_count as following,
-           ${
-             viewerId
-               ? sql`exists (select 1 from follows f
-                              where f.follower_id = ${viewerId} and f.following_id = p.id)`
-               : sql`false`
-           } as "followedByViewer"
+           ${viewerExists(sql`follows f where f.follower_id = ${viewerId} and f.following_id = p.id`)}
+             as "followedByViewer",
+           exists (select 1 from account_deletions ad where ad.user_id = p.id) as "pendingDeletion",
+           ${viewerExists(sql`user_blocks b where b.blocker_id = p.id and b.blocked_id = ${viewerId}`)}
+             as "blocksViewer",
+           ${viewerExists(sql`user_blocks b where b.blocker_id = ${viewerId} and b.blocked_id = p.id`)}
+             as "blockedByViewer",
+           ${viewerExists(sql`user_mutes m where m.muter_id = ${viewerId} and m.muted_id = p.id`)}
+             as "mutedByViewer"
       from profiles p
      where p.username = ${handle.name} or p.slug = ${handle.name} or p.id = ${handle.id}
      order by p.username = ${handle.name} desc, p.slug = ${handle.name} desc

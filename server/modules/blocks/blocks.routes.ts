@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import {
+  blockMessages,
+  blockStateSchema,
+  muteStateSchema,
+  restrictedAccountPageSchema,
+} from "#domain/blocks.ts";
+import { pageQuery } from "#domain/paging.ts";
+import { currentUser, requireUserWith } from "#server/auth/session.ts";
+import type { RateLimitRule } from "#server/config.ts";
+import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { profileIdParams } from "#server/modules/profiles/profiles.routes.ts";
+import { listRestricted, setBlocked, setMuted } from "./blocks.service.ts";
+
+/**
+ * Blocks and mutes (and their undoing) per user and window, shared by every server instance:
+ * far more than a person clicks, a wall for a script cycling blocks to churn other people's
+ * follows and counters.
+ */
+export const SAFETY_RATE_LIMIT: RateLimitRule = { window: 60, max: 60 };
+
+export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const requireSignIn = requireUserWith(blockMessages.signIn);
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+  for (const [method, on] of [
+    ["PUT", true],
+    ["DELETE", false],
+  ] as const) {
+    app.route({
+      method,
+      url: "/profiles/:id/block",
+      preHandler: requireSignIn,
+      schema: {
+        summary: on
+          ? "Block a person (idempotent): ends follows, likes, comments and notifications between you"
+          : "Unblock a person (nothing the block removed comes back)",
+        tags: ["blocks"],
+        params: profileIdParams,
+        response: { 200: blockStateSchema, ...errors, 429: apiErrorSchema },
+      },
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        await consumeActionQuota(db, "safety", user.id, SAFETY_RATE_LIMIT, reply);
+        return setBlocked({ db, user, events: app.events }, request.params.id, on);
+      },
+    });
+    app.route({
+      method,
+      url: "/profiles/:id/mute",
+      preHandler: requireSignIn,
+      schema: {
+        summary: on ? "Mute a person (idempotent)" : "Unmute a person",
+        tags: ["blocks"],
+        params: profileIdParams,
+        response: { 200: muteStateSchema, ...errors, 429: apiErrorSchema },
+      },
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        await consumeActionQuota(db, "safety", user.id, SAFETY_RATE_LIMIT, reply);
+        return setMuted({ db, user, events: app.events }, request.params.id, on);
+      },
+    });
+  }
+
+  for (const kind of ["block", "mute"] as const) {
+    app.get(
+      kind === "block" ? "/blocks" : "/mutes",
+      {
+        preHandler: requireSignIn,
+        schema: {
+          summary:
+            kind === "block"
+              ? "The people you blocked, newest first (keyset paged)"
+              : "The people you muted, newest first (keyset paged)",
+          tags: ["blocks"],
+          querystring: pageQuery,
+          response: {
+            200: restrictedAccountPageSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => listRestricted({ db, user: currentUser(request) }, kind, request.query),
+    );
+  }
+};

@@ -1,0 +1,139 @@
+import {
+  type BlockState,
+  blockMessages,
+  type MuteState,
+  type RestrictedAccountPage,
+} from "#domain/blocks.ts";
+import { itemKinds } from "#domain/item-kinds.ts";
+import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { SessionUser } from "#domain/profile.ts";
+import type { Database, Executor } from "#server/db/client.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { bumpFollowCounters, deleteFollow } from "#server/modules/follows/follows.queries.ts";
+import { decodePersonCursor, encodeCursor } from "#server/modules/items/cursor.ts";
+import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
+import type { EventBus } from "#server/realtime/event-bus.ts";
+import {
+  deleteInteractionsBetween,
+  deleteListFollowsBetween,
+  deleteNotificationsBetween,
+  deleteRestriction,
+  insertRestriction,
+  isActiveProfile,
+  lockProfiles,
+  type RestrictedAccountRow,
+  type Restriction,
+  restrictedAccountsSql,
+} from "./blocks.queries.ts";
+
+export interface BlockContext {
+  db: Database;
+  user: SessionUser;
+  events: EventBus;
+}
+
+const selfMessages: Record<Restriction, string> = {
+  block: blockMessages.cannotBlockSelf,
+  mute: blockMessages.cannotMuteSelf,
+};
+
+/** The person to block or mute must be someone else with a profile that is not being deleted. */
+async function checkTarget(db: Executor, kind: Restriction, me: string, personId: string) {
+  if (personId === me) throw ApiError.badRequest(selfMessages[kind]);
+  if (!(await isActiveProfile(db, personId))) throw profileNotFound();
+}
+
+/**
+ * Everything between two people that a new block ends, in the block's transaction: the follows
+ * both ways (with both profiles' counters, as unfollowing moves them), each one's likes and
+ * comments on the other's reviews and posts (with those items' counters), the notifications
+ * either got from the other, and each one's follows of the other's lists (with their counts).
+ * Want to try entries stay: they are one's own notes, not contact.
+ */
+async function severTies(tx: Executor, a: string, b: string): Promise<void> {
+  for (const [followerId, followingId] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (await deleteFollow(tx, followerId, followingId)) {
+      await bumpFollowCounters(tx, followerId, followingId, -1);
+    }
+  }
+  for (const kind of itemKinds) await deleteInteractionsBetween(tx, kind, a, b);
+  await deleteNotificationsBetween(tx, a, b);
+  await deleteListFollowsBetween(tx, a, b);
+}
+
+/**
+ * PUT (blocked = true) or DELETE /api/profiles/:id/block. Idempotent: only a block row actually
+ * added severs the ties, in the same transaction, with both profiles locked first (in id order)
+ * so a follow racing the block either lands before it and is removed, or sees it and is
+ * refused. After commit both people's open pages are told to refetch their counts and
+ * notifications. Unblocking removes the block row only; nothing severed comes back.
+ */
+export async function setBlocked(
+  ctx: BlockContext,
+  personId: string,
+  blocked: boolean,
+): Promise<BlockState> {
+  const me = ctx.user.id;
+  if (!blocked) {
+    await checkTarget(ctx.db, "block", me, personId);
+    await deleteRestriction(ctx.db, "block", me, personId);
+    return { blocked };
+  }
+  const added = await ctx.db.transaction(async (tx) => {
+    await lockProfiles(tx, [me, personId].sort());
+    await checkTarget(tx, "block", me, personId);
+    const inserted = await insertRestriction(tx, "block", me, personId);
+    if (inserted) await severTies(tx, me, personId);
+    return inserted;
+  });
+  if (added) {
+    const event = { type: "follow", followerId: me, followingId: personId } as const;
+    for (const id of [me, personId]) {
+      await ctx.events.publish(id, event);
+      await ctx.events.publish(id, { type: "notification" });
+    }
+  }
+  return { blocked };
+}
+
+/** PUT (muted = true) or DELETE /api/profiles/:id/mute: the row alone, idempotent. */
+export async function setMuted(
+  ctx: BlockContext,
+  personId: string,
+  muted: boolean,
+): Promise<MuteState> {
+  const me = ctx.user.id;
+  await checkTarget(ctx.db, "mute", me, personId);
+  if (muted) await insertRestriction(ctx.db, "mute", me, personId);
+  else await deleteRestriction(ctx.db, "mute", me, personId);
+  return { muted };
+}
+
+/** GET /api/blocks or /api/mutes: the caller's own, newest first, keyset paged. */
+export async function listRestricted(
+  ctx: Omit<BlockContext, "events">,
+  kind: Restriction,
+  query: PageQuery,
+): Promise<RestrictedAccountPage> {
+  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const after = query.cursor ? decodePersonCursor(query.cursor, [kind]) : undefined;
+  const result = await ctx.db.execute<RestrictedAccountRow>(
+    restrictedAccountsSql({ kind, ownerId: ctx.user.id, after, limit: limit + 1 }),
+  );
+  const rows = result.rows.slice(0, limit);
+  const last = rows.at(-1);
+  return {
+    items: rows.map((row) => ({
+      person: authorFields(row).author,
+      since: new Date(row.created_at_text).toISOString(),
+    })),
+    nextCursor:
+      result.rows.length > limit && last
+        ? encodeCursor({ createdAt: last.created_at_text, id: last.user_id, kind })
+        : null,
+  };
+}
