@@ -100,6 +100,8 @@ async function openProfileMenu(page: Page, user: SeededUser): Promise<Locator> {
   await page.getByRole("button", { name: `Options for @${user.username}` }).click();
   const menu = page.getByRole("menu");
   await menu.waitFor();
+  // Shown once its opening transition has ended (what a screenshot of it needs).
+  await expect.poll(() => menu.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
   return menu;
 }
 
@@ -240,6 +242,7 @@ describe("block and mute", () => {
             name: blockMessages.blockTitle(c.displayName),
           });
           await dialog.getByText(blockMessages.blockConfirm).waitFor();
+          await menu.waitFor({ state: "detached" });
           await expectNoAxeViolations(page);
           await screenshot(page, "blocks-confirm", { fullPage: false });
           await dialog.getByRole("button", { name: "Cancel" }).click();
