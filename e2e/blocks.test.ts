@@ -14,6 +14,7 @@ import {
   closeToasts,
   feedCard,
   followViaApi,
+  openDetail,
   type SeededItem,
   type SeededUser,
   seedPost,
@@ -29,7 +30,7 @@ import {
  * B has a review: A blocks B from that review's card menu by keyboard alone, and the review
  * leaves A's feed at once; A opens B's profile and sees only the name and Unblock; B finds A's
  * profile "User Not Found" and A's post gone from their feed, and both lost the follows between
- * them. A mutes C from C's profile menu: C's post leaves A's feed while C's profile stays whole.
+ * them. A block from inside an item's detail dialog closes it. A mutes C from C's profile menu: C's post leaves A's feed while C's profile stays whole.
  * Both are undone from Privacy & data (the unblock by keyboard), each row leaving its list. axe
  * and screenshots of Privacy & data, the blocked profile and the confirmation at 375 and 1280 px,
  * light and dark. Every test also fails on any console error it did not provoke.
@@ -43,9 +44,12 @@ const token = `b${Date.now().toString(36)}`;
 let a: SeededUser;
 let b: SeededUser;
 let c: SeededUser;
+/** Blocked from inside their post's detail dialog. */
+let d: SeededUser;
 let bReview: SeededItem;
 let aPost: SeededItem;
 let cPost: SeededItem;
+let dPost: SeededItem;
 
 beforeAll(async () => {
   await withPage(browser, { viewport: DESKTOP }, async (page) => {
@@ -64,6 +68,10 @@ beforeAll(async () => {
   await withPage(browser, { viewport: DESKTOP }, async (page) => {
     c = await signUpViaApi(page, "muted");
     cPost = await seedPost(page, { title: `Loud opinions ${token}`, content: "Too salty." });
+  });
+  await withPage(browser, { viewport: DESKTOP }, async (page) => {
+    d = await signUpViaApi(page, "stranger");
+    dPost = await seedPost(page, { title: `Hot takes ${token}`, content: "Ketchup on pasta." });
   });
   await withPage(browser, { viewport: DESKTOP }, async (page) => {
     await signInViaApi(page, a);
@@ -147,6 +155,21 @@ describe("block and mute", () => {
       await card.waitFor({ state: "detached" });
       // The rest of the feed is still there.
       await feedCard(page, aPost.title).waitFor();
+    });
+  });
+
+  test("a block from an item's detail dialog closes the dialog and drops the item", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await openAs(page, a, "/feed");
+      const detail = await openDetail(page, dPost.title, "Post");
+      await detail.getByRole("button", { name: "Post options" }).click();
+      await page.getByRole("menuitem", { name: `Block @${d.username}` }).click();
+      const confirm = page.getByRole("dialog", { name: blockMessages.blockTitle(d.displayName) });
+      await confirm.getByRole("button", { name: blockMessages.block, exact: true }).click();
+      await toastWith(page, blockMessages.blocked(d.displayName)).waitFor();
+      await confirm.waitFor({ state: "detached" });
+      await detail.waitFor({ state: "detached" });
+      await feedCard(page, dPost.title).waitFor({ state: "detached" });
     });
   });
 
@@ -263,6 +286,11 @@ describe("block and mute", () => {
       await page.keyboard.press("Enter");
       await toastWith(page, blockMessages.unblocked(b.displayName)).waitFor();
       await bRow.waitFor({ state: "detached" });
+      // Only that row: D, blocked from the detail dialog, stays until unblocked too.
+      const dRow = blocked.getByRole("listitem").filter({ hasText: `@${d.username}` });
+      await dRow.waitFor();
+      await blocked.getByRole("button", { name: `Unblock @${d.username}` }).click();
+      await dRow.waitFor({ state: "detached" });
       await blocked.getByText(blockMessages.blockedListEmpty).waitFor();
       await closeToasts(page);
 
