@@ -12,7 +12,7 @@ export interface ConfirmDialogProps {
   /** While true the dialog cannot be dismissed and its buttons are off. */
   pending: boolean;
   onConfirm: () => void;
-  /** Above the item detail dialog and its menu, for a dialog that may be opened from there. */
+  /** Its stacking order, for one opened from another dialog (the item detail and its menu). */
   zIndex?: number;
 }
 

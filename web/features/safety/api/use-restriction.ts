@@ -1,6 +1,11 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { blockMessages, type RestrictedAccountPage } from "#domain/blocks.ts";
+import {
+  type BlockState,
+  blockMessages,
+  type MuteState,
+  type RestrictedAccountPage,
+} from "#domain/blocks.ts";
 import { type AuthorNames, authorDisplayName } from "#domain/items.ts";
 import type { Restriction, RestrictPrompt } from "#web/components/restrict-dialog.tsx";
 import { commentKeys } from "#web/features/comments/api/comment-queries.ts";
@@ -36,7 +41,8 @@ export function useSetRestriction(kind: Restriction, person: RestrictTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["safety", kind, person.id],
-    mutationFn: (on: boolean) => apiSend<unknown>(on ? "PUT" : "DELETE", paths[kind](person.id)),
+    mutationFn: (on: boolean) =>
+      apiSend<BlockState | MuteState>(on ? "PUT" : "DELETE", paths[kind](person.id)),
     onSuccess: (_state, on) => {
       toast.success(toasts[kind][on ? "on" : "off"](authorDisplayName(person)));
       if (!on) {
