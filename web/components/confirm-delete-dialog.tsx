@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 interface ConfirmDeleteDialogProps {
   opened: boolean;
@@ -11,43 +11,8 @@ interface ConfirmDeleteDialogProps {
 }
 
 /** The one "are you sure?" dialog for deleting something the user owns. */
-export function ConfirmDeleteDialog({
-  opened,
-  onClose,
-  title,
-  text,
-  deleting,
-  onConfirm,
-}: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ deleting, ...props }: ConfirmDeleteDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {
-        if (!deleting) onClose();
-      }}
-      title={title}
-      centered
-      radius="lg"
-      closeOnClickOutside={!deleting}
-      closeOnEscape={!deleting}
-      withCloseButton={!deleting}
-      styles={{
-        title: {
-          fontFamily: "var(--mantine-font-family-headings)",
-          fontWeight: 650,
-          fontSize: "var(--mantine-font-size-lg)",
-        },
-      }}
-    >
-      <Text size="sm">{text}</Text>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onConfirm} disabled={deleting}>
-          {deleting ? "Deleting..." : "Delete"}
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmDialog {...props} confirmLabel="Delete" pendingLabel="Deleting..." pending={deleting} />
   );
 }

@@ -25,6 +25,14 @@ export const apiPaths = {
   follow: (profileId: string) => `/api/profiles/${segment(profileId)}/follow`,
   followList: (profileId: string, kind: FollowListKind, params: URLSearchParams) =>
     `/api/profiles/${segment(profileId)}/${kind}?${params}`,
+  /** PUT blocks, DELETE unblocks. */
+  block: (profileId: string) => `/api/profiles/${segment(profileId)}/block`,
+  /** PUT mutes, DELETE unmutes. */
+  mute: (profileId: string) => `/api/profiles/${segment(profileId)}/mute`,
+  /** The signed-in person's blocked accounts, newest first. */
+  blocks: (params: URLSearchParams) => withQuery("/api/blocks", params),
+  /** The signed-in person's muted accounts, newest first. */
+  mutes: (params: URLSearchParams) => withQuery("/api/mutes", params),
   notifications: "/api/notifications",
   unreadNotificationCount: "/api/notifications/unread-count",
   notificationRead: (id: string) => `/api/notifications/${segment(id)}/read`,

@@ -42,6 +42,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
         <ItemMenu
           item={item}
           manage={{ onEdit: () => setEditing(true), onDelete: () => setDeleting(true) }}
+          onAuthorBlocked={onDeleted}
         />
       </Group>
 

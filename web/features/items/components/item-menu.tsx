@@ -1,10 +1,20 @@
 import { ActionIcon, Menu } from "@mantine/core";
-import { IconDots, IconFlag, IconPencil, IconTrash } from "@tabler/icons-react";
+import {
+  IconBan,
+  IconDots,
+  IconFlag,
+  IconPencil,
+  IconTrash,
+  IconVolume3,
+} from "@tabler/icons-react";
 import { useState } from "react";
+import { blockMessages } from "#domain/blocks.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { reportTargetNouns } from "#domain/moderation.ts";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
+import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
+import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
 import { useSession } from "#web/lib/session.tsx";
 
 interface ItemMenuProps {
@@ -14,20 +24,24 @@ interface ItemMenuProps {
    * them the owner gets no menu.
    */
   manage?: { onEdit: () => void; onDelete: () => void };
+  /** Runs once its author is blocked (the detail dialog closes: their item is gone for good). */
+  onAuthorBlocked?: () => void;
 }
 
 /**
- * The "…" menu of a review or post: Edit and Delete for its author, "Report review" / "Report
- * post" for everyone else signed in. Nothing for visitors.
+ * The "…" menu of a review or post: Edit and Delete for its author; "Mute @ana", "Block @ana"
+ * and "Report review" / "Report post" for everyone else signed in. Nothing for visitors.
  */
-export function ItemMenu({ item, manage }: ItemMenuProps) {
+export function ItemMenu({ item, manage, onAuthorBlocked }: ItemMenuProps) {
   const { session } = useSession();
   const [reporting, setReporting] = useState(false);
   const report = useReport({ targetType: item.itemType, targetId: item.id });
+  const restrict = useRestrictPrompt(item.author, onAuthorBlocked);
   const canReport = session.status === "signed-in" && !item.isOwner;
   const canManage = item.isOwner && manage !== undefined;
   if (!canReport && !canManage) return null;
   const noun = reportTargetNouns[item.itemType];
+  const handle = `@${item.author.username.toLowerCase()}`;
 
   return (
     <>
@@ -57,12 +71,28 @@ export function ItemMenu({ item, manage }: ItemMenuProps) {
             </>
           )}
           {canReport && (
-            <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)}>
-              Report {noun}
-            </Menu.Item>
+            <>
+              <Menu.Item
+                leftSection={<IconVolume3 size={16} />}
+                onClick={() => restrict.ask("mute")}
+              >
+                {blockMessages.mute} {handle}
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconBan size={16} />}
+                onClick={() => restrict.ask("block")}
+              >
+                {blockMessages.block} {handle}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)}>
+                Report {noun}
+              </Menu.Item>
+            </>
           )}
         </Menu.Dropdown>
       </Menu>
+      {canReport && <RestrictDialog prompt={restrict.prompt} />}
       {canReport && (
         <ReportDialog
           opened={reporting}

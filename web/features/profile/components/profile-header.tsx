@@ -1,7 +1,26 @@
-import { ActionIcon, Group, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import {
+  ActionIcon,
+  Group,
+  Menu,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconFlag, IconLogout, IconMap, IconMapPin, IconSettings } from "@tabler/icons-react";
+import {
+  IconBan,
+  IconDots,
+  IconFlag,
+  IconLogout,
+  IconMap,
+  IconMapPin,
+  IconSettings,
+  IconVolume,
+  IconVolume3,
+} from "@tabler/icons-react";
 import { Link } from "react-router";
+import { blockMessages } from "#domain/blocks.ts";
 import type { FollowListKind } from "#domain/follows.ts";
 import { foodMapMessages } from "#domain/food-map.ts";
 import { authorHandle } from "#domain/items.ts";
@@ -9,8 +28,10 @@ import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
+import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
+import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useToggleFollow } from "../api/use-toggle-follow.ts";
@@ -25,7 +46,7 @@ interface ProfileHeaderProps {
 /**
  * A profile's header: picture, name, @username, bio, location and the counts; Followers and
  * Following open their lists. Your own profile has Settings and Log Out, someone else's a
- * Follow button (and Report for signed-in viewers).
+ * Follow button (and, for signed-in viewers, a menu with Mute or Unmute, Block and Report).
  */
 export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
   const { profile, counts } = page;
@@ -68,7 +89,9 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
                 />
               </div>
               <MapLink to={screenPaths.userMap(authorHandle(profile))} />
-              {signedIn && <ReportUserButton userId={profile.id} />}
+              {signedIn && (
+                <ProfileMenu profile={profile} muted={page.viewerRelation?.mutedByMe === true} />
+              )}
             </Group>
           </div>
         )}
@@ -147,25 +170,51 @@ function MapLink({ to }: { to: string }) {
   );
 }
 
-/** Reports someone else's profile to the moderators. */
-function ReportUserButton({ userId }: { userId: string }) {
-  const [opened, dialog] = useDisclosure(false);
-  const report = useReport({ targetType: "user", targetId: userId });
+/**
+ * Someone else's "…" menu: Mute (Unmute once muted, which needs no question), Block, and Report
+ * to the moderators. A block turns this page into the blocked view once it is read again.
+ */
+function ProfileMenu({ profile, muted }: { profile: ProfilePageDto["profile"]; muted: boolean }) {
+  const [reporting, report] = useDisclosure(false);
+  const reportSender = useReport({ targetType: "user", targetId: profile.id });
+  const restrict = useRestrictPrompt(profile);
+  const handle = `@${profile.username.toLowerCase()}`;
   return (
     <>
-      <Tooltip label="Report user" withArrow>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          radius="xl"
-          aria-label="Report user"
-          aria-haspopup="dialog"
-          onClick={dialog.open}
-        >
-          <IconFlag size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <ReportDialog opened={opened} onClose={dialog.close} noun="user" report={report} />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" radius="xl" aria-label={`Options for ${handle}`}>
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {muted ? (
+            <Menu.Item
+              leftSection={<IconVolume size={16} />}
+              onClick={restrict.unmute}
+              disabled={restrict.pending}
+            >
+              {blockMessages.unmute} {handle}
+            </Menu.Item>
+          ) : (
+            <Menu.Item leftSection={<IconVolume3 size={16} />} onClick={() => restrict.ask("mute")}>
+              {blockMessages.mute} {handle}
+            </Menu.Item>
+          )}
+          <Menu.Item
+            color="red"
+            leftSection={<IconBan size={16} />}
+            onClick={() => restrict.ask("block")}
+          >
+            {blockMessages.block} {handle}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFlag size={16} />} onClick={report.open}>
+            Report user
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <RestrictDialog prompt={restrict.prompt} />
+      <ReportDialog opened={reporting} onClose={report.close} noun="user" report={reportSender} />
     </>
   );
 }

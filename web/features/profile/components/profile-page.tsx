@@ -10,6 +10,7 @@ import { PageHeader } from "#web/components/page-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { profilePageQuery } from "../api/profile-queries.ts";
+import { BlockedProfile } from "./blocked-profile.tsx";
 import { FollowListDialog } from "./follow-list-dialog.tsx";
 import { ProfileHeader } from "./profile-header.tsx";
 import classes from "./profile-page.module.css";
@@ -18,7 +19,8 @@ import { UserNotFound } from "./user-not-found.tsx";
 
 /**
  * Your own profile at /profile, and anyone's at /user/{handle} and /profile/{handle} (username,
- * slug or id; a leading @ is dropped): the header with counts and follow, then the tabs.
+ * slug or id; a leading @ is dropped): the header with counts and follow, then the tabs; someone
+ * the viewer blocked, their name and Unblock only.
  */
 export function ProfilePage() {
   const { handle } = useParams();
@@ -66,6 +68,13 @@ export function ProfilePage() {
 
 function ProfileView({ page }: { page: ProfilePageDto }) {
   const [followList, setFollowList] = useState<FollowListKind | null>(null);
+  if (page.viewerRelation?.blockedByMe) {
+    return (
+      <div className={classes.page}>
+        <BlockedProfile profile={page.profile} />
+      </div>
+    );
+  }
   return (
     <div className={classes.page}>
       <ProfileHeader page={page} onOpenFollowList={setFollowList} />

@@ -1,12 +1,140 @@
-import { Paper, Title } from "@mantine/core";
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { blockMessages, type RestrictedAccountDto } from "#domain/blocks.ts";
+import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import { LoadMore } from "#web/components/load-more.tsx";
+import type { Restriction } from "#web/components/restrict-dialog.tsx";
+import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { restrictedAccountsQuery } from "#web/features/safety/api/safety-queries.ts";
+import { useSetRestriction } from "#web/features/safety/api/use-restriction.ts";
+import classes from "./blocked-accounts-section.module.css";
 
-/** Built by issue 15; replaced by the real section. */
+const LISTS = {
+  block: {
+    title: blockMessages.blockedListTitle,
+    empty: blockMessages.blockedListEmpty,
+    undo: blockMessages.unblock,
+  },
+  mute: {
+    title: blockMessages.mutedListTitle,
+    empty: blockMessages.mutedListEmpty,
+    undo: blockMessages.unmute,
+  },
+} as const;
+
+const SKELETON_ROWS = ["first", "second"] as const;
+
+/** The people you blocked, then those you muted, each undone from its row. */
 export function BlockedAccountsSection() {
   return (
-    <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-      <Title order={2} size="h4">
-        Blocked and muted accounts
-      </Title>
+    <>
+      <RestrictedAccounts kind="block" />
+      <RestrictedAccounts kind="mute" />
+    </>
+  );
+}
+
+/** One list, newest first, 20 at a time: avatar and name (to their profile) and Unblock or Unmute. */
+function RestrictedAccounts({ kind }: { kind: Restriction }) {
+  const text = LISTS[kind];
+  const titleId = `${kind}-accounts-title`;
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="lg"
+      p={{ base: "md", sm: "lg" }}
+      aria-labelledby={titleId}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {text.title}
+        </Title>
+        <AccountList kind={kind} />
+      </Stack>
     </Paper>
+  );
+}
+
+function AccountList({ kind }: { kind: Restriction }) {
+  const text = LISTS[kind];
+  const list = useInfiniteQuery(restrictedAccountsQuery(kind));
+  const accounts = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (list.isPending) {
+    return (
+      <Stack gap="sm" aria-busy aria-label={`Loading ${text.title.toLowerCase()}`}>
+        {SKELETON_ROWS.map((key) => (
+          <Group key={key} gap="sm" wrap="nowrap">
+            <Skeleton circle height={40} />
+            <Skeleton height={12} width="45%" />
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
+
+  if (list.isError && accounts.length === 0) {
+    return (
+      <LoadErrorState
+        title={`We couldn't load ${text.title.toLowerCase()}`}
+        onRetry={() => void list.refetch()}
+        retrying={list.isRefetching}
+      />
+    );
+  }
+
+  if (accounts.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {text.empty}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <ul className={classes.people} aria-label={text.title}>
+        {accounts.map((account) => (
+          <AccountRow key={account.person.id} kind={kind} account={account} />
+        ))}
+      </ul>
+      <LoadMore
+        noun="accounts"
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
+    </Stack>
+  );
+}
+
+function AccountRow({ kind, account }: { kind: Restriction; account: RestrictedAccountDto }) {
+  const { person } = account;
+  const undo = useSetRestriction(kind, person);
+  const handle = `@${person.username.toLowerCase()}`;
+  const verb = LISTS[kind].undo;
+  return (
+    <li className={classes.person}>
+      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={40} />
+      <Link to={screenPaths.user(authorHandle(person))} className={classes.link}>
+        <span className={classes.name}>{authorDisplayName(person)}</span>
+        <span className={classes.handle}>{handle}</span>
+      </Link>
+      <Button
+        variant="default"
+        size="xs"
+        radius="xl"
+        aria-label={`${verb} ${handle}`}
+        loading={undo.isPending}
+        onClick={() => undo.mutate(false)}
+      >
+        {verb}
+      </Button>
+    </li>
   );
 }
