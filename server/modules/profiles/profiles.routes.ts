@@ -18,6 +18,7 @@ import {
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
+import { accountStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,
@@ -52,7 +53,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => getMe(context(request)),
+    async (request, reply) => {
+      const me = await getMe(context(request));
+      const { clearCookie, ...status } = await accountStatus(
+        app.database.db,
+        request.headers.cookie,
+        me.user.id,
+      );
+      if (clearCookie) reply.header("set-cookie", clearCookie);
+      return { ...me, ...status };
+    },
   );
 
   app.get(
