@@ -116,6 +116,24 @@ describe("POST /api/account/deletion: re-authentication", () => {
     expect(await sessionsOf(db, phone.userId)).toBe(0);
   });
 
+  it("deletes the caller's account only, whatever the body names", async () => {
+    const { app } = await start();
+    const { db } = app.database;
+    const owner = await signUpByEmail(app);
+    const other = await signUpByEmail(app);
+    const accepted = await requestDeletion(app, owner.cookie, {
+      password: owner.password,
+      userId: other.userId,
+      user_id: other.userId,
+      eraseAfter: "2001-02-03T04:05:06.000Z",
+    });
+    expect(accepted.statusCode).toBe(202);
+    expect(new Date(accepted.json().eraseAfter).getTime()).toBeGreaterThan(Date.now());
+    expect(await pendingDeletions(db, owner.userId)).toBe(1);
+    expect(await pendingDeletions(db, other.userId)).toBe(0);
+    expect(await sessionsOf(db, other.userId)).toBe(1);
+  });
+
   it("visitors get 401", async () => {
     const { app } = await start();
     const response = await request(app, "POST", "/api/account/deletion", { body: {} });
