@@ -48,8 +48,19 @@ export function erasedAccountLabel(createdAt: Date): string {
   return `an account created in ${month}`;
 }
 
-/** Replaces the label of earlier Activity Log entries about an erased account or its content. */
-export const ERASED_SUBJECT_LABEL = "content of an erased account";
+/**
+ * Replace the labels of earlier Activity Log entries about an erased account or its content,
+ * which would still name them: "made an erased account a moderator", "hid the review of an
+ * erased account". The log shows them as they are, unquoted.
+ */
+export const ERASED_SUBJECT_LABELS = {
+  account: "an erased account",
+  content: "of an erased account",
+} as const;
+
+export function isErasedSubjectLabel(label: string): boolean {
+  return label === ERASED_SUBJECT_LABELS.account || label === ERASED_SUBJECT_LABELS.content;
+}
 
 export const accountDeletionMessages = {
   sectionTitle: "Delete account",

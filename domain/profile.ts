@@ -164,8 +164,6 @@ export const meSchema = z.object({
   role: z.enum(roles),
   isAdmin: z.boolean(),
   isModerator: z.boolean(),
-  /** Whether the account signs in with a password (re-authentication asks for it). */
-  hasPassword: z.boolean(),
   /** True once, on the first answer after a sign-in cancelled the account's deletion. */
   accountRestored: z.boolean(),
 });

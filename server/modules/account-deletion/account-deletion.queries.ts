@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { ACCOUNT_DELETION_GRACE_DAYS, ERASED_SUBJECT_LABEL } from "#domain/account-deletion.ts";
+import { ACCOUNT_DELETION_GRACE_DAYS, ERASED_SUBJECT_LABELS } from "#domain/account-deletion.ts";
 import type { Executor } from "#server/db/client.ts";
 
 /** The stored password hash of an account that signs in with one, else null. */
@@ -148,7 +148,9 @@ export async function forgetModerationSubjects(tx: Executor, userId: string): Pr
      where (reported_type, reported_id) in (select type, id from (${subjects}) s)`);
   await tx.execute(sql`
     update moderation_actions
-       set subject_label = ${ERASED_SUBJECT_LABEL}, subject_id = gen_random_uuid()::text
+       set subject_label = case when subject_type = 'user' then ${ERASED_SUBJECT_LABELS.account}
+                                else ${ERASED_SUBJECT_LABELS.content} end,
+           subject_id = gen_random_uuid()::text
      where (subject_type, subject_id) in (select type, id from (${subjects}) s)`);
 }
 

@@ -90,20 +90,17 @@ export function restoredCookie(secure: boolean) {
 }
 
 /**
- * What /api/me adds about the account itself: whether it has a password, and whether a sign-in
- * just restored it (true once: the cookie saying so is cleared by the answer carrying it).
+ * Whether a sign-in just restored the account, for /api/me: true once, since the answer that
+ * says so also clears the cookie (`clearCookie`, a Set-Cookie value).
  */
-export async function accountStatus(
-  db: Database,
-  cookieHeader: string | undefined,
-  userId: string,
-): Promise<{ hasPassword: boolean; accountRestored: boolean; clearCookie: string | null }> {
-  const hasPassword = (await findPasswordHash(db, userId)) !== null;
+export function restoredStatus(cookieHeader: string | undefined): {
+  accountRestored: boolean;
+  clearCookie: string | null;
+} {
   const accountRestored = (cookieHeader ?? "")
     .split(";")
     .some((part) => part.trim() === `${RESTORED_COOKIE}=1`);
   return {
-    hasPassword,
     accountRestored,
     clearCookie: accountRestored
       ? `${RESTORED_COOKIE}=; Path=${RESTORED_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`

@@ -18,7 +18,7 @@ import {
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
-import { accountStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
+import { restoredStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,
@@ -55,13 +55,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await getMe(context(request));
-      const { clearCookie, ...status } = await accountStatus(
-        app.database.db,
-        request.headers.cookie,
-        me.user.id,
-      );
+      const { accountRestored, clearCookie } = restoredStatus(request.headers.cookie);
       if (clearCookie) reply.header("set-cookie", clearCookie);
-      return { ...me, ...status };
+      return { ...me, accountRestored };
     },
   );
 
