@@ -46,10 +46,24 @@ export interface SessionContextValue {
   signOut: () => Promise<void>;
 }
 
+/**
+ * The one answer that says a sign-in just cancelled the account's deletion (the server says it
+ * once) is told as a toast. Both the toast and the wording load only then: this file is on
+ * every page, the landing page included, and neither belongs in its bundle.
+ */
+function announceIfRestored(me: MeDto): MeDto {
+  if (me.accountRestored) {
+    void Promise.all([import("./toast.ts"), import("#domain/account-deletion.ts")]).then(
+      ([{ toast }, { accountDeletionMessages }]) => toast.success(accountDeletionMessages.restored),
+    );
+  }
+  return me;
+}
+
 /** Profile and role, fetched once signed in, under the key ["me"]. */
 export const meQuery = queryOptions({
   queryKey: ["me"],
-  queryFn: ({ signal }) => apiGet<MeDto>(apiPaths.me, { signal }),
+  queryFn: async ({ signal }) => announceIfRestored(await apiGet<MeDto>(apiPaths.me, { signal })),
   staleTime: 60_000,
   retry: (failures, error) =>
     failures < 2 && !(error instanceof ApiRequestError && error.status < 500 && error.status > 0),
