@@ -14,6 +14,7 @@ import type { MeDto, ProfileDto, Role, SessionUser } from "#domain/profile.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
 import type { authClient as AuthClientInstance } from "./auth-client.ts";
+import { toast } from "./toast.ts";
 
 export type Session =
   | { status: "loading" }
@@ -48,13 +49,13 @@ export interface SessionContextValue {
 
 /**
  * The one answer that says a sign-in just cancelled the account's deletion (the server says it
- * once) is told as a toast. Both the toast and the wording load only then: this file is on
- * every page, the landing page included, and neither belongs in its bundle.
+ * once) is told as a toast. Its wording loads only then: it lives beside the deletion's zod
+ * schemas, which do not belong in the landing page's bundle (this file is on every page).
  */
 function announceIfRestored(me: MeDto): MeDto {
   if (me.accountRestored) {
-    void Promise.all([import("./toast.ts"), import("#domain/account-deletion.ts")]).then(
-      ([{ toast }, { accountDeletionMessages }]) => toast.success(accountDeletionMessages.restored),
+    void import("#domain/account-deletion.ts").then(({ accountDeletionMessages }) =>
+      toast.success(accountDeletionMessages.restored),
     );
   }
   return me;

@@ -27,6 +27,8 @@ import { errorText } from "./error-text.ts";
  */
 export function DeleteAccountSection() {
   const [opened, setOpened] = useState(false);
+  // Asked ahead, so the dialog opens knowing whether to ask for the password.
+  useQuery(hasPasswordQuery);
   return (
     <Paper
       withBorder
@@ -49,6 +51,9 @@ export function DeleteAccountSection() {
     </Paper>
   );
 }
+
+const PASSWORD_HINT_ID = "delete-account-password-hint";
+const PASSWORD_ERROR_ID = "delete-account-password-error";
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const hasPassword = useQuery(hasPasswordQuery);
@@ -107,8 +112,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
                 setError(null);
               }}
               error={error}
+              // Mantine's PasswordInput ties neither its hint nor its error to the field itself.
+              descriptionProps={{ id: PASSWORD_HINT_ID }}
+              errorProps={{ id: PASSWORD_ERROR_ID, role: "alert" }}
+              aria-describedby={
+                error ? `${PASSWORD_HINT_ID} ${PASSWORD_ERROR_ID}` : PASSWORD_HINT_ID
+              }
+              aria-invalid={error ? true : undefined}
               required
               data-autofocus
+              // Also when the answer about the password arrives after the dialog opened.
+              autoFocus
             />
           )}
           {error && !askPassword && (
