@@ -78,6 +78,7 @@ describe("delete account", () => {
         await page.keyboard.type("not my password");
         await page.keyboard.press("Enter");
         await dialog.getByText(messages.wrongPassword).waitFor();
+        await screenshot(page, "account-deletion-wrong-password", { fullPage: false });
         expect(await password.getAttribute("aria-invalid")).toBe("true");
 
         await password.focus();
@@ -90,11 +91,13 @@ describe("delete account", () => {
         expect(await toast.textContent()).toMatch(
           /It will be erased on \d{1,2} [A-Z][a-z]+ \d{4}\. Sign in before then to restore it\./,
         );
+        await screenshot(page, "account-deletion-scheduled", { fullPage: false });
         // Signed out for real: the API no longer knows this browser.
         expect((await page.request.get("/api/me")).status()).toBe(401);
 
         await signInByEmail(page, { email, password: PASSWORD });
         await toastWith(page, messages.restored).waitFor();
+        await screenshot(page, "account-deletion-restored", { fullPage: false });
         await page.goto(`/view/post/${post.id}`);
         await page.getByRole("heading", { name: title, exact: true }).waitFor();
         // Told once: a reload does not say it again.
