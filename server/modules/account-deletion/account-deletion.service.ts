@@ -37,7 +37,6 @@ export interface DeletionRequestContext {
   userId: string;
   /** When the current session began: a sign-in that recent proves a password-less owner. */
   sessionCreatedAt: Date;
-  now?: Date;
 }
 
 /**
@@ -59,8 +58,7 @@ export async function requestAccountDeletion(
       throw new ApiError(403, "WRONG_PASSWORD", accountDeletionMessages.wrongPassword);
     }
   } else {
-    const now = ctx.now ?? new Date();
-    const ageMs = now.getTime() - ctx.sessionCreatedAt.getTime();
+    const ageMs = Date.now() - ctx.sessionCreatedAt.getTime();
     if (ageMs > REAUTHENTICATION_MAX_AGE_MINUTES * 60 * 1000) {
       throw new ApiError(403, "REAUTHENTICATION_REQUIRED", accountDeletionMessages.signInAgain);
     }
@@ -93,17 +91,17 @@ export function restoredCookie(secure: boolean) {
  * Whether a sign-in just restored the account, for /api/me: true once, since the answer that
  * says so also clears the cookie (`clearCookie`, a Set-Cookie value).
  */
-export function restoredStatus(cookieHeader: string | undefined): {
-  accountRestored: boolean;
-  clearCookie: string | null;
-} {
+export function restoredStatus(
+  cookieHeader: string | undefined,
+  secure: boolean,
+): { accountRestored: boolean; clearCookie: string | null } {
   const accountRestored = (cookieHeader ?? "")
     .split(";")
     .some((part) => part.trim() === `${RESTORED_COOKIE}=1`);
   return {
     accountRestored,
     clearCookie: accountRestored
-      ? `${RESTORED_COOKIE}=; Path=${RESTORED_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`
+      ? `${RESTORED_COOKIE}=; Path=${RESTORED_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`
       : null,
   };
 }
@@ -111,7 +109,7 @@ export function restoredStatus(cookieHeader: string | undefined): {
 export interface EraserContext {
   db: Database;
   storage: Storage;
-  log: Logger & { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: Logger & { error(obj: object, msg: string): void };
 }
 
 /** How many due accounts one run takes; the next run (hourly) continues. */

@@ -55,7 +55,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = await getMe(context(request));
-      const { accountRestored, clearCookie } = restoredStatus(request.headers.cookie);
+      const { accountRestored, clearCookie } = restoredStatus(
+        request.headers.cookie,
+        app.config.publicUrl.startsWith("https://"),
+      );
       if (clearCookie) reply.header("set-cookie", clearCookie);
       return { ...me, accountRestored };
     },
