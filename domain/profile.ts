@@ -164,6 +164,8 @@ export const meSchema = z.object({
   role: z.enum(roles),
   isAdmin: z.boolean(),
   isModerator: z.boolean(),
+  /** True once, on the first answer after a sign-in cancelled the account's deletion. */
+  accountRestored: z.boolean(),
 });
 export type MeDto = z.infer<typeof meSchema>;
 

@@ -25,6 +25,7 @@ import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
 import { DiskStorage, S3Storage, type Storage, uploadsDirectory } from "./media/storage.ts";
+import { accountDeletionRoutes } from "./modules/account-deletion/account-deletion.routes.ts";
 import { blockRoutes } from "./modules/blocks/blocks.routes.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
@@ -246,6 +247,7 @@ export async function buildApp(
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
       await api.register(eventRoutes);
+      await api.register(accountDeletionRoutes);
     },
     { prefix: "/api" },
   );

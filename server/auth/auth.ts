@@ -22,6 +22,10 @@ import type { Database } from "#server/db/client.ts";
 import { schema } from "#server/db/client.ts";
 import { countAction } from "#server/http/action-limit.ts";
 import {
+  restoredCookie,
+  restoreOnSignIn,
+} from "#server/modules/account-deletion/account-deletion.service.ts";
+import {
   promoteVerifiedAdmin,
   provisionAccount,
 } from "#server/modules/profiles/profiles.service.ts";
@@ -267,6 +271,15 @@ export function authOptions(params: CreateAuthParams) {
         },
       },
       session: {
+        create: {
+          // Any sign-in during a deletion's grace (password, phone code, Google) restores the
+          // account; the cookie lets the next /api/me tell its owner once.
+          after: async (session, context) => {
+            if (!(await restoreOnSignIn(db, session.userId))) return;
+            const cookie = restoredCookie(secureCookies);
+            context?.setCookie(cookie.name, cookie.value, cookie.options);
+          },
+        },
         update: {
           before: async (data, context) =>
             capSessionExpiry(data, context?.context.session?.session, config),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
@@ -94,6 +95,32 @@ describe("Google sign-in through a real OpenID Connect provider", () => {
     const me = await request(testApp.app, "GET", "/api/me", { cookie: second.header() });
     expect(me.json().user.id).toBe(firstId);
     expect(second.header()).not.toBe(first.header());
+  });
+
+  it("restores an account whose deletion is pending, and the app is told once", async () => {
+    await buildWithIdp();
+    const first = new CookieJar();
+    await googleRoundTrip(testApp.app, first);
+    // No password: the sign-in a moment ago is re-authentication enough.
+    const deletion = await request(testApp.app, "POST", "/api/account/deletion", {
+      cookie: first.header(),
+      body: {},
+    });
+    expect(deletion.statusCode, deletion.body).toBe(202);
+    expect(
+      (await request(testApp.app, "GET", "/api/me", { cookie: first.header() })).statusCode,
+    ).toBe(401);
+
+    const again = new CookieJar();
+    const callback = await googleRoundTrip(testApp.app, again);
+    expect(callback.headers.location).toBe("/auth/callback");
+    const me = await request(testApp.app, "GET", "/api/me", { cookie: again.header() });
+    expect(me.json()).toMatchObject({ user: { email: idp.account.email }, accountRestored: true });
+    again.update(me);
+    const next = await request(testApp.app, "GET", "/api/me", { cookie: again.header() });
+    expect(next.json()).toMatchObject({ accountRestored: false });
+    const pending = await testApp.db.execute(sql`select count(*)::int as n from account_deletions`);
+    expect(pending.rows[0]).toEqual({ n: 0 });
   });
 
   it("makes a verified ADMIN_EMAILS address admin at sign-up", async () => {

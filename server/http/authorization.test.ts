@@ -202,6 +202,13 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
   { route: "GET /api/auth/*", coveredBy: AUTH_TESTS },
   { route: "POST /api/auth/*", coveredBy: AUTH_TESTS },
   { route: "GET /api/me", call: () => ({ url: "/api/me" }), expected: signedIn(200) },
+  // Everyone signed in may delete their own account, and only theirs: the world's people have
+  // no password and signed in just now, which is re-authentication enough.
+  {
+    route: "POST /api/account/deletion",
+    call: () => ({ url: "/api/account/deletion", body: {} }),
+    expected: signedIn(202),
+  },
   {
     route: "GET /api/profiles/username-availability",
     call: (w) => ({

@@ -12,6 +12,8 @@ const withQuery = (path: string, params: URLSearchParams) =>
 /** Every JSON API address the web app calls (better-auth's /api/auth/* is its client's job). */
 export const apiPaths = {
   me: "/api/me",
+  /** POST schedules the signed-in account's deletion. */
+  accountDeletion: "/api/account/deletion",
   config: "/api/config",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",

@@ -14,6 +14,7 @@ import type { MeDto, ProfileDto, Role, SessionUser } from "#domain/profile.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
 import type { authClient as AuthClientInstance } from "./auth-client.ts";
+import { toast } from "./toast.ts";
 
 export type Session =
   | { status: "loading" }
@@ -46,10 +47,24 @@ export interface SessionContextValue {
   signOut: () => Promise<void>;
 }
 
+/**
+ * The one answer that says a sign-in just cancelled the account's deletion (the server says it
+ * once) is told as a toast. Its wording loads only then: it lives beside the deletion's zod
+ * schemas, which do not belong in the landing page's bundle (this file is on every page).
+ */
+function announceIfRestored(me: MeDto): MeDto {
+  if (me.accountRestored) {
+    void import("#domain/account-deletion.ts").then(({ accountDeletionMessages }) =>
+      toast.success(accountDeletionMessages.restored),
+    );
+  }
+  return me;
+}
+
 /** Profile and role, fetched once signed in, under the key ["me"]. */
 export const meQuery = queryOptions({
   queryKey: ["me"],
-  queryFn: ({ signal }) => apiGet<MeDto>(apiPaths.me, { signal }),
+  queryFn: async ({ signal }) => announceIfRestored(await apiGet<MeDto>(apiPaths.me, { signal })),
   staleTime: 60_000,
   retry: (failures, error) =>
     failures < 2 && !(error instanceof ApiRequestError && error.status < 500 && error.status > 0),

@@ -18,6 +18,7 @@ import {
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
+import { restoredStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,
@@ -52,7 +53,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => getMe(context(request)),
+    async (request, reply) => {
+      const me = await getMe(context(request));
+      const { accountRestored, clearCookie } = restoredStatus(
+        request.headers.cookie,
+        app.config.publicUrl.startsWith("https://"),
+      );
+      if (clearCookie) reply.header("set-cookie", clearCookie);
+      return { ...me, accountRestored };
+    },
   );
 
   app.get(

@@ -139,7 +139,8 @@ export function roleFlags(role: Role): { isAdmin: boolean; isModerator: boolean 
   return { isAdmin: role === "admin", isModerator: role === "admin" || role === "moderator" };
 }
 
-export async function getMe(ctx: ProfileContext): Promise<MeDto> {
+/** /api/me but for `accountRestored`, which its route adds (account-deletion's restoredStatus). */
+export async function getMe(ctx: ProfileContext): Promise<Omit<MeDto, "accountRestored">> {
   const profile = await ensureProfile(ctx);
   const role = await findUserRole(ctx.db, ctx.user.id);
   return { user: ctx.user, profile: toProfileDto(profile), role, ...roleFlags(role) };

@@ -41,7 +41,16 @@ describe("GET /api/me", () => {
     const response = await request(app, "GET", "/api/me", { cookie: signedUp.cookie });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(["isAdmin", "isModerator", "profile", "role", "user"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "accountRestored",
+      "isAdmin",
+      "isModerator",
+      "profile",
+      "role",
+      "user",
+    ]);
+    // Only a sign-in that cancelled a pending deletion makes it true (account-deletion.test.ts).
+    expect(body.accountRestored).toBe(false);
     expect(Object.keys(body.profile).sort()).toEqual(
       [
         "avatarUrl",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ERASED_SUBJECT_LABELS } from "#domain/account-deletion.ts";
 import { activityWording } from "./activity-wording.ts";
 
 describe("activity wording", () => {
@@ -32,5 +33,34 @@ describe("activity wording", () => {
     expect(
       activityWording({ action: "report_resolved", subjectType: "user", subjectLabel: "@bo" }),
     ).toEqual({ before: "resolved a report on the user", subject: "@bo", after: "" });
+  });
+
+  it("tells an erasure without naming anyone, and erased subjects unquoted", () => {
+    expect(
+      activityWording({
+        action: "account_deleted",
+        subjectType: "user",
+        subjectLabel: "an account created in March 2026",
+      }),
+    ).toEqual({
+      actor: "Tasted",
+      before: "erased",
+      subject: "an account created in March 2026",
+      after: "at its owner's request",
+    });
+    expect(
+      activityWording({
+        action: "content_hidden",
+        subjectType: "review",
+        subjectLabel: ERASED_SUBJECT_LABELS.content,
+      }),
+    ).toEqual({ before: "hid the review", subject: "of an erased account", after: "" });
+    expect(
+      activityWording({
+        action: "role_granted",
+        subjectType: "user",
+        subjectLabel: ERASED_SUBJECT_LABELS.account,
+      }),
+    ).toEqual({ before: "made", subject: "an erased account", after: "a moderator" });
   });
 });

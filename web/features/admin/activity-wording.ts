@@ -1,3 +1,4 @@
+import { isErasedSubjectLabel } from "#domain/account-deletion.ts";
 import type { ActivityEntryDto, ModerationAction, ReportTargetType } from "#domain/moderation.ts";
 import { reportTargetNouns } from "#domain/moderation.ts";
 
@@ -6,6 +7,8 @@ import { reportTargetNouns } from "#domain/moderation.ts";
  * subject sits between `before` and `after` so the screen can link it.
  */
 export interface ActivityWording {
+  /** Who acted when no moderator did (the app itself erasing an account). */
+  actor?: string;
   before: string;
   /** The subject as shown: a title or comment in quotes, a person as @username. */
   subject: string;
@@ -19,17 +22,23 @@ const PHRASES = {
   content_unhidden: (noun) => [`made the ${noun}`, "visible again"],
   role_granted: () => ["made", "a moderator"],
   role_revoked: () => ["made", "a regular user again"],
-  account_deleted: () => ["", "was deleted by its owner and erased"],
+  account_deleted: () => ["erased", "at its owner's request"],
 } as const satisfies Record<ModerationAction, (noun: string) => readonly [string, string]>;
 
-/** People are named by their label as it comes (@username); content is quoted. */
+/**
+ * People are named by their label as it comes (@username); content is quoted, unless it was
+ * erased with its account: that label is words of ours, not a quote.
+ */
 function subjectText(type: ReportTargetType, label: string): string {
-  return type === "user" ? label : `“${label}”`;
+  return type === "user" || isErasedSubjectLabel(label) ? label : `“${label}”`;
 }
 
 export function activityWording(
   entry: Pick<ActivityEntryDto, "action" | "subjectType" | "subjectLabel">,
 ): ActivityWording {
   const [before, after] = PHRASES[entry.action](reportTargetNouns[entry.subjectType]);
-  return { before, subject: subjectText(entry.subjectType, entry.subjectLabel), after };
+  const subject = subjectText(entry.subjectType, entry.subjectLabel);
+  // Erasure is the app's own doing, at the end of the owner's grace period.
+  if (entry.action === "account_deleted") return { actor: "Tasted", before, subject, after };
+  return { before, subject, after };
 }

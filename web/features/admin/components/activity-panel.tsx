@@ -76,13 +76,14 @@ export function ActivityPanel() {
 }
 
 function ActivityRow({ entry }: { entry: ActivityEntryDto }) {
-  const { before, subject, after } = activityWording(entry);
+  const { actor: acting, before, subject, after } = activityWording(entry);
   const actor = entry.actor;
   return (
     <li className={classes.activity}>
       <UserAvatar avatarUrl={actor?.avatarUrl} username={actor?.username} size={32} aria-hidden />
       <p className={classes.activityText}>
-        <strong>{actor ? authorDisplayName(actor) : "A former moderator"}</strong> {before}{" "}
+        <strong>{actor ? authorDisplayName(actor) : (acting ?? "A former moderator")}</strong>{" "}
+        {before}{" "}
         {entry.subjectHref ? (
           <Link to={entry.subjectHref} className={`${classes.person} ${classes.subject}`}>
             {subject}

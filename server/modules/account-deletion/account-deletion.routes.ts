@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountDeletionInput, accountDeletionSchema } from "#domain/account-deletion.ts";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { currentUser, requireUser } from "#server/auth/session.ts";
+import type { RateLimitRule } from "#server/config.ts";
+import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { eraseDueAccounts, requestAccountDeletion } from "./account-deletion.service.ts";
+
+/** How often accounts past their grace are erased (besides once at start-up). */
+const ERASE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletion requests per account: a few tries at the password, never a guessing run. */
+const DELETION_REQUESTS: RateLimitRule = { window: 3600, max: 10 };
+
+export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+  let timer: NodeJS.Timeout | undefined;
+  const erase = async () => {
+    try {
+      const erased = await eraseDueAccounts({
+        db: app.database.db,
+        storage: app.storage,
+        log: app.log,
+      });
+      if (erased > 0) app.log.info({ erased }, "erased accounts past their deletion grace");
+    } catch (error) {
+      app.log.warn({ err: error }, "erasing accounts failed");
+    }
+  };
+  app.addHook("onReady", async () => {
+    await erase();
+    timer = setInterval(erase, ERASE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    if (timer) clearInterval(timer);
+  });
+
+  app.post(
+    "/account/deletion",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Delete your account (restored by any sign-in during the grace period)",
+        description:
+          "Accounts with a password send it as `password`; others must have signed in within " +
+          "the last 10 minutes. Every session ends; the account is erased at `eraseAfter`.",
+        tags: ["account"],
+        body: accountDeletionInput,
+        response: {
+          202: accountDeletionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await consumeActionQuota(
+        app.database.db,
+        "account-deletion",
+        user.id,
+        DELETION_REQUESTS,
+        reply,
+      );
+      const session = request.authSession?.session;
+      if (!session) throw new Error("requireUser ran without a session");
+      const scheduled = await requestAccountDeletion(
+        {
+          db: app.database.db,
+          auth: app.auth,
+          userId: user.id,
+          sessionCreatedAt: session.createdAt,
+        },
+        request.body,
+      );
+      return reply.status(202).send(scheduled);
+    },
+  );
+};

@@ -1,0 +1,168 @@
+import {
+  type AccountDeletionDto,
+  type AccountDeletionInput,
+  accountDeletionMessages,
+  erasedAccountLabel,
+  REAUTHENTICATION_MAX_AGE_MINUTES,
+} from "#domain/account-deletion.ts";
+import type { Auth } from "#server/auth/auth.ts";
+import type { Database } from "#server/db/client.ts";
+import { ApiError } from "#server/http/errors.ts";
+import type { Storage } from "#server/media/storage.ts";
+import { deleteImageFiles, type Logger } from "#server/modules/uploads/uploads.service.ts";
+import {
+  cancelDeletion,
+  deleteAccountRows,
+  findAccountFiles,
+  findDueAccounts,
+  findPasswordHash,
+  forgetModerationSubjects,
+  lockDueAccount,
+  logErasure,
+  releaseCounters,
+  scheduleDeletion,
+} from "./account-deletion.queries.ts";
+
+/**
+ * Set on the answer of a sign-in that cancelled a pending deletion and read (then cleared) by
+ * the next GET /api/me, which tells the person once. Every sign-in method (password, phone code,
+ * Google's redirect) ends in a session, so a cookie reaches the app whichever way it came back.
+ */
+export const RESTORED_COOKIE = "tasted.account_restored";
+const RESTORED_COOKIE_PATH = "/api/me";
+
+export interface DeletionRequestContext {
+  db: Database;
+  auth: Auth;
+  userId: string;
+  /** When the current session began: a sign-in that recent proves a password-less owner. */
+  sessionCreatedAt: Date;
+}
+
+/**
+ * Re-authenticates the owner, then schedules the erasure and ends every session of the account
+ * in one transaction. An account with a password must send it (checked by better-auth's own
+ * verifier); one without must have signed in within the last few minutes.
+ */
+export async function requestAccountDeletion(
+  ctx: DeletionRequestContext,
+  input: AccountDeletionInput,
+): Promise<AccountDeletionDto> {
+  const hash = await findPasswordHash(ctx.db, ctx.userId);
+  if (hash !== null) {
+    if (!input.password) {
+      throw new ApiError(403, "PASSWORD_REQUIRED", accountDeletionMessages.passwordRequired);
+    }
+    const { password } = await ctx.auth.$context;
+    if (!(await password.verify({ hash, password: input.password }))) {
+      throw new ApiError(403, "WRONG_PASSWORD", accountDeletionMessages.wrongPassword);
+    }
+  } else {
+    const ageMs = Date.now() - ctx.sessionCreatedAt.getTime();
+    if (ageMs > REAUTHENTICATION_MAX_AGE_MINUTES * 60 * 1000) {
+      throw new ApiError(403, "REAUTHENTICATION_REQUIRED", accountDeletionMessages.signInAgain);
+    }
+  }
+  const eraseAfter = await ctx.db.transaction((tx) => scheduleDeletion(tx, ctx.userId));
+  return { eraseAfter: eraseAfter.toISOString() };
+}
+
+/** A session was just created for the account: a deletion still within its grace is cancelled. */
+export async function restoreOnSignIn(db: Database, userId: string): Promise<boolean> {
+  return cancelDeletion(db, userId);
+}
+
+/** The cookie a restoring sign-in sets (httpOnly: only the server reads it). */
+export function restoredCookie(secure: boolean) {
+  return {
+    name: RESTORED_COOKIE,
+    value: "1",
+    options: {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      secure,
+      path: RESTORED_COOKIE_PATH,
+      maxAge: 24 * 60 * 60,
+    },
+  };
+}
+
+/**
+ * Whether a sign-in just restored the account, for /api/me: true once, since the answer that
+ * says so also clears the cookie (`clearCookie`, a Set-Cookie value).
+ */
+export function restoredStatus(
+  cookieHeader: string | undefined,
+  secure: boolean,
+): { accountRestored: boolean; clearCookie: string | null } {
+  const accountRestored = (cookieHeader ?? "")
+    .split(";")
+    .some((part) => part.trim() === `${RESTORED_COOKIE}=1`);
+  return {
+    accountRestored,
+    clearCookie: accountRestored
+      ? `${RESTORED_COOKIE}=; Path=${RESTORED_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`
+      : null,
+  };
+}
+
+export interface EraserContext {
+  db: Database;
+  storage: Storage;
+  log: Logger & { error(obj: object, msg: string): void };
+}
+
+/** How many due accounts one run takes; the next run (hourly) continues. */
+const ERASE_BATCH = 100;
+
+/**
+ * Erases every account whose grace has run out, each in its own transaction: counters first,
+ * then the files are listed, the rows deleted and the Activity Log told; the files go after the
+ * commit (best effort, logged), so a rollback never leaves rows pointing at deleted files.
+ * Returns how many accounts this run erased.
+ */
+export async function eraseDueAccounts(ctx: EraserContext): Promise<number> {
+  let erased = 0;
+  for (const userId of await findDueAccounts(ctx.db, ERASE_BATCH)) {
+    try {
+      const files = await ctx.db.transaction(async (tx) => {
+        const account = await lockDueAccount(tx, userId);
+        if (!account) return null;
+        await releaseCounters(tx, userId);
+        const found = await findAccountFiles(tx, userId);
+        await forgetModerationSubjects(tx, userId);
+        await deleteAccountRows(tx, { userId, ...account });
+        await logErasure(tx, erasedAccountLabel(account.createdAt));
+        return found;
+      });
+      if (!files) continue;
+      erased++;
+      await deleteAccountFiles(ctx, userId, files);
+    } catch (error) {
+      ctx.log.error({ err: error, userId }, "erasing an account failed");
+    }
+  }
+  return erased;
+}
+
+async function deleteAccountFiles(
+  ctx: EraserContext,
+  userId: string,
+  files: { imageUrls: string[]; avatarUrl: string | null; exportKeys: string[] },
+): Promise<void> {
+  await deleteImageFiles(ctx.storage, ctx.log, files.imageUrls);
+  const avatarKey = files.avatarUrl ? ctx.storage.keyFromUrl(files.avatarUrl) : undefined;
+  // Only the account's own picture: a profile never points at another's file, but the check
+  // costs nothing and a wrong delete could not be undone.
+  const keys = [
+    ...(avatarKey?.startsWith(`avatars/${userId}/`) ? [avatarKey] : []),
+    ...files.exportKeys,
+  ];
+  await Promise.all(
+    keys.map((key) =>
+      ctx.storage.delete(key).catch((error: unknown) => {
+        ctx.log.warn({ err: error, key }, "deleting an erased account's file failed");
+      }),
+    ),
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import type { AccountDeletionDto, AccountDeletionInput } from "#domain/account-deletion.ts";
+import { apiSend } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+
+/** Schedules the signed-in account's deletion; the server has then ended every session. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (input: AccountDeletionInput) =>
+      apiSend<AccountDeletionDto>("POST", apiPaths.accountDeletion, input),
+  });
+}
