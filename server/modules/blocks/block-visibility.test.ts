@@ -97,9 +97,12 @@ async function seed(db: Database): Promise<World> {
   await db.execute(
     sql`insert into user_mutes (muter_id, muted_id) values (${id("charlie")}, ${id("delta")})`,
   );
+  // Sessions first: signing in restores an account being deleted, so echo's request comes after.
+  const cookies: Partial<Record<Person, string>> = {};
+  for (const name of people) cookies[name] = await sessionCookieFor(testApp.app, id(name));
   await db.execute(sql`
     insert into account_deletions (user_id, erase_after)
-    values (${id("echo")}, now() + interval '30 days')`);
+    values (${id("echo")}, now() + interval '14 days')`);
   // Each person's lists: one their followers see, holding their own review and tango's, and a
   // link list everyone else follows (a block leaves list follows be: the reads hide them).
   const lists: Partial<Record<Person, string>> = {};
@@ -131,8 +134,6 @@ async function seed(db: Database): Promise<World> {
       insert into list_follows (list_id, user_id)
       select ${linkLists[name]}::uuid, p.id from profiles p where p.id <> ${id(name)}`);
   }
-  const cookies: Partial<Record<Person, string>> = {};
-  for (const name of people) cookies[name] = await sessionCookieFor(testApp.app, id(name));
   return { db, cookies, restaurant: restaurant.id, reviews, posts, lists, linkLists };
 }
 

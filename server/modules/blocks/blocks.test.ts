@@ -444,6 +444,42 @@ describe("a new block", () => {
   });
 });
 
+describe("likes and comments racing a block", () => {
+  it("lets none survive it, and keeps the item's counters exact", async () => {
+    const { app } = await testApp.start();
+    const a = await person("alice");
+    const b = await person("bob");
+    const review = await createReview(testApp.db, { userId: a.id });
+    const like = () => request(app, "PUT", `/api/reviews/${review.id}/like`, { cookie: b.cookie });
+    const comment = () =>
+      request(app, "POST", `/api/reviews/${review.id}/comments`, {
+        cookie: b.cookie,
+        body: { content: "Looks good" },
+      });
+    for (let round = 0; round < 4; round++) {
+      const blocker = round % 2 ? b : a;
+      const blocked = round % 2 ? a : b;
+      const responses = await Promise.all([
+        like(),
+        comment(),
+        restrict("PUT", "block", blocked.id, blocker.cookie),
+        comment(),
+        like(),
+      ]);
+      for (const response of responses) expect([200, 201, 404]).toContain(response.statusCode);
+      const [row] = (
+        await testApp.db.execute<{ like_count: number; comment_count: number }>(
+          sql`select like_count, comment_count from reviews where id = ${review.id}`,
+        )
+      ).rows;
+      expect(row).toEqual({ like_count: 0, comment_count: 0 });
+      expect(await count(sql`select count(*)::int as count from likes`)).toBe(0);
+      expect(await count(sql`select count(*)::int as count from comments`)).toBe(0);
+      await restrict("DELETE", "block", blocked.id, blocker.cookie);
+    }
+  });
+});
+
 describe("GET /api/profiles/:handle between blocked people", () => {
   it("shows the blocker a name only, the blocked person nothing, everyone else the page", async () => {
     await testApp.start();

@@ -7,7 +7,11 @@ import { ApiError } from "#server/http/errors.ts";
 import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
-import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
+import {
+  bumpCounter,
+  findItemToInteractWith,
+  findVisibleItem,
+} from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
@@ -72,7 +76,7 @@ export async function addComment(
   input: CreateCommentInput,
 ): Promise<CommentDto> {
   const { row, notified } = await ctx.db.transaction(async (tx) => {
-    const item = await findVisibleItem(tx, kind, itemId, ctx.user.id);
+    const item = await findItemToInteractWith(tx, kind, itemId, ctx.user.id);
     if (!item) throw itemNotFound(kind);
     const inserted = await insertComment(tx, kind, {
       itemId,

@@ -44,6 +44,26 @@ export async function findVisibleItem(
 }
 
 /**
+ * findVisibleItem for a like or a comment, inside its transaction. Once the item is found, the
+ * actor's and the author's profile rows are share-locked in id order (the rows, and the order,
+ * a new block locks for update) and the item is looked up again. So a block between the two
+ * either commits first, and the second look misses the item, or waits until this transaction
+ * committed and then removes the like or comment it added.
+ */
+export async function findItemToInteractWith(
+  tx: Executor,
+  kind: ItemKind,
+  id: string,
+  actorId: string,
+): Promise<VisibleItem | undefined> {
+  const item = await findVisibleItem(tx, kind, id, actorId);
+  if (!item) return undefined;
+  await tx.execute(sql`
+    select id from profiles where id in (${actorId}, ${item.userId}) order by id for share`);
+  return findVisibleItem(tx, kind, id, actorId);
+}
+
+/**
  * The item's author and type, row-locked until the transaction ends, so two edits or an edit
  * and a delete of one item never interleave. Hidden items are found too: their author may still
  * delete them.

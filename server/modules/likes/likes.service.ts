@@ -3,7 +3,7 @@ import type { LikeState } from "#domain/like.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
-import { bumpCounter, findVisibleItem } from "#server/modules/items/items.queries.ts";
+import { bumpCounter, findItemToInteractWith } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import { deleteLike, insertLike } from "./likes.queries.ts";
@@ -27,7 +27,7 @@ export async function setLike(
   liked: boolean,
 ): Promise<LikeState> {
   const { state, notifiedUserId } = await ctx.db.transaction(async (tx) => {
-    const item = await findVisibleItem(tx, kind, itemId, ctx.user.id);
+    const item = await findItemToInteractWith(tx, kind, itemId, ctx.user.id);
     if (!item) throw itemNotFound(kind);
     const changed = liked
       ? await insertLike(tx, kind, itemId, ctx.user.id)
