@@ -294,9 +294,11 @@ export class S3Storage implements Storage {
   private async getObject(key: string): Promise<Readable> {
     const { GetObjectCommand } = await import("@aws-sdk/client-s3");
     try {
-      const output = (await (await this.client()).send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
-      )) as { Body?: Readable };
+      const output = (await (
+        await this.client()
+      ).send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }))) as {
+        Body?: Readable;
+      };
       if (!output.Body) throw new StoredFileMissingError(key);
       return output.Body;
     } catch (error) {
