@@ -72,7 +72,8 @@ export const dataExportMessages = {
     "Get a copy of your profile, reviews, posts, comments, likes, follows, lists, want to try, blocks and mutes, with every photo you uploaded at its original size, in one zip file.",
   start: "Download my data",
   building: (progress: number) => `Preparing your data… ${progress}%`,
-  buildingHint: "You can leave this page; we'll email you the link when it is ready.",
+  buildingHint:
+    "You can leave this page. If your account has an email address, we'll send you the link.",
   progressLabel: "Export progress",
   ready: "Your data is ready.",
   download: "Download zip",

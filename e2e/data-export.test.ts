@@ -91,14 +91,21 @@ describe("Download my data", () => {
 
       await tabTo(page, messages.start);
       await page.keyboard.press("Enter");
-      await section(page).getByRole("progressbar", { name: messages.progressLabel }).waitFor();
+      // At 0 % the bar's filled part has no width, so it is attached rather than visible.
+      await section(page)
+        .getByRole("progressbar", { name: messages.progressLabel })
+        .waitFor({ state: "attached" });
+      // Heard through the polite status region as well as shown.
+      await expect
+        .poll(() => section(page).getByRole("status").textContent())
+        .toMatch(/^Preparing your data… \d+%$/);
       const download = section(page).getByRole("link", {
         name: new RegExp(`^${messages.download}`),
       });
       await download.waitFor({ timeout: 20_000 });
       await expect.poll(() => section(page).getByRole("status").textContent()).toBe(messages.ready);
       await section(page)
-        .getByText(/^Available until /)
+        .getByText(/Available until /)
         .waitFor();
 
       await download.focus();
