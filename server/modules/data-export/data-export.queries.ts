@@ -41,14 +41,6 @@ export async function insertExport(db: Executor, userId: string): Promise<DataEx
   return row;
 }
 
-/**
- * Row-locks the person's auth user until the transaction ends, so two requests never both find
- * no open export and both start one.
- */
-export async function lockExportOwner(db: Executor, userId: string): Promise<void> {
-  await db.execute(sql`select 1 from "user" where id = ${userId} for no key update`);
-}
-
 export async function findLatestExport(
   db: Executor,
   userId: string,

@@ -11,12 +11,14 @@ import {
 import { pathSegment } from "#domain/text-input.ts";
 import type { EmailSender } from "#server/auth/senders/email.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { consumeActionQuota } from "#server/http/action-limit.ts";
 import {
+  DATA_EXPORT_QUOTA,
   type ExportContext,
   type ExportLinks,
   latestExport,
   openDownload,
+  openExport,
   startExport,
   sweepExpiredExports,
 } from "./data-export.service.ts";
@@ -98,14 +100,16 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteOptions> = a
       },
     },
     async (request, reply) => {
-      const result = await startExport(context(request));
-      // Also after "open": a build whose worker died is taken again at once.
-      worker.kick();
-      if (result.outcome === "limited") {
-        reply.header("retry-after", String(result.retryAfter));
-        throw new ApiError(429, "RATE_LIMITED", "Too many requests, please try again later");
+      const ctx = context(request);
+      // Asking again while one is under way answers with it and counts against nothing. It
+      // kicks the worker too, so a build whose worker died is taken again at once.
+      const open = await openExport(ctx);
+      if (!open) {
+        await consumeActionQuota(ctx.db, "data-export", ctx.userId, DATA_EXPORT_QUOTA, reply);
       }
-      return reply.status(result.outcome === "started" ? 202 : 200).send(result.export);
+      const result = open ? { started: false, export: open } : await startExport(ctx);
+      worker.kick();
+      return reply.status(result.started ? 202 : 200).send(result.export);
     },
   );
 

@@ -8,9 +8,9 @@ import {
 } from "#domain/data-export.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { countAction } from "#server/http/action-limit.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { Storage } from "#server/media/storage.ts";
+import { lockListOwner } from "#server/modules/want-to-try/want-to-try.queries.ts";
 import {
   type DataExportRow,
   deleteExpiredExports,
@@ -18,7 +18,6 @@ import {
   findLatestExport,
   findOpenExport,
   insertExport,
-  lockExportOwner,
 } from "./data-export.queries.ts";
 
 /** New exports a person may start per day: each one reads all their files. */
@@ -69,24 +68,26 @@ export function toDataExportDto(links: ExportLinks, row: DataExportRow): DataExp
   };
 }
 
-export type StartResult =
-  | { outcome: "started" | "open"; export: DataExportDto }
-  | { outcome: "limited"; retryAfter: number };
+/** The caller's export still on its way (pending or building), if any. */
+export async function openExport(ctx: ExportContext): Promise<DataExportDto | undefined> {
+  const row = await findOpenExport(ctx.db, ctx.userId);
+  return row ? toDataExportDto(ctx.links, row) : undefined;
+}
 
 /**
- * Starts an export for the caller, or returns the one still on its way ("open"), so pressing
- * the button twice never builds twice. Only a new export counts against the quota. The owner's
- * row lock keeps two requests from both finding none open and both starting one.
+ * Starts an export for the caller, or returns the one still on its way (`started: false`), so
+ * pressing the button twice never builds twice: the owner's row lock keeps two requests from
+ * both finding none open and both starting one.
  */
-export async function startExport(ctx: ExportContext): Promise<StartResult> {
-  return ctx.db.transaction(async (tx): Promise<StartResult> => {
-    await lockExportOwner(tx, ctx.userId);
+export async function startExport(
+  ctx: ExportContext,
+): Promise<{ started: boolean; export: DataExportDto }> {
+  return ctx.db.transaction(async (tx) => {
+    // The person's user row, as their saved entries and lists lock it for their own limits.
+    await lockListOwner(tx, ctx.userId);
     const open = await findOpenExport(tx, ctx.userId);
-    if (open) return { outcome: "open", export: toDataExportDto(ctx.links, open) };
-    const quota = await countAction(tx, "data-export", ctx.userId, DATA_EXPORT_QUOTA);
-    if (!quota.allowed) return { outcome: "limited", retryAfter: quota.retryAfter };
-    const row = await insertExport(tx, ctx.userId);
-    return { outcome: "started", export: toDataExportDto(ctx.links, row) };
+    const row = open ?? (await insertExport(tx, ctx.userId));
+    return { started: !open, export: toDataExportDto(ctx.links, row) };
   });
 }
 
