@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -436,6 +438,48 @@ describe("data export", () => {
       status: "ready",
       progress: 100,
     });
+  });
+
+  it("starts one export for two presses at once", async () => {
+    const { app } = await testApp.start();
+    const person = await createUser(app.database.db);
+    const cookie = await sessionCookieFor(app, person.id);
+    const answers = await Promise.all([
+      request(app, "POST", "/api/exports", { cookie }),
+      request(app, "POST", "/api/exports", { cookie }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 202]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    await waitUntilDone(app, cookie);
+    expect(await app.database.db.$count(dataExports, eq(dataExports.userId, person.id))).toBe(1);
+  });
+
+  it("marks a build that cannot be written failed, and a new one works once it can", async () => {
+    // A data directory where the build's temporary directory cannot be made (a file is there).
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-export-fault-"));
+    const blocker = path.join(dataDir, "export-tmp");
+    await writeFile(blocker, "not a directory");
+    try {
+      const { app } = await testApp.start({ dataDir });
+      const person = await createUser(app.database.db);
+      const cookie = await sessionCookieFor(app, person.id);
+      expect((await request(app, "POST", "/api/exports", { cookie })).statusCode).toBe(202);
+      expect(await waitUntilDone(app, cookie)).toMatchObject({
+        status: "failed",
+        downloadUrl: null,
+      });
+      // The server still answers, and Try again starts a new export that succeeds.
+      await rm(blocker);
+      const again = await request(app, "POST", "/api/exports", { cookie });
+      expect(again.statusCode).toBe(202);
+      expect(await waitUntilDone(app, cookie)).toMatchObject({
+        id: again.json().id,
+        status: "ready",
+      });
+    } finally {
+      await testApp.start();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("allows five new exports a day", async () => {

@@ -55,23 +55,23 @@ export class DataExportWorker {
       this.kickedAgain = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.kickedAgain) {
-        this.kickedAgain = false;
-        this.kick();
-      }
-    });
+    this.running = this.drain()
+      .catch((error: unknown) =>
+        this.options.log.error({ err: error }, "data export worker failed"),
+      )
+      .finally(() => {
+        this.running = undefined;
+        if (this.kickedAgain) {
+          this.kickedAgain = false;
+          this.kick();
+        }
+      });
   }
 
-  /** Resolves once nothing is being built (tests wait on it; close waits for the build). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
+  /** Takes no further export and resolves once the build under way has ended. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.idle();
+    while (this.running) await this.running;
   }
 
   private async drain(): Promise<void> {
@@ -90,13 +90,14 @@ export class DataExportWorker {
 
   private async build(job: DataExportRow): Promise<void> {
     const { db, storage, log } = this.options;
-    await mkdir(this.options.tempDir, { recursive: true, mode: 0o700 });
-    const dir = await mkdtemp(path.join(this.options.tempDir, "build-"));
-    const file = path.join(dir, "export.zip");
+    let dir: string | undefined;
     let lastProgress = 0;
     let lastWrite = 0;
     let progressWrite: Promise<void> = Promise.resolve();
     try {
+      await mkdir(this.options.tempDir, { recursive: true, mode: 0o700 });
+      dir = await mkdtemp(path.join(this.options.tempDir, "build-"));
+      const file = path.join(dir, "export.zip");
       const sizeBytes = await writeDataArchive({
         db,
         storage,
@@ -137,7 +138,7 @@ export class DataExportWorker {
         log.warn({ err: failure }, "marking a data export failed did not work"),
       );
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {});
     }
   }
 
