@@ -9,7 +9,7 @@ import {
 import type { RateLimitRule } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import type { Storage } from "#server/media/storage.ts";
+import { type Storage, StoredFileMissingError } from "#server/media/storage.ts";
 import { lockListOwner } from "#server/modules/want-to-try/want-to-try.queries.ts";
 import {
   type DataExportRow,
@@ -123,11 +123,15 @@ export async function openDownload(
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
   const row = await findExport(db, id);
   if (row?.status !== "ready" || !row.fileKey) throw notFound();
-  return {
-    stream: await storage.readPrivate(row.fileKey),
-    fileName: dataExportFileName(row.createdAt),
-    sizeBytes: row.sizeBytes,
-  };
+  let stream: Readable;
+  try {
+    stream = await storage.readPrivate(row.fileKey);
+  } catch (error) {
+    // A row whose file is gone (a restored backup holds no exports) has nothing to give.
+    if (error instanceof StoredFileMissingError) throw notFound();
+    throw error;
+  }
+  return { stream, fileName: dataExportFileName(row.createdAt), sizeBytes: row.sizeBytes };
 }
 
 /** Deletes expired exports and their files; returns how many. */

@@ -400,6 +400,14 @@ describe("data export", () => {
     expect(
       (await app.inject({ method: "GET", url: `/api/exports/${done.id}/download` })).statusCode,
     ).toBe(400);
+
+    // An export whose file is gone (a restored backup holds none) is not found, never a 500.
+    const [row] = await app.database.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.id, done.id));
+    await rm(path.join(DATA_DIR, "private", row?.fileKey ?? "missing"));
+    expect(await status(signedPath(app, done.id, expires))).toBe(404);
   });
 
   it("returns the export under way instead of starting a second, and takes over a dead worker's", async () => {
