@@ -73,7 +73,7 @@ export const dataExportMessages = {
   start: "Download my data",
   building: (progress: number) => `Preparing your data… ${progress}%`,
   buildingHint:
-    "You can leave this page. If your account has an email address, we'll send you the link.",
+    "You can leave this page. If your email address is confirmed, we'll send you the link.",
   progressLabel: "Export progress",
   ready: "Your data is ready.",
   download: "Download zip",

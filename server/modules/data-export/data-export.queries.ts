@@ -126,9 +126,18 @@ export async function deleteExpiredExports(
     .returning({ fileKey: dataExports.fileKey });
 }
 
-/** The account's email, for the "ready" message. */
-export async function findAccountEmail(db: Executor, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+/**
+ * The account's confirmed email, for the "ready" message: the link opens the export without
+ * signing in, so it never goes to an address nobody proved is theirs (a typo, someone else's).
+ */
+export async function findConfirmedEmail(
+  db: Executor,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.emailVerified, true)));
   return row?.email;
 }
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { type DataExportDto, dataExportMessages } from "#domain/data-export.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
+import { user } from "#server/db/schema/auth.ts";
 import { listEntries, lists } from "#server/db/schema/lists.ts";
 import { userBlocks, userMutes } from "#server/db/schema/safety.ts";
 import { wantToTry } from "#server/db/schema/want-to-try.ts";
@@ -202,6 +203,8 @@ describe("data export", () => {
       .insert(wantToTry)
       .values({ userId: bob.id, kind: "restaurant", restaurantId: place.id });
 
+    // Alice confirmed her address; the link is emailed to confirmed addresses only.
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, alice.userId));
     const started = await request(app, "POST", "/api/exports", { cookie: alice.cookie });
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json()).toMatchObject({ status: "pending", progress: 0, downloadUrl: null });
@@ -358,6 +361,7 @@ describe("data export", () => {
     expect(bobs.statusCode).toBe(202);
     expect(bobs.json().id).not.toBe(done.id);
     await waitUntilDone(app, bobCookie);
+    expect(email.lastTo(`${bob.id}@example.com`)).toBeUndefined();
   });
 
   it("refuses wrong, foreign and expired links", async () => {

@@ -9,7 +9,7 @@ import { writeDataArchive } from "./data-export.archive.ts";
 import {
   claimNextExport,
   type DataExportRow,
-  findAccountEmail,
+  findConfirmedEmail,
   markExportFailed,
   markExportReady,
   setExportProgress,
@@ -142,11 +142,11 @@ export class DataExportWorker {
     }
   }
 
-  /** Best effort: emails the owner the link, if the account has a real address. */
+  /** Best effort: emails the owner the link, if the account has a confirmed real address. */
   private async announce(row: DataExportRow): Promise<void> {
     if (!row.expiresAt) return;
     try {
-      const email = await findAccountEmail(this.options.db, row.userId);
+      const email = await findConfirmedEmail(this.options.db, row.userId);
       if (!email || isPlaceholderEmail(email)) return;
       const url = downloadUrl(this.options.links, row.id, row.expiresAt);
       const until = row.expiresAt.toUTCString();
