@@ -55,7 +55,6 @@ export function downloadUrl(links: ExportLinks, id: string, expiresAt: Date): st
 }
 
 export function toDataExportDto(links: ExportLinks, row: DataExportRow): DataExportDto {
-  const ready = row.status === "ready" && row.expiresAt !== null;
   return {
     id: row.id,
     status: row.status,
@@ -64,7 +63,8 @@ export function toDataExportDto(links: ExportLinks, row: DataExportRow): DataExp
     completedAt: row.completedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     sizeBytes: row.sizeBytes,
-    downloadUrl: ready && row.expiresAt ? downloadUrl(links, row.id, row.expiresAt) : null,
+    downloadUrl:
+      row.status === "ready" && row.expiresAt ? downloadUrl(links, row.id, row.expiresAt) : null,
   };
 }
 
@@ -91,9 +91,14 @@ export async function startExport(
   });
 }
 
-export async function latestExport(ctx: ExportContext): Promise<LatestDataExport> {
+/** The caller's newest export; one past its expiry is gone already, though not yet swept. */
+export async function latestExport(
+  ctx: ExportContext,
+  now = new Date(),
+): Promise<LatestDataExport> {
   const row = await findLatestExport(ctx.db, ctx.userId);
-  return { export: row ? toDataExportDto(ctx.links, row) : null };
+  const expired = row?.expiresAt != null && row.expiresAt <= now;
+  return { export: row && !expired ? toDataExportDto(ctx.links, row) : null };
 }
 
 const notFound = () => ApiError.notFound(dataExportMessages.linkNotFound);

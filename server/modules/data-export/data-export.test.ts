@@ -528,6 +528,9 @@ describe("data export", () => {
       .update(dataExports)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(dataExports.id, done.id));
+    // Past its expiry it is gone for its owner at once, before the sweep removes it.
+    expect(await latest(app, cookie)).toBeNull();
+    expect(existsSync(file)).toBe(true);
     // The sweep runs at start-up (and hourly).
     const restarted = await testApp.restart();
     await restarted.app.ready();
