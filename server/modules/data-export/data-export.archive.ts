@@ -97,7 +97,8 @@ export async function writeDataArchive(options: {
   if (!account) throw new Error("the account of a data export is gone");
 
   const photoJobs: PhotoJob[] = [];
-  const photoName = new Map<string, string>();
+  /** Each photo row's file in the zip, without its extension. */
+  const photoName = new Map<object, string>();
   const addItemPhotos = (
     folder: string,
     rows: Array<{ itemId: string; imageUrl: string; displayOrder: number }>,
@@ -107,7 +108,7 @@ export async function writeDataArchive(options: {
       const number = (countByItem.get(row.itemId) ?? 0) + 1;
       countByItem.set(row.itemId, number);
       const name = `photos/${folder}/${row.itemId}/${number}`;
-      photoName.set(`${folder}:${row.itemId}:${row.displayOrder}:${row.imageUrl}`, name);
+      photoName.set(row, name);
       photoJobs.push({ name, urls: photoUrls(row.imageUrl) });
     }
   };
@@ -115,6 +116,7 @@ export async function writeDataArchive(options: {
   addItemPhotos("posts", postImages);
   if (account.avatarUrl) photoJobs.push({ name: "photos/avatar", urls: [account.avatarUrl] });
 
+  // The photos, the ten JSON files and README.txt.
   const entriesTotal = photoJobs.length + 11;
   let entriesDone = 0;
   const zip = new ZipArchive({ zlib: { level: 6 } });
@@ -146,14 +148,13 @@ export async function writeDataArchive(options: {
   }
 
   const photosOf = (
-    folder: string,
     itemId: string,
-    rows: Array<{ itemId: string; imageUrl: string; displayOrder: number; altText: string | null }>,
+    rows: Array<{ itemId: string; displayOrder: number; altText: string | null }>,
   ) =>
     rows
       .filter((row) => row.itemId === itemId)
       .map((row) => {
-        const name = photoName.get(`${folder}:${row.itemId}:${row.displayOrder}:${row.imageUrl}`);
+        const name = photoName.get(row);
         return {
           file: name ? (stored.get(name) ?? null) : null,
           alt: row.altText,
@@ -193,7 +194,7 @@ export async function writeDataArchive(options: {
       reviewRows.map(({ restaurantId, restaurantName, restaurantAddress, ...review }) => ({
         ...review,
         restaurant: restaurant({ restaurantId, restaurantName, restaurantAddress }),
-        photos: photosOf("reviews", review.id, reviewImages),
+        photos: photosOf(review.id, reviewImages),
       })),
     ],
     [
@@ -201,7 +202,7 @@ export async function writeDataArchive(options: {
       postRows.map(({ restaurantId, restaurantName, restaurantAddress, ...post }) => ({
         ...post,
         restaurant: restaurant({ restaurantId, restaurantName, restaurantAddress }),
-        photos: photosOf("posts", post.id, postImages),
+        photos: photosOf(post.id, postImages),
       })),
     ],
     ["comments.json", comments],
