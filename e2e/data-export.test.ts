@@ -141,6 +141,10 @@ describe("Download my data", () => {
         await screenshot(page, "data-export-idle");
         await expectNoAxeViolations(page);
         await start.click();
+        // Under way until the next poll (a second): the progress bar and its text.
+        await section(page).getByRole("progressbar").waitFor({ state: "attached" });
+        await screenshot(page, "data-export-building");
+        await expectNoAxeViolations(page);
         await section(page)
           .getByRole("link", { name: new RegExp(`^${messages.download}`) })
           .waitFor({ timeout: 20_000 });
