@@ -24,11 +24,18 @@ import { registerOriginCheck } from "./http/origin-check.ts";
 import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
-import { DiskStorage, S3Storage, type Storage, uploadsDirectory } from "./media/storage.ts";
+import {
+  DiskStorage,
+  privateDirectory,
+  S3Storage,
+  type Storage,
+  uploadsDirectory,
+} from "./media/storage.ts";
 import { accountDeletionRoutes } from "./modules/account-deletion/account-deletion.routes.ts";
 import { blockRoutes } from "./modules/blocks/blocks.routes.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
+import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { foodMapRoutes } from "./modules/food-map/food-map.routes.ts";
@@ -135,7 +142,9 @@ export async function buildApp(
   await mkdir(uploadsDir, { recursive: true });
   const storage =
     dependencies.storage ??
-    (config.s3 ? new S3Storage(config.s3) : new DiskStorage(uploadsDir, UPLOADS_PREFIX));
+    (config.s3
+      ? new S3Storage(config.s3)
+      : new DiskStorage(uploadsDir, UPLOADS_PREFIX, privateDirectory(config.dataDir)));
   const background = new BackgroundTasks();
   const emailSender = dependencies.emailSender ?? createEmailSender(config, app.log);
   const auth = createAuth({
@@ -247,6 +256,7 @@ export async function buildApp(
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
       await api.register(eventRoutes);
+      await api.register(dataExportRoutes, { emailSender });
       await api.register(accountDeletionRoutes);
     },
     { prefix: "/api" },

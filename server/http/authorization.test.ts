@@ -699,6 +699,25 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w) => ({ url: `/api/want-to-try/${w.wantToTry.id}` }),
     expected: { visitor: 401, other: 404, owner: 200, moderator: 404, admin: 404 },
   },
+  // Everyone signed in exports their own data; the download is keyed by its signed link alone
+  // (cookies change nothing), so a link that does not match is a 404 to everyone.
+  {
+    route: "POST /api/exports",
+    call: () => ({ url: "/api/exports" }),
+    expected: signedIn(202),
+  },
+  {
+    route: "GET /api/exports/latest",
+    call: () => ({ url: "/api/exports/latest" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "GET /api/exports/:id/download",
+    call: () => ({
+      url: `/api/exports/00000000-0000-4000-8000-000000000000/download?expires=4102444800&signature=${"0".repeat(64)}`,
+    }),
+    expected: open(404),
+  },
   {
     route: "POST /api/lists",
     call: () => ({ url: "/api/lists", body: { name: "Best ramen", visibility: "link" } }),

@@ -362,7 +362,9 @@ describe.each(ROUTES)("multipart upload rules of POST $url", (route) => {
         .map((entry) => path.relative(uploads, path.join(entry.parentPath, entry.name)));
       expect(paths.length).toBeGreaterThan(0);
       for (const stored of paths) {
-        expect(stored).toMatch(/^(photos|avatars)\/[^/]+\/[a-z0-9]+(-1280|-480)?\.webp$/);
+        expect(stored).toMatch(
+          /^(photos|avatars)\/[^/]+\/[a-z0-9]+((-1280|-480)?\.webp|-original\.jpg)$/,
+        );
       }
       for (const dir of [uploads, dataDir, path.dirname(dataDir)]) {
         expect(await readdir(dir)).not.toContain(`${planted}.jpg`);

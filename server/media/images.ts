@@ -36,7 +36,7 @@ export interface EncodedImage {
   data: Buffer;
   width: number;
   height: number;
-  contentType: "image/webp";
+  contentType: "image/webp" | "image/jpeg";
 }
 
 class Semaphore {
@@ -129,14 +129,20 @@ const PLACEHOLDER_MAX_SIDE = 100;
 export interface EncodedPhoto {
   large: EncodedImage;
   small: EncodedImage;
+  /**
+   * The photo at its own resolution, for its owner's data export only: JPEG (WebP stops at
+   * 16,383 px a side, which a 50-megapixel panorama passes), quality 92 without chroma
+   * subsampling, transparency flattened onto white.
+   */
+  original: EncodedImage;
   /** Base64 thumbhash of the picture, decoded by the browser into a blurred preview. */
   placeholder: string;
 }
 
 /**
  * A review or post photo: EXIF-rotated once, then WebP variants 480 and 1280 px wide (smaller
- * originals keep their width), no metadata, plus a thumbhash placeholder. One job in the
- * two-job limiter per photo.
+ * originals keep their width), the original resolution as a high-quality JPEG, no metadata in
+ * any, plus a thumbhash placeholder. One job in the two-job limiter per photo.
  */
 export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
   await detectImageFormat(input);
@@ -163,13 +169,23 @@ export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
       };
       const large = await variant(PHOTO_VARIANT_WIDTHS.large);
       const small = await variant(PHOTO_VARIANT_WIDTHS.small);
+      const full = await source()
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+        .toBuffer({ resolveWithObject: true });
+      const original: EncodedImage = {
+        data: full.data,
+        width: full.info.width,
+        height: full.info.height,
+        contentType: "image/jpeg",
+      };
       const tiny = await source()
         .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: "inside" })
         .ensureAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });
       const hash = rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data);
-      return { large, small, placeholder: Buffer.from(hash).toString("base64") };
+      return { large, small, original, placeholder: Buffer.from(hash).toString("base64") };
     } catch {
       // Headers that parse but pixels that do not (truncated or corrupt files).
       throw new UnsupportedImageError();

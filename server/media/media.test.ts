@@ -34,7 +34,7 @@ describe("S3Storage", () => {
 });
 
 describe("encodePhoto", () => {
-  it("applies EXIF orientation and makes both variants", async () => {
+  it("applies EXIF orientation and makes both variants and the original", async () => {
     const rotated = await sharp({
       create: { width: 600, height: 300, channels: 3, background: "red" },
     })
@@ -44,6 +44,9 @@ describe("encodePhoto", () => {
     const photo = await encodePhoto(rotated);
     expect([photo.large.width, photo.large.height]).toEqual([300, 600]);
     expect(photo.small.width).toBe(300);
+    // The original keeps its own resolution, upright, as a JPEG.
+    expect([photo.original.width, photo.original.height]).toEqual([300, 600]);
+    expect((await sharp(photo.original.data).metadata()).format).toBe("jpeg");
     expect(photo.placeholder.length).toBeGreaterThan(10);
   });
 

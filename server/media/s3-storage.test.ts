@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataExports } from "#server/db/schema/account-data.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
+import { sweepExpiredExports } from "#server/modules/data-export/data-export.service.ts";
 import { cleanupStaleUploads } from "#server/modules/uploads/uploads.service.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
@@ -35,6 +37,9 @@ function keyOf(url: string): string {
   return key as string;
 }
 
+/** The key of the original-resolution variant stored beside a large one. */
+const originalKeyOf = (url: string) => keyOf(url).replace(/-1280\.webp$/, "-original.jpg");
+
 describe("photos in an S3-compatible bucket", () => {
   it("stores an upload's variants as WebP objects, served with their type, long caching and no metadata", async () => {
     await startWithS3();
@@ -48,7 +53,7 @@ describe("photos in an S3-compatible bucket", () => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { url, url480 } = uploaded.json();
     const added = (await s3.keys()).filter((key) => !before.includes(key));
-    expect(added.sort()).toEqual([keyOf(url), keyOf(url480)].sort());
+    expect(added.sort()).toEqual([keyOf(url), keyOf(url480), originalKeyOf(url)].sort());
 
     for (const address of [url, url480]) {
       const served = await fetch(address);
@@ -66,7 +71,7 @@ describe("photos in an S3-compatible bucket", () => {
     const owner = await signUpByEmail(testApp.app);
     const review = await postDishReview(testApp.app, owner.cookie);
     const [first] = review.images;
-    const firstKeys = [keyOf(first.url), keyOf(first.url480)];
+    const firstKeys = [keyOf(first.url), keyOf(first.url480), originalKeyOf(first.url)];
     expect(await s3.keys()).toEqual(expect.arrayContaining(firstKeys));
 
     const replacement = await uploadImage(testApp.app, owner.cookie, await testJpeg());
@@ -76,7 +81,7 @@ describe("photos in an S3-compatible bucket", () => {
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     const [second] = replaced.json().images;
-    const secondKeys = [keyOf(second.url), keyOf(second.url480)];
+    const secondKeys = [keyOf(second.url), keyOf(second.url480), originalKeyOf(second.url)];
     const afterReplace = await s3.keys();
     expect(afterReplace).toEqual(expect.arrayContaining(secondKeys));
     for (const key of firstKeys) expect(afterReplace).not.toContain(key);
@@ -94,7 +99,7 @@ describe("photos in an S3-compatible bucket", () => {
     await startWithS3();
     const user = await signUpByEmail(testApp.app);
     const uploaded = (await uploadImage(testApp.app, user.cookie, await testJpeg())).json();
-    const keys = [keyOf(uploaded.url), keyOf(uploaded.url480)];
+    const keys = [keyOf(uploaded.url), keyOf(uploaded.url480), originalKeyOf(uploaded.url)];
     expect(await s3.keys()).toEqual(expect.arrayContaining(keys));
 
     await testApp.db
@@ -104,5 +109,46 @@ describe("photos in an S3-compatible bucket", () => {
     expect(await cleanupStaleUploads(testApp.db, testApp.app.storage, testApp.app.log)).toBe(1);
     const after = await s3.keys();
     for (const key of keys) expect(after).not.toContain(key);
+  });
+
+  it("builds a data export from the bucket's originals and keeps the zip under private/", async () => {
+    await startWithS3();
+    const owner = await signUpByEmail(testApp.app);
+    const review = await postDishReview(testApp.app, owner.cookie);
+    const before = await s3.keys();
+    expect(
+      (await request(testApp.app, "POST", "/api/exports", { cookie: owner.cookie })).statusCode,
+    ).toBe(202);
+    let done: { status: string; id: string; downloadUrl: string | null } | null = null;
+    for (let tries = 0; tries < 200 && done?.status !== "ready"; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      done = (
+        await request(testApp.app, "GET", "/api/exports/latest", { cookie: owner.cookie })
+      ).json().export;
+    }
+    expect(done?.status).toBe("ready");
+    const added = (await s3.keys()).filter((key) => !before.includes(key));
+    expect(added).toEqual([expect.stringMatching(/^private\/exports\/.+\.zip$/)]);
+
+    const link = new URL(done?.downloadUrl ?? "");
+    const download = await testApp.app.inject({
+      method: "GET",
+      url: `${link.pathname}${link.search}`,
+    });
+    expect(download.statusCode).toBe(200);
+    const original = Buffer.from(
+      await (
+        await fetch(review.images[0].url.replace(/-1280\.webp$/, "-original.jpg"))
+      ).arrayBuffer(),
+    );
+    // A stored entry: the photo's bytes appear in the zip as they are.
+    expect(download.rawPayload.includes(original)).toBe(true);
+
+    await testApp.db
+      .update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(dataExports.id, done?.id ?? ""));
+    expect(await sweepExpiredExports(testApp.db, testApp.app.storage, testApp.app.log)).toBe(1);
+    expect(await s3.keys()).not.toContain(added[0]);
   });
 });

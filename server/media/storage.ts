@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
 /**
  * Where uploaded files live. Keys are chosen by the server (never from a file name), e.g.
@@ -14,6 +16,33 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The key behind a URL this storage handed out, or undefined for any other URL. */
   keyFromUrl(url: string): string | undefined;
+  /** A stored public file's bytes; rejects with StoredFileMissingError when there is none. */
+  read(key: string): Promise<Readable>;
+  /**
+   * The private area: files only the server hands out (data exports, through a signed link),
+   * never reachable at any address of the public area. Disk: a directory beside the uploads,
+   * outside what /uploads serves. S3: keys under `private/` in the same bucket, written without
+   * public caching; the bucket's public read must cover `photos/` and `avatars/` only.
+   */
+  putPrivateFile(key: string, file: string, contentType: string): Promise<void>;
+  readPrivate(key: string): Promise<Readable>;
+  /** Idempotent, like delete. */
+  deletePrivate(key: string): Promise<void>;
+  /**
+   * Removes the folder `prefix` (photos/<id>, avatars/<id>, exports/<id>) of the public or
+   * private area when nothing is left in it, so an erased account leaves not even its id behind.
+   * Only for folders nobody writes to any more: a write racing the removal would fail. S3 has no
+   * folders, so there it does nothing.
+   */
+  removeEmptyFolder(prefix: string, area: "public" | "private"): Promise<void>;
+}
+
+/** A read of a key that holds no file. */
+export class StoredFileMissingError extends Error {
+  constructor(key: string) {
+    super(`no stored file at ${key}`);
+    this.name = "StoredFileMissingError";
+  }
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
@@ -48,11 +77,41 @@ export function uploadsDirectory(dataDir: string): string {
   return path.join(dataDir, "uploads");
 }
 
-/** Files under `root` (DATA_DIR/uploads), served by the app at `publicPrefix` (/uploads). */
+/** Where the disk storage keeps private files inside DATA_DIR: beside uploads, never served. */
+export function privateDirectory(dataDir: string): string {
+  return path.join(dataDir, "private");
+}
+
+/** A path under `root` for a safe key, or a throw when the key would leave it. */
+function fileUnder(root: string, key: string): string {
+  assertSafeKey(key);
+  const file = path.resolve(root, key);
+  if (!file.startsWith(path.resolve(root) + path.sep)) {
+    throw new Error(`storage key escapes the root: ${key}`);
+  }
+  return file;
+}
+
+async function openForReading(file: string, key: string): Promise<Readable> {
+  try {
+    // Opened before the stream exists, so a missing file rejects here rather than as a stream
+    // error after the caller started piping.
+    return (await open(file, "r")).createReadStream();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoredFileMissingError(key);
+    throw error;
+  }
+}
+
+/**
+ * Files under `root` (DATA_DIR/uploads), served by the app at `publicPrefix` (/uploads); private
+ * files under `privateRoot` (DATA_DIR/private by default), which nothing serves.
+ */
 export class DiskStorage implements Storage {
   constructor(
     readonly root: string,
     private readonly publicPrefix = "/uploads",
+    readonly privateRoot = privateDirectory(path.dirname(root)),
   ) {}
 
   async put(key: string, data: Buffer, _contentType: string): Promise<{ url: string }> {
@@ -78,13 +137,43 @@ export class DiskStorage implements Storage {
     return keyUnder(this.publicPrefix, url);
   }
 
-  private pathOf(key: string): string {
-    assertSafeKey(key);
-    const file = path.resolve(this.root, key);
-    if (!file.startsWith(path.resolve(this.root) + path.sep)) {
-      throw new Error(`storage key escapes the root: ${key}`);
+  read(key: string): Promise<Readable> {
+    return openForReading(this.pathOf(key), key);
+  }
+
+  async putPrivateFile(key: string, file: string, _contentType: string): Promise<void> {
+    const target = fileUnder(this.privateRoot, key);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    try {
+      // The temporary file usually sits on the same file system: a rename, not a copy.
+      await rename(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      await writeFile(target, createReadStream(file), { mode: 0o600 });
+      await rm(file, { force: true });
     }
-    return file;
+  }
+
+  readPrivate(key: string): Promise<Readable> {
+    return openForReading(fileUnder(this.privateRoot, key), key);
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    await rm(fileUnder(this.privateRoot, key), { force: true });
+  }
+
+  async removeEmptyFolder(prefix: string, area: "public" | "private"): Promise<void> {
+    const folder = fileUnder(area === "public" ? this.root : this.privateRoot, prefix);
+    try {
+      await rmdir(folder);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTEMPTY") throw error;
+    }
+  }
+
+  private pathOf(key: string): string {
+    return fileUnder(this.root, key);
   }
 }
 
@@ -105,6 +194,9 @@ export function s3PublicBaseUrl(options: S3StorageOptions): string {
   if (options.endpoint) return `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`;
   return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
 }
+
+/** Where S3Storage keeps private files: a prefix the bucket's public read must leave out. */
+const S3_PRIVATE_PREFIX = "private/";
 
 /** The subset of the AWS SDK's S3 client that S3Storage uses (tests pass a fake). */
 export interface S3Like {
@@ -180,5 +272,57 @@ export class S3Storage implements Storage {
 
   keyFromUrl(url: string): string | undefined {
     return keyUnder(this.baseUrl, url);
+  }
+
+  read(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    return this.getObject(key);
+  }
+
+  async putPrivateFile(key: string, file: string, contentType: string): Promise<void> {
+    const { PutObjectCommand } = await import("@aws-sdk/client-s3");
+    const { size } = await stat(file);
+    await (await this.client()).send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.privateKey(key),
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+        CacheControl: "private, no-store",
+      }),
+    );
+    await rm(file, { force: true });
+  }
+
+  readPrivate(key: string): Promise<Readable> {
+    return this.getObject(this.privateKey(key));
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    await this.delete(this.privateKey(key));
+  }
+
+  async removeEmptyFolder(): Promise<void> {}
+
+  private privateKey(key: string): string {
+    assertSafeKey(key);
+    return `${S3_PRIVATE_PREFIX}${key}`;
+  }
+
+  private async getObject(key: string): Promise<Readable> {
+    const { GetObjectCommand } = await import("@aws-sdk/client-s3");
+    try {
+      const output = (await (
+        await this.client()
+      ).send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }))) as {
+        Body?: Readable;
+      };
+      if (!output.Body) throw new StoredFileMissingError(key);
+      return output.Body;
+    } catch (error) {
+      if ((error as { name?: string }).name === "NoSuchKey") throw new StoredFileMissingError(key);
+      throw error;
+    }
   }
 }

@@ -111,4 +111,7 @@ export const apiPaths = {
   adminTeam: "/api/admin/team",
   /** PUT { role } makes a person a moderator or a plain user again. */
   userRole: (userId: string) => `/api/admin/users/${segment(userId)}/role`,
+  /** POST starts "Download my data" (or answers with the one under way). */
+  dataExports: "/api/exports",
+  latestDataExport: "/api/exports/latest",
 } as const;

@@ -133,8 +133,10 @@ export async function findAccountFiles(
 
 /**
  * What moderation keeps about the account once it is gone: reports about the person or their
- * content are deleted (nothing is left to act on), and earlier Activity Log entries about them
- * keep their action but lose the label and the id, which would still name them.
+ * content are deleted (nothing is left to act on); reports they filed about others stay for the
+ * moderators, without their free text (what they wrote is theirs, and goes with them; the
+ * reporter is cleared by the foreign key); earlier Activity Log entries about them keep their
+ * action but lose the label and the id, which would still name them.
  */
 export async function forgetModerationSubjects(tx: Executor, userId: string): Promise<void> {
   const subjects = sql`
@@ -146,6 +148,7 @@ export async function forgetModerationSubjects(tx: Executor, userId: string): Pr
   await tx.execute(sql`
     delete from user_reports
      where (reported_type, reported_id) in (select type, id from (${subjects}) s)`);
+  await tx.execute(sql`update user_reports set details = null where reporter_id = ${userId}`);
   await tx.execute(sql`
     update moderation_actions
        set subject_label = case when subject_type = 'user' then ${ERASED_SUBJECT_LABELS.account}

@@ -154,15 +154,25 @@ async function deleteAccountFiles(
   const avatarKey = files.avatarUrl ? ctx.storage.keyFromUrl(files.avatarUrl) : undefined;
   // Only the account's own picture: a profile never points at another's file, but the check
   // costs nothing and a wrong delete could not be undone.
-  const keys = [
-    ...(avatarKey?.startsWith(`avatars/${userId}/`) ? [avatarKey] : []),
-    ...files.exportKeys,
-  ];
+  const logFailure = (key: string) => (error: unknown) => {
+    ctx.log.warn({ err: error, key }, "deleting an erased account's file failed");
+  };
+  await Promise.all([
+    ...(avatarKey?.startsWith(`avatars/${userId}/`)
+      ? [ctx.storage.delete(avatarKey).catch(logFailure(avatarKey))]
+      : []),
+    ...files.exportKeys.map((key) => ctx.storage.deletePrivate(key).catch(logFailure(key))),
+  ]);
+  // Their folders go too, once empty: a folder named by their id would outlive them.
   await Promise.all(
-    keys.map((key) =>
-      ctx.storage.delete(key).catch((error: unknown) => {
-        ctx.log.warn({ err: error, key }, "deleting an erased account's file failed");
-      }),
+    (
+      [
+        [`photos/${userId}`, "public"],
+        [`avatars/${userId}`, "public"],
+        [`exports/${userId}`, "private"],
+      ] as const
+    ).map(([folder, area]) =>
+      ctx.storage.removeEmptyFolder(folder, area).catch(logFailure(folder)),
     ),
   );
 }

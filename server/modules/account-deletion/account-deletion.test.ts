@@ -1,4 +1,4 @@
-import { mkdtemp, readdir } from "node:fs/promises";
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -11,7 +11,6 @@ import {
   isErasedSubjectLabel,
 } from "#domain/account-deletion.ts";
 import type { Database } from "#server/db/client.ts";
-import { uploadsDirectory } from "#server/media/storage.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
   CookieJar,
@@ -32,11 +31,14 @@ import { eraseDueAccounts, RESTORED_COOKIE } from "./account-deletion.service.ts
 
 const testApp = useTestApp();
 
-/** An app whose uploads live in a directory of this test alone, so a scan sees only its files. */
+/**
+ * An app whose files (public uploads and the private area) live in a directory of this test
+ * alone, so a scan sees only its files.
+ */
 async function start() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-deletion-"));
   const started = await testApp.start({ dataDir });
-  return { ...started, uploads: uploadsDirectory(dataDir) };
+  return { ...started, dataDir };
 }
 
 function requestDeletion(app: FastifyInstance, cookie: string, body: unknown = {}) {
@@ -240,16 +242,20 @@ async function counterMismatches(db: Database): Promise<number> {
   return total;
 }
 
-async function filesUnder(directory: string): Promise<string[]> {
+/** Every file and folder under `directory`, as paths relative to it. */
+async function pathsUnder(
+  directory: string,
+  kind: "files" | "files and folders",
+): Promise<string[]> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() || (kind === "files and folders" && entry.isDirectory()))
     .map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)));
 }
 
 describe("eraseDueAccounts", () => {
   it("erases a due account whole, keeps every counter exact and everyone else's data", async () => {
-    const { app, uploads } = await start();
+    const { app, dataDir } = await start();
     const { db } = app.database;
     const { user: friend, moderator, admin } = await signUpStaff(app);
     const victim = await signUpWithProfile(app, {
@@ -356,16 +362,20 @@ describe("eraseDueAccounts", () => {
 
     // A finished data export and a password mistyped once (a sign-in failure row).
     const exportKey = `exports/${victim.userId}/data.zip`;
-    await app.storage.put(exportKey, Buffer.from("zip"), "application/zip");
+    const zipFile = path.join(dataDir, "data.zip");
+    await writeFile(zipFile, "zip");
+    await app.storage.putPrivateFile(exportKey, zipFile, "application/zip");
     await db.execute(sql`
       insert into data_exports (user_id, status, progress, file_key, size_bytes)
       values (${victim.userId}, 'ready', 100, ${exportKey}, 3)`);
     expect((await signInByEmail(app, victim.email, "wrong password")).statusCode).toBe(401);
 
     expect(await counterMismatches(db)).toBe(0);
-    const victimFiles = (await filesUnder(uploads)).filter((file) => file.includes(victim.userId));
-    // 2 photos × 2 variants + a pending upload's 2 + the avatar + the export.
-    expect(victimFiles.length).toBe(8);
+    const victimFiles = (await pathsUnder(dataDir, "files")).filter((file) =>
+      file.includes(victim.userId),
+    );
+    // 2 photos × 3 variants (480, 1280, original) + a pending upload's 3 + the avatar + the export.
+    expect(victimFiles.length).toBe(11);
 
     // Everything that names the victim or their content, gathered while it exists.
     const ids = (
@@ -422,8 +432,8 @@ describe("eraseDueAccounts", () => {
     }
     expect(found).toEqual([]);
 
-    // (2) None of their files is left.
-    const left = await filesUnder(uploads);
+    // (2) None of their files is left, nor a folder named by their id, public or private.
+    const left = await pathsUnder(dataDir, "files and folders");
     expect(left.filter((file) => file.includes(victim.userId))).toEqual([]);
     for (const file of victimFiles) expect(left).not.toContain(file);
 
@@ -474,11 +484,12 @@ describe("eraseDueAccounts", () => {
              and source_review_id is null`,
       ),
     ).toBe(1);
-    const reports = await rows<{ reporter_id: string | null; reported_id: string }>(
-      db,
-      sql`select reporter_id, reported_id from user_reports`,
-    );
-    expect(reports).toEqual([{ reporter_id: null, reported_id: friendPost.id }]);
+    const reports = await rows<{
+      reporter_id: string | null;
+      reported_id: string;
+      details: string | null;
+    }>(db, sql`select reporter_id, reported_id, details from user_reports`);
+    expect(reports).toEqual([{ reporter_id: null, reported_id: friendPost.id, details: null }]);
     for (const person of [friend, moderator, admin]) {
       const me = await request(app, "GET", "/api/me", { cookie: person.cookie });
       expect(me.statusCode).toBe(200);

@@ -23,6 +23,22 @@ export interface UploadContext {
   log: Logger;
 }
 
+/**
+ * The original-resolution variant sits beside the WebP ones as `<base>-original.jpg`. It is for
+ * its owner's data export only: no DTO carries its address (imageUrls() never names it).
+ */
+const ORIGINAL_VARIANT_SUFFIX = "-original.jpg";
+
+/**
+ * The address of a stored image's original-resolution variant, or undefined for images stored
+ * before originals were kept (and any other address), whose large variant is all there is.
+ */
+export function originalImageUrl(imageUrl: string): string | undefined {
+  const { large } = IMAGE_VARIANT_SUFFIXES;
+  if (!imageUrl.endsWith(large)) return undefined;
+  return `${imageUrl.slice(0, -large.length)}${ORIGINAL_VARIANT_SUFFIX}`;
+}
+
 /** Unclaimed uploads older than this are deleted with their files. */
 const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -51,6 +67,7 @@ export async function uploadPhoto(
   const base = `photos/${ctx.userId}/${randomName()}`;
   const largeKey = `${base}${IMAGE_VARIANT_SUFFIXES.large}`;
   const smallKey = `${base}${IMAGE_VARIANT_SUFFIXES.small}`;
+  const originalKey = `${base}${ORIGINAL_VARIANT_SUFFIX}`;
   const row = await insertUpload(ctx.db, {
     userId: ctx.userId,
     imageUrl: ctx.storage.urlOf(largeKey),
@@ -62,18 +79,20 @@ export async function uploadPhoto(
   try {
     await ctx.storage.put(largeKey, encoded.large.data, encoded.large.contentType);
     await ctx.storage.put(smallKey, encoded.small.data, encoded.small.contentType);
+    await ctx.storage.put(originalKey, encoded.original.data, encoded.original.contentType);
   } catch (error) {
     await deleteUpload(ctx.db, row.id);
-    await deleteStoredImages(ctx.storage, ctx.log, [largeKey, smallKey]);
+    await deleteStoredImages(ctx.storage, ctx.log, [largeKey, smallKey, originalKey]);
     throw error;
   }
   return toUploadedImageDto(row);
 }
 
-/** The storage keys of both variants behind a stored image address. */
+/** The storage keys of every variant behind a stored image address, the original included. */
 function imageKeys(storage: Storage, imageUrl: string): string[] {
   const { url480, url1280 } = imageUrls(imageUrl);
-  return [...new Set([url1280, url480])]
+  const original = originalImageUrl(imageUrl);
+  return [...new Set([url1280, url480, ...(original ? [original] : [])])]
     .map((url) => storage.keyFromUrl(url))
     .filter((key): key is string => key !== undefined);
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -49,6 +50,15 @@ describe("POST /api/uploads/images", () => {
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
     }
+    // The original resolution is kept beside them for the owner's data export: never in the
+    // answer, metadata stripped too.
+    expect(response.body).not.toContain("-original.jpg");
+    const original = await sharp(
+      path.join("/tmp/tasted-api-tests", body.url1280.replace(/-1280\.webp$/, "-original.jpg")),
+    ).metadata();
+    expect([original.format, original.width, original.height]).toEqual(["jpeg", 2000, 1000]);
+    expect(original.exif).toBeUndefined();
+    expect(original.xmp).toBeUndefined();
   });
 
   it("never upscales a small photo", async () => {

@@ -1,0 +1,382 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Executor } from "#server/db/client.ts";
+import { dataExports } from "#server/db/schema/account-data.ts";
+import { user } from "#server/db/schema/auth.ts";
+import { listEntries, listFollows, lists } from "#server/db/schema/lists.ts";
+import { postImages, posts } from "#server/db/schema/posts.ts";
+import { profiles } from "#server/db/schema/profiles.ts";
+import { restaurants } from "#server/db/schema/restaurants.ts";
+import { reviewImages, reviews } from "#server/db/schema/reviews.ts";
+import { userBlocks, userMutes } from "#server/db/schema/safety.ts";
+import { comments, follows, likes, postComments, postLikes } from "#server/db/schema/social.ts";
+import { wantToTry } from "#server/db/schema/want-to-try.ts";
+
+export type DataExportRow = typeof dataExports.$inferSelect;
+
+/**
+ * A `building` row whose worker gave no sign of life for this long is taken again: that worker
+ * died (each progress write refreshes started_at, so a slow build is never taken from a live one).
+ */
+export const STALE_BUILD_MINUTES = 10;
+
+/** The person's export that is still on its way, if any. */
+export async function findOpenExport(
+  db: Executor,
+  userId: string,
+): Promise<DataExportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(
+      and(eq(dataExports.userId, userId), inArray(dataExports.status, ["pending", "building"])),
+    )
+    .orderBy(desc(dataExports.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertExport(db: Executor, userId: string): Promise<DataExportRow> {
+  const [row] = await db.insert(dataExports).values({ userId }).returning();
+  if (!row) throw new Error("data export was not inserted");
+  return row;
+}
+
+export async function findLatestExport(
+  db: Executor,
+  userId: string,
+): Promise<DataExportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId))
+    .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
+    .limit(1);
+  return row;
+}
+
+export async function findExport(db: Executor, id: string): Promise<DataExportRow | undefined> {
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Takes the oldest pending export, or a building one whose worker died, marking it building.
+ * SKIP LOCKED lets workers of several processes claim at once without taking the same row.
+ */
+export async function claimNextExport(db: Executor): Promise<DataExportRow | undefined> {
+  const result = await db.execute<{ id: string }>(sql`
+    update data_exports set status = 'building', started_at = now(), progress = 0
+    where id = (
+      select id from data_exports
+      where status = 'pending'
+         or (status = 'building'
+             and started_at < now() - make_interval(mins => ${STALE_BUILD_MINUTES}))
+      order by created_at
+      limit 1
+      for update skip locked)
+    returning id`);
+  const id = result.rows[0]?.id;
+  return id === undefined ? undefined : findExport(db, id);
+}
+
+/** Moves a build's progress and refreshes its sign of life. */
+export async function setExportProgress(db: Executor, id: string, progress: number): Promise<void> {
+  await db
+    .update(dataExports)
+    .set({ progress, startedAt: sql`now()` })
+    .where(and(eq(dataExports.id, id), eq(dataExports.status, "building")));
+}
+
+/** Marks a build ready; false when the row is gone (its owner's account went meanwhile). */
+export async function markExportReady(
+  db: Executor,
+  id: string,
+  values: { fileKey: string; sizeBytes: number; lifetimeDays: number },
+): Promise<DataExportRow | undefined> {
+  const [row] = await db
+    .update(dataExports)
+    .set({
+      status: "ready",
+      progress: 100,
+      fileKey: values.fileKey,
+      sizeBytes: values.sizeBytes,
+      completedAt: sql`now()`,
+      expiresAt: sql`now() + make_interval(days => ${values.lifetimeDays})`,
+    })
+    .where(eq(dataExports.id, id))
+    .returning();
+  return row;
+}
+
+export async function markExportFailed(db: Executor, id: string): Promise<void> {
+  await db
+    .update(dataExports)
+    .set({ status: "failed", completedAt: sql`now()` })
+    .where(eq(dataExports.id, id));
+}
+
+/** Deletes exports whose time is up and returns their file keys. */
+export async function deleteExpiredExports(
+  db: Executor,
+  now: Date,
+): Promise<Array<{ fileKey: string | null }>> {
+  return db
+    .delete(dataExports)
+    .where(and(isNotNull(dataExports.expiresAt), lt(dataExports.expiresAt, now)))
+    .returning({ fileKey: dataExports.fileKey });
+}
+
+/**
+ * The account's confirmed email, for the "ready" message: the link opens the export without
+ * signing in, so it never goes to an address nobody proved is theirs (a typo, someone else's).
+ */
+export async function findConfirmedEmail(
+  db: Executor,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.emailVerified, true)));
+  return row?.email;
+}
+
+/* The person's own data, each read scoped to their id. */
+
+export async function readAccount(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      email: user.email,
+      emailVerified: user.emailVerified,
+      phoneNumber: user.phoneNumber,
+      accountCreatedAt: user.createdAt,
+      username: profiles.username,
+      fullName: profiles.fullName,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      bio: profiles.bio,
+      location: profiles.location,
+      avatarUrl: profiles.avatarUrl,
+      profileCreatedAt: profiles.createdAt,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  return row;
+}
+
+const restaurantColumns = {
+  restaurantId: restaurants.id,
+  restaurantName: restaurants.name,
+  restaurantAddress: restaurants.address,
+};
+
+export async function readReviews(db: Executor, userId: string) {
+  return db
+    .select({
+      id: reviews.id,
+      reviewType: reviews.reviewType,
+      title: reviews.title,
+      description: reviews.description,
+      rating: reviews.rating,
+      cost: reviews.cost,
+      isHidden: reviews.isHidden,
+      likeCount: reviews.likeCount,
+      commentCount: reviews.commentCount,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      ...restaurantColumns,
+    })
+    .from(reviews)
+    .innerJoin(restaurants, eq(restaurants.id, reviews.restaurantId))
+    .where(eq(reviews.userId, userId))
+    .orderBy(asc(reviews.createdAt), asc(reviews.id));
+}
+
+export async function readReviewImages(db: Executor, userId: string) {
+  return db
+    .select({
+      itemId: reviewImages.reviewId,
+      imageUrl: reviewImages.imageUrl,
+      altText: reviewImages.altText,
+      displayOrder: reviewImages.displayOrder,
+    })
+    .from(reviewImages)
+    .innerJoin(reviews, eq(reviews.id, reviewImages.reviewId))
+    .where(eq(reviews.userId, userId))
+    .orderBy(asc(reviewImages.reviewId), asc(reviewImages.displayOrder), asc(reviewImages.id));
+}
+
+export async function readPosts(db: Executor, userId: string) {
+  return db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      content: posts.content,
+      isHidden: posts.isHidden,
+      likeCount: posts.likeCount,
+      commentCount: posts.commentCount,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      restaurantAddress: restaurants.address,
+    })
+    .from(posts)
+    .leftJoin(restaurants, eq(restaurants.id, posts.restaurantId))
+    .where(eq(posts.userId, userId))
+    .orderBy(asc(posts.createdAt), asc(posts.id));
+}
+
+export async function readPostImages(db: Executor, userId: string) {
+  return db
+    .select({
+      itemId: postImages.postId,
+      imageUrl: postImages.imageUrl,
+      altText: postImages.altText,
+      displayOrder: postImages.displayOrder,
+    })
+    .from(postImages)
+    .innerJoin(posts, eq(posts.id, postImages.postId))
+    .where(eq(posts.userId, userId))
+    .orderBy(asc(postImages.postId), asc(postImages.displayOrder), asc(postImages.id));
+}
+
+/** The person's comments on reviews and posts, oldest first, with what they are on. */
+export async function readComments(db: Executor, userId: string) {
+  const [onReviews, onPosts] = await Promise.all([
+    db
+      .select({
+        id: comments.id,
+        itemId: comments.reviewId,
+        content: comments.content,
+        isHidden: comments.isHidden,
+        createdAt: comments.createdAt,
+      })
+      .from(comments)
+      .where(eq(comments.userId, userId)),
+    db
+      .select({
+        id: postComments.id,
+        itemId: postComments.postId,
+        content: postComments.content,
+        isHidden: postComments.isHidden,
+        createdAt: postComments.createdAt,
+      })
+      .from(postComments)
+      .where(eq(postComments.userId, userId)),
+  ]);
+  return [
+    ...onReviews.map((row) => ({ ...row, itemType: "review" as const })),
+    ...onPosts.map((row) => ({ ...row, itemType: "post" as const })),
+  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** The reviews and posts the person liked, oldest like first. */
+export async function readLikes(db: Executor, userId: string) {
+  const [onReviews, onPosts] = await Promise.all([
+    db
+      .select({ itemId: likes.reviewId, title: reviews.title, createdAt: likes.createdAt })
+      .from(likes)
+      .innerJoin(reviews, eq(reviews.id, likes.reviewId))
+      .where(eq(likes.userId, userId)),
+    db
+      .select({ itemId: postLikes.postId, title: posts.title, createdAt: postLikes.createdAt })
+      .from(postLikes)
+      .innerJoin(posts, eq(posts.id, postLikes.postId))
+      .where(eq(postLikes.userId, userId)),
+  ]);
+  return [
+    ...onReviews.map((row) => ({ ...row, itemType: "review" as const })),
+    ...onPosts.map((row) => ({ ...row, itemType: "post" as const })),
+  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** Whom the person follows and who follows them: each other person by id and username. */
+export async function readFollows(db: Executor, userId: string) {
+  const person = (column: typeof follows.followerId | typeof follows.followingId) =>
+    db
+      .select({ id: profiles.id, username: profiles.username, since: follows.createdAt })
+      .from(follows)
+      .innerJoin(profiles, eq(profiles.id, column))
+      .orderBy(asc(follows.createdAt));
+  const [following, followers] = await Promise.all([
+    person(follows.followingId).where(eq(follows.followerId, userId)),
+    person(follows.followerId).where(eq(follows.followingId, userId)),
+  ]);
+  return { following, followers };
+}
+
+export async function readLists(db: Executor, userId: string) {
+  const [own, entries, followed] = await Promise.all([
+    db
+      .select({
+        id: lists.id,
+        name: lists.name,
+        description: lists.description,
+        visibility: lists.visibility,
+        createdAt: lists.createdAt,
+        updatedAt: lists.updatedAt,
+      })
+      .from(lists)
+      .where(eq(lists.ownerId, userId))
+      .orderBy(asc(lists.createdAt), asc(lists.id)),
+    db
+      .select({
+        listId: listEntries.listId,
+        position: listEntries.position,
+        reviewId: listEntries.reviewId,
+        reviewTitle: reviews.title,
+        addedAt: listEntries.addedAt,
+        ...restaurantColumns,
+      })
+      .from(listEntries)
+      .innerJoin(lists, eq(lists.id, listEntries.listId))
+      .innerJoin(restaurants, eq(restaurants.id, listEntries.restaurantId))
+      .leftJoin(reviews, eq(reviews.id, listEntries.reviewId))
+      .where(eq(lists.ownerId, userId))
+      .orderBy(asc(listEntries.listId), asc(listEntries.position)),
+    db
+      .select({ id: lists.id, name: lists.name, since: listFollows.createdAt })
+      .from(listFollows)
+      .innerJoin(lists, eq(lists.id, listFollows.listId))
+      .where(eq(listFollows.userId, userId))
+      .orderBy(asc(listFollows.createdAt)),
+  ]);
+  return { own, entries, followed };
+}
+
+export async function readWantToTry(db: Executor, userId: string) {
+  return db
+    .select({
+      id: wantToTry.id,
+      kind: wantToTry.kind,
+      dishName: wantToTry.dishName,
+      savedAt: wantToTry.createdAt,
+      triedAt: wantToTry.triedAt,
+      ...restaurantColumns,
+    })
+    .from(wantToTry)
+    .innerJoin(restaurants, eq(restaurants.id, wantToTry.restaurantId))
+    .where(eq(wantToTry.userId, userId))
+    .orderBy(asc(wantToTry.createdAt), asc(wantToTry.id));
+}
+
+/** The people the person blocked and muted (never who blocked or muted them: not their data). */
+export async function readRestrictions(db: Executor, userId: string) {
+  const [blocked, muted] = await Promise.all([
+    db
+      .select({ id: profiles.id, username: profiles.username, since: userBlocks.createdAt })
+      .from(userBlocks)
+      .innerJoin(profiles, eq(profiles.id, userBlocks.blockedId))
+      .where(eq(userBlocks.blockerId, userId))
+      .orderBy(asc(userBlocks.createdAt)),
+    db
+      .select({ id: profiles.id, username: profiles.username, since: userMutes.createdAt })
+      .from(userMutes)
+      .innerJoin(profiles, eq(profiles.id, userMutes.mutedId))
+      .where(eq(userMutes.muterId, userId))
+      .orderBy(asc(userMutes.createdAt)),
+  ]);
+  return { blocked, muted };
+}
