@@ -17,6 +17,7 @@ import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
 import * as lists from "./schema/lists.ts";
 import * as moderation from "./schema/moderation.ts";
+import * as notificationSettings from "./schema/notification-settings.ts";
 import * as notifications from "./schema/notifications.ts";
 import * as posts from "./schema/posts.ts";
 import * as profiles from "./schema/profiles.ts";
@@ -48,6 +49,7 @@ export const schema = {
   ...posts,
   ...social,
   ...notifications,
+  ...notificationSettings,
   ...moderation,
   ...uploads,
   ...wantToTry,

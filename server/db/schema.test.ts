@@ -203,6 +203,8 @@ describe("migrations", () => {
         "user_mutes",
         "data_exports",
         "account_deletions",
+        "notification_settings",
+        "push_subscriptions",
       ].sort(),
     );
   });

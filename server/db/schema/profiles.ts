@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import {
   counter,
   createdAt,
@@ -31,6 +31,8 @@ export const profiles = pgTable(
     bio: text("bio"),
     avatarUrl: text("avatar_url"),
     location: text("location"),
+    /** Whether the profile's Stats tab (and Year in Food) shows to others; the owner always sees it. */
+    statsPublic: boolean("stats_public").notNull().default(false),
     followerCount: counter("follower_count"),
     followingCount: counter("following_count"),
     searchVector: searchVector("username", "full_name"),
