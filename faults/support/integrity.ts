@@ -3,8 +3,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { imageUrls } from "#domain/photos.ts";
 import type { Database } from "#server/db/client.ts";
+import { imageVariantUrls } from "#server/modules/uploads/uploads.service.ts";
 
 /** Items whose like or comment count differs from their likes and visible comments. */
 export async function itemsWithWrongCounters(db: Database): Promise<string[]> {
@@ -45,13 +45,7 @@ async function referencedImageUrls(db: Database): Promise<Set<string>> {
     union all select image_url from review_images
     union all select image_url from post_images
     union all select avatar_url from profiles where avatar_url is not null`);
-  const urls = new Set<string>();
-  for (const { url } of rows) {
-    const { url480, url1280 } = imageUrls(url);
-    urls.add(url480);
-    urls.add(url1280);
-  }
-  return urls;
+  return new Set(rows.flatMap(({ url }) => imageVariantUrls(url)));
 }
 
 async function filesUnder(directory: string): Promise<string[]> {
@@ -84,7 +78,5 @@ export async function missingFiles(db: Database, dataDir: string): Promise<strin
   const { rows } = await db.execute<{ url: string }>(sql`
     select image_url as url from review_images
     union all select image_url from post_images`);
-  return rows
-    .flatMap(({ url }) => Object.values(imageUrls(url)))
-    .filter((url) => !present.has(url));
+  return rows.flatMap(({ url }) => imageVariantUrls(url)).filter((url) => !present.has(url));
 }

@@ -88,11 +88,16 @@ export async function uploadPhoto(
   return toUploadedImageDto(row);
 }
 
-/** The storage keys of every variant behind a stored image address, the original included. */
-function imageKeys(storage: Storage, imageUrl: string): string[] {
+/** The addresses of every variant behind a stored image address, the original included. */
+export function imageVariantUrls(imageUrl: string): string[] {
   const { url480, url1280 } = imageUrls(imageUrl);
   const original = originalImageUrl(imageUrl);
-  return [...new Set([url1280, url480, ...(original ? [original] : [])])]
+  return [...new Set([url1280, url480, ...(original ? [original] : [])])];
+}
+
+/** The storage keys of every variant behind a stored image address. */
+function imageKeys(storage: Storage, imageUrl: string): string[] {
+  return imageVariantUrls(imageUrl)
     .map((url) => storage.keyFromUrl(url))
     .filter((key): key is string => key !== undefined);
 }
