@@ -7,6 +7,7 @@ import {
   IconTrash,
   IconVolume3,
 } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { blockMessages } from "#domain/blocks.ts";
 import type { ItemDto } from "#domain/items.ts";
@@ -16,6 +17,7 @@ import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
 import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
 import { useSession } from "#web/lib/session.tsx";
+import { forgetDeletedItem } from "../api/item-queries.ts";
 
 interface ItemMenuProps {
   item: ItemDto;
@@ -36,7 +38,13 @@ export function ItemMenu({ item, manage, onAuthorBlocked }: ItemMenuProps) {
   const { session } = useSession();
   const [reporting, setReporting] = useState(false);
   const report = useReport({ targetType: item.itemType, targetId: item.id });
-  const restrict = useRestrictPrompt(item.author, onAuthorBlocked);
+  const queryClient = useQueryClient();
+  // Blocked, their item is gone for this viewer as if deleted: forgotten before any list is read
+  // again, so a detail view still open never re-reads it or its comments (a 404).
+  const restrict = useRestrictPrompt(item.author, () => {
+    forgetDeletedItem(queryClient, item.itemType, item.id);
+    onAuthorBlocked?.();
+  });
   const canReport = session.status === "signed-in" && !item.isOwner;
   const canManage = item.isOwner && manage !== undefined;
   if (!canReport && !canManage) return null;

@@ -37,7 +37,12 @@ const toasts = {
  * again. The server's 4xx answer ("You cannot block yourself") is the toast; anything else is
  * "Something went wrong".
  */
-export function useSetRestriction(kind: Restriction, person: RestrictTarget) {
+export function useSetRestriction(
+  kind: Restriction,
+  person: RestrictTarget,
+  /** Runs once it is in, before the lists are read again (a block: what showed them closes). */
+  onApplied?: () => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["safety", kind, person.id],
@@ -45,7 +50,8 @@ export function useSetRestriction(kind: Restriction, person: RestrictTarget) {
       apiSend<BlockState | MuteState>(on ? "PUT" : "DELETE", paths[kind](person.id)),
     onSuccess: (_state, on) => {
       toast.success(toasts[kind][on ? "on" : "off"](authorDisplayName(person)));
-      if (!on) {
+      if (on) onApplied?.();
+      else {
         queryClient.setQueryData<InfiniteData<RestrictedAccountPage, string | null>>(
           safetyKeys.list(kind),
           (data) =>
@@ -80,12 +86,12 @@ export function useSetRestriction(kind: Restriction, person: RestrictTarget) {
 /**
  * Block and mute behind their confirmation, for a menu to start (`ask`) and a RestrictDialog to
  * show (`prompt`); `unblock` and `unmute` need no question. `onBlocked` runs once a block is
- * in, e.g. to close the dialog showing one of their items.
+ * in and before any list is read again, e.g. to forget and close the item of theirs on screen.
  */
 export function useRestrictPrompt(person: RestrictTarget, onBlocked?: () => void) {
   const [kind, setKind] = useState<Restriction>("block");
   const [opened, setOpened] = useState(false);
-  const block = useSetRestriction("block", person);
+  const block = useSetRestriction("block", person, onBlocked);
   const mute = useSetRestriction("mute", person);
   const mutation = kind === "block" ? block : mute;
   const prompt: RestrictPrompt = {
@@ -94,13 +100,7 @@ export function useRestrictPrompt(person: RestrictTarget, onBlocked?: () => void
     name: authorDisplayName(person),
     pending: mutation.isPending,
     onCancel: () => setOpened(false),
-    onConfirm: () =>
-      mutation.mutate(true, {
-        onSuccess: () => {
-          setOpened(false);
-          if (kind === "block") onBlocked?.();
-        },
-      }),
+    onConfirm: () => mutation.mutate(true, { onSuccess: () => setOpened(false) }),
   };
   return {
     prompt,
