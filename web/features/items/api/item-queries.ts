@@ -72,14 +72,15 @@ function rewriteItems(
   });
 }
 
-/** Applies `rewrite` to one review or post on every loaded page of every cached list of items. */
+/**
+ * Applies `rewrite` to the reviews and posts `matches` picks on every loaded page of every cached
+ * list of items.
+ */
 function rewriteCachedLists(
   queryClient: QueryClient,
-  kind: ItemKind,
-  id: string,
+  matches: (item: ItemDto) => boolean,
   rewrite: (item: ItemDto) => ItemDto | null,
 ): void {
-  const matches = (item: ItemDto) => item.itemType === kind && item.id === id;
   for (const queryKey of LISTS_OF_ITEMS) {
     // Other data under these roots (a profile's or restaurant's header) has neither shape.
     queryClient.setQueriesData<CachedList>({ queryKey }, (data) => {
@@ -123,7 +124,7 @@ export function updateCachedItem(
   id: string,
   update: (item: ItemDto) => ItemDto,
 ): void {
-  rewriteCachedLists(queryClient, kind, id, update);
+  rewriteCachedLists(queryClient, (item) => item.itemType === kind && item.id === id, update);
   queryClient.setQueryData<ItemDto>(itemKeys.item(kind, id), (item) =>
     item ? update(item) : item,
   );
@@ -180,8 +181,24 @@ export function forgetDeletedItem(queryClient: QueryClient, kind: ItemKind, id: 
   forgetItemComments(queryClient, kind, id);
   // Out of every cached list at once, so no card renders it (or asks for its deleted photos)
   // while the lists are read again.
-  rewriteCachedLists(queryClient, kind, id, () => null);
+  rewriteCachedLists(
+    queryClient,
+    (item) => item.itemType === kind && item.id === id,
+    () => null,
+  );
   void refreshContent(queryClient);
+}
+
+/**
+ * Takes every review and post of `authorId` out of every cached list at once (someone just
+ * blocked), so no card of theirs shows while the lists are read again.
+ */
+export function dropAuthorFromCachedLists(queryClient: QueryClient, authorId: string): void {
+  rewriteCachedLists(
+    queryClient,
+    (item) => item.author.id === authorId,
+    () => null,
+  );
 }
 
 /** DELETE one's own review or post (204). */

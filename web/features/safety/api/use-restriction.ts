@@ -9,6 +9,7 @@ import {
 import { type AuthorNames, authorDisplayName } from "#domain/items.ts";
 import type { Restriction, RestrictPrompt } from "#web/components/restrict-dialog.tsx";
 import { commentKeys } from "#web/features/comments/api/comment-queries.ts";
+import { dropAuthorFromCachedLists } from "#web/features/items/api/item-queries.ts";
 import { notificationKeys } from "#web/features/notifications/api/notification-queries.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
@@ -50,8 +51,11 @@ export function useSetRestriction(
       apiSend<BlockState | MuteState>(on ? "PUT" : "DELETE", paths[kind](person.id)),
     onSuccess: (_state, on) => {
       toast.success(toasts[kind][on ? "on" : "off"](authorDisplayName(person)));
-      if (on) onApplied?.();
-      else {
+      if (on) {
+        // Their cards leave every list now; the lists' new reads follow.
+        if (kind === "block") dropAuthorFromCachedLists(queryClient, person.id);
+        onApplied?.();
+      } else {
         queryClient.setQueryData<InfiniteData<RestrictedAccountPage, string | null>>(
           safetyKeys.list(kind),
           (data) =>
