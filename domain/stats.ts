@@ -187,7 +187,6 @@ export const statsMessages = {
   favouritesTitle: "Favourite dishes",
   firstsTitle: "First time trying",
   firstsEmpty: "No first times in this period.",
-  loadMore: "Load more",
   showTable: "Table",
   showChart: "Chart",
   viewLabel: (title: string) => `Show ${title} as`,
