@@ -431,7 +431,7 @@ function TopRestaurantsSection({ stats }: { stats: StatsDto }) {
       <ol className={classes.rankList}>
         {stats.topRestaurants.map(({ restaurant, reviews }) => (
           <li key={restaurant.id} className={classes.rankItem}>
-            <Anchor component={Link} to={screenPaths.restaurant(restaurant)}>
+            <Anchor component={Link} underline="always" to={screenPaths.restaurant(restaurant)}>
               {restaurant.name}
             </Anchor>
             <Text size="sm" c="dimmed">
@@ -451,7 +451,11 @@ function FavouritesSection({ stats }: { stats: StatsDto }) {
         {stats.favouriteDishes.map((dish) => (
           <li key={dish.reviewId} className={classes.rankItem}>
             <span>
-              <Anchor component={Link} to={screenPaths.view("dish", dish.reviewId)}>
+              <Anchor
+                component={Link}
+                underline="always"
+                to={screenPaths.view("dish", dish.reviewId)}
+              >
                 {dish.title}
               </Anchor>{" "}
               <Text span size="sm" c="dimmed">
@@ -517,7 +521,7 @@ function FirstItem({ first }: { first: StatsFirstDto }) {
         {formatDate(first.createdAt)}
       </Text>
       <span>
-        <Anchor component={Link} to={to}>
+        <Anchor component={Link} underline="always" to={to}>
           {first.title}
         </Anchor>
         {first.kind === "dish" && (
