@@ -204,6 +204,8 @@ export const profilePageSchema = z.object({
   isOwn: z.boolean(),
   /** Block and mute between the viewer and this person; null for visitors and yourself. */
   viewerRelation: viewerRelationSchema.nullable(),
+  /** Whether the owner shows their Stats tab to others (the owner always sees it). */
+  statsPublic: z.boolean(),
 });
 export type ProfilePageDto = z.infer<typeof profilePageSchema>;
 

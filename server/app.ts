@@ -51,6 +51,7 @@ import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
+import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { wantToTryRoutes } from "./modules/want-to-try/want-to-try.routes.ts";
 import { createPlaceProvider } from "./places/place-provider.ts";
@@ -255,6 +256,7 @@ export async function buildApp(
       await api.register(wantToTryRoutes);
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
+      await api.register(statsRoutes);
       await api.register(eventRoutes);
       await api.register(dataExportRoutes, { emailSender });
       await api.register(accountDeletionRoutes);

@@ -62,6 +62,16 @@ import {
 } from "#server/modules/search/search.queries.ts";
 import { bestDishPhotoSql } from "#server/modules/share-previews/share-previews.queries.ts";
 import {
+  statsFavouriteDishesSql,
+  statsFirstsSql,
+  statsMonthsSql,
+  statsRatingsSql,
+  statsTopRestaurantsSql,
+  statsWordsSql,
+  statsYearsSql,
+} from "#server/modules/stats/stats.queries.ts";
+import { statsPeriod } from "#server/modules/stats/stats.service.ts";
+import {
   countsSql,
   entryPageSql,
   markTriedSql,
@@ -517,6 +527,37 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       }),
     },
   );
+
+  // A profile's stats, seen by its owner and by someone else, over a year and the last months.
+  for (const [who, viewerId] of [
+    ["owner", author.id],
+    ["signed in", viewer.id],
+  ] as const) {
+    for (const year of [undefined, 2026]) {
+      const scope = { ownerId: author.id, viewerId, ...statsPeriod(year) };
+      const period = `${who}, ${year ?? "last 12 months"}`;
+      planned.push(
+        { name: `stats months (${period})`, statement: statsMonthsSql(scope) },
+        { name: `stats ratings (${period})`, statement: statsRatingsSql(scope) },
+        { name: `stats words (${period})`, statement: statsWordsSql(scope) },
+        { name: `stats top restaurants (${period})`, statement: statsTopRestaurantsSql(scope) },
+        { name: `stats favourite dishes (${period})`, statement: statsFavouriteDishesSql(scope) },
+        {
+          name: `stats first times (${period})`,
+          statement: statsFirstsSql({ ...scope, after: undefined, limit: 21 }),
+        },
+        {
+          name: `stats first times later page (${period})`,
+          statement: statsFirstsSql({
+            ...scope,
+            after: { ...positions.review, kind: "dish" },
+            limit: 21,
+          }),
+        },
+      );
+    }
+    planned.push({ name: `stats years (${who})`, statement: statsYearsSql(author.id, viewerId) });
+  }
 
   for (const [visibility, list] of Object.entries(world.authorLists)) {
     for (const [who, viewerId] of [

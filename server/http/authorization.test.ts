@@ -660,6 +660,28 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/map` }),
     expected: open(200),
   },
+  // Stats are the owner's until they show them (the world's owner has not): to everyone else
+  // they do not exist. Shown stats and blocks are tried in server/modules/stats/stats.test.ts.
+  ...(["stats", "stats/firsts"] as const).map((path) => ({
+    route: `GET /api/profiles/:id/${path}`,
+    call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/${path}` }),
+    expected: { visitor: 404, other: 404, owner: 200, moderator: 404, admin: 404 },
+  })),
+  // Everyone signed in shows or hides their own stats, and only theirs.
+  {
+    route: "PUT /api/profile/stats-visibility",
+    call: (w, caller) => ({
+      url: "/api/profile/stats-visibility",
+      body: { public: true },
+      changes: caller === "visitor" ? undefined : { table: "profiles", id: w.people[caller].id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["stats_public"],
+      expect: () => ({ stats_public: true }),
+    },
+  },
   // Everyone signed in saves to (and unsaves from) their own list.
   ...(["PUT", "DELETE"] as const).flatMap((method) => [
     {

@@ -72,6 +72,14 @@ export const apiPaths = {
   ownMap: "/api/map",
   /** A person's food map: the places they tried. */
   profileMap: (profileId: string) => `/api/profiles/${segment(profileId)}/map`,
+  /** A person's stats over a year or the last 12 months (`?year=`). */
+  profileStats: (profileId: string, params: URLSearchParams) =>
+    `/api/profiles/${segment(profileId)}/stats?${params}`,
+  /** A person's first-times timeline (`?year=&cursor=`). */
+  profileStatsFirsts: (profileId: string, params: URLSearchParams) =>
+    `/api/profiles/${segment(profileId)}/stats/firsts?${params}`,
+  /** Whether the signed-in person's stats show on their profile. */
+  statsVisibility: "/api/profile/stats-visibility",
   /** POST makes a list. */
   lists: "/api/lists",
   /** GET reads a list (`key`: a link list's share key), PATCH edits it, DELETE deletes it. */

@@ -46,7 +46,13 @@ const writers = ["alfa", "bravo", "charlie", "delta", "echo", "sierra"] as const
 
 async function seed(db: Database): Promise<World> {
   for (const name of people) {
-    await createUser(db, { id: `person-${name}`, username: name, fullName: `${name} person` });
+    // Everyone shows their stats, so only the rule of who sees whom keeps them from anyone.
+    await createUser(db, {
+      id: `person-${name}`,
+      username: name,
+      fullName: `${name} person`,
+      statsPublic: true,
+    });
   }
   const id = (name: Person) => `person-${name}`;
   const restaurant = await createRestaurant(db, { name: "Corner Bistro" });
@@ -207,7 +213,7 @@ const reads: Record<string, Read> = {
   ...perPerson(),
 };
 
-/** The reads about one person: their tabs, items, lists, map and follows. */
+/** The reads about one person: their tabs, items, lists, map, stats and follows. */
 function perPerson(): Record<string, Read> {
   const result: Record<string, Read> = {};
   for (const name of writers) {
@@ -224,6 +230,8 @@ function perPerson(): Record<string, Read> {
       },
       [`${name}'s review by its slug`]: { path: () => `/api/reviews/by-slug/dish/${name}-noodles` },
       [`${name}'s map`]: { path: () => `/api/profiles/${profile}/map` },
+      [`${name}'s stats`]: { path: () => `/api/profiles/${profile}/stats` },
+      [`${name}'s first times`]: { path: () => `/api/profiles/${profile}/stats/firsts` },
       [`${name}'s followers`]: { path: () => `/api/profiles/${profile}/followers` },
       [`${name}'s following`]: { path: () => `/api/profiles/${profile}/following` },
     } satisfies Record<string, Read>);
@@ -309,6 +317,8 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s link list, with its key`, shown ? only : gone],
         [`${owner}'s review by its slug`, shown ? only : gone],
         [`${owner}'s map`, shown ? { status: 200 } : gone],
+        [`${owner}'s stats`, shown ? { status: 200 } : gone],
+        [`${owner}'s first times`, shown ? { status: 200 } : gone],
         [`${owner}'s followers`, shown ? theirPeople : gone],
         [`${owner}'s following`, shown ? theirPeople : gone],
       ] as [ReadName, Expectation][];

@@ -528,6 +528,7 @@ describe("GET /api/profiles/:handle between blocked people", () => {
       followedByMe: false,
       isOwn: false,
       viewerRelation: { blockedByMe: true, mutedByMe: true },
+      statsPublic: false,
     });
     expect((await profilePage(`@${b.id}`, a.cookie)).json().viewerRelation.blockedByMe).toBe(true);
 

@@ -73,6 +73,7 @@ export async function getProfilePage(
     isOwn,
     viewerRelation:
       viewerId && !isOwn ? { blockedByMe: false, mutedByMe: row.mutedByViewer === true } : null,
+    statsPublic: row.statsPublic,
   };
 }
 
@@ -104,6 +105,7 @@ function blockedProfilePage(row: ProfilePageRow): ProfilePageDto {
     followedByMe: false,
     isOwn: false,
     viewerRelation: { blockedByMe: true, mutedByMe: row.mutedByViewer === true },
+    statsPublic: false,
   };
 }
 

@@ -94,6 +94,7 @@ export interface ProfilePageRow extends Record<string, unknown> {
   bio: string | null;
   avatarUrl: string | null;
   location: string | null;
+  statsPublic: boolean;
   dishReviews: number;
   restaurantReviews: number;
   posts: number;
@@ -127,6 +128,7 @@ export function profilePageSql(
   return sql`
     select p.id, p.username, p.slug, p.full_name as "fullName", p.first_name as "firstName",
            p.last_name as "lastName", p.bio, p.avatar_url as "avatarUrl", p.location,
+           p.stats_public as "statsPublic",
            ${visibleReviews("dish")} as "dishReviews",
            ${visibleReviews("restaurant")} as "restaurantReviews",
            (select count(*)::int from posts po where po.user_id = p.id and not po.is_hidden) as posts,

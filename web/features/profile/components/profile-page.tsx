@@ -78,7 +78,12 @@ function ProfileView({ page }: { page: ProfilePageDto }) {
   return (
     <div className={classes.page}>
       <ProfileHeader page={page} onOpenFollowList={setFollowList} />
-      <ProfileTabs profileId={page.profile.id} counts={page.counts} isOwn={page.isOwn} />
+      <ProfileTabs
+        profileId={page.profile.id}
+        counts={page.counts}
+        isOwn={page.isOwn}
+        statsPublic={page.statsPublic}
+      />
       <FollowListDialog
         profileId={page.profile.id}
         kind={followList}

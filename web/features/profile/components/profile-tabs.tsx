@@ -7,6 +7,7 @@ import {
   profileListMessages,
   profileTabs,
 } from "#domain/profile.ts";
+import { statsMessages } from "#domain/stats.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
 import {
@@ -15,6 +16,7 @@ import {
   type OtherTab,
 } from "#web/features/items/components/item-list-tabs.tsx";
 import { ProfileListsPanel } from "#web/features/lists/components/profile-lists-panel.tsx";
+import { StatsTab } from "#web/features/stats/components/stats-tab.tsx";
 import { useWantToTryKeys, wantCount } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { WantToTryPanel } from "#web/features/want-to-try/components/want-to-try-panel.tsx";
 import { profileItemsQuery } from "../api/profile-queries.ts";
@@ -62,27 +64,33 @@ const TAB_COUNTS: Record<ProfileTab, (counts: ProfileCounts) => number> = {
 /** The tabs beside the item lists, by their names in the address. */
 const WANT_TO_TRY_TAB = "want-to-try";
 const LISTS_TAB = "lists";
+const STATS_TAB = "stats";
 
 interface ProfileTabsProps {
   profileId: string;
   counts: ProfileCounts;
   /** The viewer's own profile, which alone has the Want to try tab and all its lists. */
   isOwn: boolean;
+  /** Whether the owner shows their Stats tab to others (the owner always has it). */
+  statsPublic: boolean;
 }
 
 /**
- * A profile's Posts, Dishes, Restaurants and Lists, and on one's own profile Want to try (n), n
- * being what is still to try; the open tab is in the address (?tab=).
+ * A profile's Posts, Dishes, Restaurants and Lists, on one's own profile Want to try (n), n
+ * being what is still to try, and Stats for the owner or while the owner shows them; the open
+ * tab is in the address (?tab=).
  */
-export function ProfileTabs({ profileId, counts, isOwn }: ProfileTabsProps) {
+export function ProfileTabs({ profileId, counts, isOwn, statsPublic }: ProfileTabsProps) {
   const keys = useWantToTryKeys();
-  const tabs: (ItemListTab<ProfileTab> | OtherTab<typeof WANT_TO_TRY_TAB | typeof LISTS_TAB>)[] =
-    profileTabs.map((tab) => ({
-      value: tab,
-      label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
-      spec: TAB_SPECS[tab],
-      query: (sort, q) => profileItemsQuery(profileId, tab, sort, q),
-    }));
+  const tabs: (
+    | ItemListTab<ProfileTab>
+    | OtherTab<typeof WANT_TO_TRY_TAB | typeof LISTS_TAB | typeof STATS_TAB>
+  )[] = profileTabs.map((tab) => ({
+    value: tab,
+    label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
+    spec: TAB_SPECS[tab],
+    query: (sort, q) => profileItemsQuery(profileId, tab, sort, q),
+  }));
   if (isOwn) {
     const count = keys.data ? ` (${wantCount(keys.data)})` : "";
     tabs.push({
@@ -96,5 +104,12 @@ export function ProfileTabs({ profileId, counts, isOwn }: ProfileTabsProps) {
     label: listMessages.tabLabel,
     panel: <ProfileListsPanel profileId={profileId} isOwn={isOwn} />,
   });
+  if (isOwn || statsPublic) {
+    tabs.push({
+      value: STATS_TAB,
+      label: statsMessages.tabLabel,
+      panel: <StatsTab profileId={profileId} isOwn={isOwn} statsPublic={statsPublic} />,
+    });
+  }
   return <ItemListTabs owner="person" viewModeScope="profile" tabs={tabs} />;
 }
