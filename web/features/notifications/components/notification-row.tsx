@@ -10,20 +10,22 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import classes from "./notifications-page.module.css";
 
-/** The newest people's avatars, overlapping when there are several. */
+/** The newest people's avatars, overlapping when there are several, newest on top. */
 function GroupAvatars({ group }: { group: NotificationGroupDto }) {
   const [only] = group.actors;
   if (group.actors.length === 1 && only) {
     return <UserAvatar avatarUrl={only.avatarUrl} username={only.username} size={44} />;
   }
   return (
-    <Avatar.Group spacing="md" className={classes.avatars}>
-      {group.actors.map((actor) => (
+    <Avatar.Group spacing="sm" className={classes.avatars}>
+      {group.actors.map((actor, index) => (
         <UserAvatar
           key={actor.id}
           avatarUrl={actor.avatarUrl}
           username={actor.username}
           size={34}
+          // The newest, named first in the sentence, lies on top.
+          style={{ zIndex: group.actors.length - index }}
         />
       ))}
     </Avatar.Group>
