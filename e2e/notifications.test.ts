@@ -216,22 +216,24 @@ describe("notifications", () => {
         await withPage(browser, { viewport: DESKTOP }, async (other) => {
           likers.push(await signUpViaApi(other, label));
           await apiCall(other, "PUT", `/api/reviews/${review.id}/like`);
-          // The last of them also follows: a newer group, shown above the likes.
-          if (label === "cai") await apiCall(other, "PUT", `/api/profiles/${me}/follow`);
         });
       }
       const dee = await signUpViaApi(late.page, "dee");
 
       await openNotifications(page);
-      await expectTabs(page, 2, 2);
-      await expectBadge(page, 2);
+      await expectTabs(page, 1, 1);
+      await expectBadge(page, 1);
       const likes = row(page, new RegExp(`liked your ${review.title}`));
+      expect(await notificationRows(page).count()).toBe(1);
       expect(await likes.textContent()).toContain(
         `${likers[2]?.displayName} and 2 others liked your ${review.title}`,
       );
-      expect(await notificationRows(page).nth(1).textContent()).toContain("liked your");
 
-      // Live: a fourth like joins the row where it stands (second), no second row appears.
+      // Live: dee's follow is a new row on top; dee's like then joins the likes row where it
+      // stands (second now), and no third row appears.
+      await apiCall(late.page, "PUT", `/api/profiles/${me}/follow`);
+      await expectTabs(page, 2, 2);
+      expect(await notificationRows(page).first().textContent()).toContain("started following");
       await apiCall(late.page, "PUT", `/api/reviews/${review.id}/like`);
       await likes
         .filter({ hasText: `${dee.displayName} and 3 others liked your ${review.title}` })
@@ -239,6 +241,7 @@ describe("notifications", () => {
       expect(await notificationRows(page).count()).toBe(2);
       expect(await notificationRows(page).nth(1).textContent()).toContain("and 3 others liked");
       await expectTabs(page, 2, 2);
+      await expectBadge(page, 2);
 
       // See all by keyboard: everyone who liked it, newest first.
       await likes.getByRole("button", { name: "See all 4 people" }).focus();

@@ -97,15 +97,15 @@ export async function readNotificationGroup(ctx: NotificationContext, key: strin
 }
 
 /**
- * The people of one of the caller's groups, newest first, keyset paged, with whether the
- * caller follows each. Someone else's key lists nothing: only the caller's rows are read.
+ * The people of one of the caller's groups (its key checked by the route), newest first, keyset
+ * paged, with whether the caller follows each. Someone else's key lists nothing: only the
+ * caller's rows are read.
  */
 export async function listGroupPeople(
   ctx: NotificationContext,
   key: string,
   query: PageQuery,
 ): Promise<NotificationPeoplePage> {
-  groupOf(key);
   const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
   const after = query.cursor ? decodePersonCursor(query.cursor, [PEOPLE_CURSOR]) : undefined;
   const rows = await selectGroupPeople(ctx.db, {
