@@ -27,6 +27,8 @@ export const notificationMessages = {
   /** The See all button's full name, which starts with what it shows. */
   seeAllPeople: (count: number) => `See all ${count} people`,
   peopleFailed: "We couldn't load these people",
+  /** The Follow button in a list of new followers. */
+  followBack: "Follow back",
 } as const;
 
 /** The title of a group's people list, by what they did. */

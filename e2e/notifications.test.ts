@@ -185,7 +185,7 @@ describe("notifications", () => {
       await person.waitFor();
       expect(await person.getByRole("link").getAttribute("href")).toBe(`/user/${a.username}`);
       await expectBadge(bPage, 0);
-      await person.getByRole("button", { name: "Follow" }).focus();
+      await person.getByRole("button", { name: "Follow back" }).focus();
       await bPage.keyboard.press("Enter");
       await person.getByRole("button", { name: "Unfollow" }).waitFor();
       await bPage.keyboard.press("Escape");

@@ -81,7 +81,7 @@ function PeopleList({ group }: { group: NotificationGroupDto }) {
     <Stack gap="md">
       <ul className={classes.people} aria-label={title}>
         {people.map((person) => (
-          <PersonRow key={person.id} person={person} />
+          <PersonRow key={person.id} person={person} followers={group.type === "new_follower"} />
         ))}
       </ul>
       <LoadMore
@@ -95,7 +95,14 @@ function PeopleList({ group }: { group: NotificationGroupDto }) {
   );
 }
 
-function PersonRow({ person }: { person: NotificationPersonDto }) {
+function PersonRow({
+  person,
+  followers,
+}: {
+  person: NotificationPersonDto;
+  /** In a list of new followers, following one is following back. */
+  followers: boolean;
+}) {
   const toggle = useToggleFollow(person);
   // The list is this screen's own; the button shows the change asked for until the next read.
   const following = toggle.isPending
@@ -108,7 +115,13 @@ function PersonRow({ person }: { person: NotificationPersonDto }) {
         <span className={classes.personName}>{authorDisplayName(person)}</span>
         <span className={classes.personHandle}>@{person.username.toLowerCase()}</span>
       </Link>
-      <FollowButton targetId={person.id} following={following} toggle={toggle} size="xs" />
+      <FollowButton
+        targetId={person.id}
+        following={following}
+        toggle={toggle}
+        size="xs"
+        followLabel={followers ? notificationMessages.followBack : undefined}
+      />
     </li>
   );
 }
