@@ -1,11 +1,20 @@
 import { z } from "zod";
-import { authorSchema, reviewTypes } from "./items.ts";
+import { isUuid } from "./ids.ts";
+import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
+import { pageSchema } from "./paging.ts";
 
 export const notificationTypes = ["new_follower", "new_comment", "new_like"] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
-/** The notifications screen fetches this many, newest first. */
+/** The notifications screen fetches this many groups, newest first. */
 export const NOTIFICATIONS_FETCHED = 50;
+/**
+ * Groups are made from the recipient's newest this-many notifications they may see, so a list,
+ * its counts of people and a group's people page are all bounded reads.
+ */
+export const NOTIFICATIONS_GROUPED = 500;
+/** A group shows the avatars of its newest this-many people. */
+export const GROUP_ACTORS_SHOWN = 3;
 
 export const notificationMessages = {
   markAllRead: "Mark all as read",
@@ -13,9 +22,66 @@ export const notificationMessages = {
   emptyHint: "When someone follows you, comments, or likes your reviews, you'll see it here",
   noUnread: "No unread notifications",
   notFound: "Notification not found",
+  invalidGroup: "Invalid notification group",
+  seeAll: "See all",
+  /** The See all button's full name, which starts with what it shows. */
+  seeAllPeople: (count: number) => `See all ${count} people`,
+  peopleFailed: "We couldn't load these people",
+  /** The Follow button in a list of new followers. */
+  followBack: "Follow back",
 } as const;
 
-/** The review or post a like or comment notification is about. */
+/** The title of a group's people list, by what they did. */
+export const notificationPeopleTitles: Record<NotificationType, string> = {
+  new_like: "Liked by",
+  new_comment: "Commented by",
+  new_follower: "New followers",
+};
+
+/*
+ * How notifications group. Likes of one review or post form one group, and comments on one
+ * item another. New followers group by the calendar day (UTC) they followed on: "Ana and 3
+ * others started following you" is that day's news, and yesterday's followers stay yesterday's
+ * row instead of being pulled up into today's. A group's key names its rule and target
+ * (`like.review.<id>`, `comment.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
+ */
+
+/** What a group key names: its type and its item, or the day of a followers group. */
+export type NotificationGroupRef =
+  | { type: "new_like" | "new_comment"; kind: "review" | "post"; itemId: string }
+  | { type: "new_follower"; day: string };
+
+const KEY_MAX = 64;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads a group key; null for anything that is not one (a wrong shape, an impossible day). */
+export function parseNotificationGroupKey(key: string): NotificationGroupRef | null {
+  if (key.length > KEY_MAX) return null;
+  const [rule, first, second, ...rest] = key.split(".");
+  if (rest.length > 0) return null;
+  if (rule === "follow" && first !== undefined && second === undefined && DAY.test(first)) {
+    const at = Date.parse(`${first}T00:00:00Z`);
+    // Rejects month 13 and February 30 as well as year 0, which PostgreSQL does not have.
+    if (Number.isNaN(at) || first.startsWith("0000")) return null;
+    if (new Date(at).toISOString().slice(0, 10) !== first) return null;
+    return { type: "new_follower", day: first };
+  }
+  if ((rule === "like" || rule === "comment") && (first === "review" || first === "post")) {
+    if (second === undefined || !isUuid(second)) return null;
+    return { type: rule === "like" ? "new_like" : "new_comment", kind: first, itemId: second };
+  }
+  return null;
+}
+
+/** A group key in a path: bounded, and a 400 unless it is one. */
+export const notificationGroupKeyParam = z
+  .string()
+  .max(KEY_MAX, { error: notificationMessages.invalidGroup })
+  .refine((key) => parseNotificationGroupKey(key) !== null, {
+    error: notificationMessages.invalidGroup,
+  });
+
+/** The review or post a like or comment group is about. */
 export const notificationItemSchema = z.object({
   kind: z.enum(["review", "post"]),
   id: z.string(),
@@ -25,24 +91,82 @@ export const notificationItemSchema = z.object({
 });
 export type NotificationItemDto = z.infer<typeof notificationItemSchema>;
 
-export const notificationSchema = z.object({
-  id: z.string(),
+/** One row of the screen: everyone who liked an item, commented on it, or followed on a day. */
+export const notificationGroupSchema = z.object({
+  key: z.string(),
   type: z.enum(notificationTypes),
-  actor: authorSchema,
-  /** null for new_follower (it opens the actor's profile). */
+  /** null for followers (the row opens the list of them). */
   item: notificationItemSchema.nullable(),
+  /** The newest GROUP_ACTORS_SHOWN people, newest first. */
+  actors: z.array(authorSchema),
+  /** How many different people the group holds. */
+  actorCount: z.number().int(),
+  /** false while any of the group's notifications is unread. */
   isRead: z.boolean(),
-  createdAt: z.string(),
+  /** The time of its newest notification. */
+  latestAt: z.string(),
 });
-export type NotificationDto = z.infer<typeof notificationSchema>;
+export type NotificationGroupDto = z.infer<typeof notificationGroupSchema>;
 
-/** GET /api/notifications: the newest NOTIFICATIONS_FETCHED, and how many are unread in all. */
+/** GET /api/notifications: the newest NOTIFICATIONS_FETCHED groups, and how many are unread. */
 export const notificationListSchema = z.object({
-  items: z.array(notificationSchema),
+  items: z.array(notificationGroupSchema),
   unreadCount: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** GET /api/notifications/unread-count: the navigation badge. */
+/** GET /api/notifications/unread-count: the navigation badge, in groups. */
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** One person of a group, with whether the recipient follows them (for "Follow back"). */
+export const notificationPersonSchema = authorSchema.extend({
+  followedByMe: z.boolean(),
+  /** When they last did what the group is about. */
+  at: z.string(),
+});
+export type NotificationPersonDto = z.infer<typeof notificationPersonSchema>;
+
+/** GET /api/notifications/groups/:key/people: newest first, keyset paged. */
+export const notificationPeoplePageSchema = pageSchema(notificationPersonSchema);
+export type NotificationPeoplePage = z.infer<typeof notificationPeoplePageSchema>;
+
+/** A group's sentence in parts, so a screen can set the names and the title apart. */
+export interface NotificationSentence {
+  /** "Ana", "Ana and Ben", "Ana and 4 others". */
+  people: string;
+  /** "liked your", "commented on your", "started following you". */
+  action: string;
+  /** The item's title; null for followers. */
+  title: string | null;
+}
+
+/** Names the people of a group: one, two by name, or the newest and how many others. */
+export function groupPeople(actors: readonly AuthorNames[], actorCount: number): string {
+  const [first, second] = actors;
+  // A group always has someone in it; "Anonymous" only if its newest person could not be named.
+  const name = authorDisplayName(first ?? { username: null, fullName: null, slug: null });
+  if (actorCount <= 1) return name;
+  if (actorCount === 2 && second) return `${name} and ${authorDisplayName(second)}`;
+  const others = actorCount - 1;
+  return `${name} and ${others} ${others === 1 ? "other" : "others"}`;
+}
+
+export function notificationSentenceParts(
+  group: Pick<NotificationGroupDto, "type" | "item" | "actors" | "actorCount">,
+): NotificationSentence {
+  const people = groupPeople(group.actors, group.actorCount);
+  if (group.type === "new_follower" || !group.item) {
+    return { people, action: "started following you", title: null };
+  }
+  const action = group.type === "new_like" ? "liked your" : "commented on your";
+  return { people, action, title: group.item.title };
+}
+
+/** "Ana and 4 others liked your Khao Soi": the whole sentence, as a screen reader hears it. */
+export function notificationSentence(
+  group: Pick<NotificationGroupDto, "type" | "item" | "actors" | "actorCount">,
+): string {
+  const { people, action, title } = notificationSentenceParts(group);
+  return title === null ? `${people} ${action}` : `${people} ${action} ${title}`;
+}

@@ -18,6 +18,7 @@ import {
   type SeededItem,
   type SeededUser,
   seedPost,
+  seedRestaurantReview,
   signUpViaApi,
   withPageExpectingErrors,
 } from "./support/content.ts";
@@ -26,8 +27,11 @@ import {
  * Notifications in a real browser with two people in two browser contexts: likes, comments and
  * follows reach the other person's badge and open list live (no reload) over the realtime
  * stream; opening one by keyboard lands on the item and marks it read; "Mark all as read"
- * clears the badge; a failed load offers Retry. Axe and screenshots of the empty and the filled
- * screen at 375 and 1280 px in light and dark.
+ * clears the badge; a failed load offers Retry. Several people liking one review make one row
+ * ("X and N others liked your …", one in the badge), a live like joins that row where it stands,
+ * and the people of a group are listed (See all, or a followers row) by keyboard, with Follow.
+ * Axe and screenshots of the empty and the filled screen and the people list at 375 and
+ * 1280 px in light and dark.
  */
 
 const browser = useBrowser();
@@ -81,8 +85,9 @@ async function openNotifications(page: Page): Promise<void> {
   await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
 }
 
+/** The rows of the list: a link (likes, comments) with See all beside it, or a button (followers). */
 function notificationRows(page: Page): Locator {
-  return page.getByRole("list", { name: "Notifications" }).getByRole("link");
+  return page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
 }
 
 function row(page: Page, text: RegExp): Locator {
@@ -143,7 +148,7 @@ describe("notifications", () => {
 
       // Opened by keyboard: lands on the post, and the notification is read from then on.
       const marked = bPage.waitForResponse((response) => response.url().endsWith("/read"));
-      await commented.focus();
+      await commented.getByRole("link").focus();
       await bPage.keyboard.press("Enter");
       await waitForPath(bPage, `/view/post/${post.id}`);
       expect((await marked).status()).toBe(204);
@@ -172,13 +177,96 @@ describe("notifications", () => {
       expect(await notificationRows(bPage).first().textContent()).toContain(
         "started following you",
       );
-      expect(await followed.getAttribute("href")).toBe(`/user/${a.username}`);
+      // A followers row opens the list of them, each linking to their profile, to follow back.
+      await followed.getByRole("button").focus();
+      await bPage.keyboard.press("Enter");
+      const followers = bPage.getByRole("dialog", { name: "New followers" });
+      const person = followers.getByRole("listitem").filter({ hasText: a.displayName });
+      await person.waitFor();
+      expect(await person.getByRole("link").getAttribute("href")).toBe(`/user/${a.username}`);
+      await expectBadge(bPage, 0);
+      await person.getByRole("button", { name: "Follow back" }).focus();
+      await bPage.keyboard.press("Enter");
+      await person.getByRole("button", { name: "Unfollow" }).waitFor();
+      await bPage.keyboard.press("Escape");
+      await followers.waitFor({ state: "detached" });
 
       expect(owner.errors, "errors reported by B's browser").toEqual([]);
       expect(fan.errors, "errors reported by A's browser").toEqual([]);
     } finally {
       await owner?.close();
       await fan?.close();
+    }
+  });
+
+  test("several likes of one review are one row; a live like joins it in place; its people by keyboard", async () => {
+    const title = unique("Khao Soi");
+    const owner = await newPage(browser, { viewport: MOBILE });
+    const late = await newPage(browser, { viewport: DESKTOP });
+    try {
+      const page = owner.page;
+      await signUpViaApi(page, "cook");
+      const review = await seedRestaurantReview(page, {
+        restaurant: { name: title, address: "9 Soi Lane, Springfield, IL" },
+        rating: 5,
+      });
+      const me = await profileId(page);
+      const likers: SeededUser[] = [];
+      for (const label of ["ana", "ben", "cai"]) {
+        await withPage(browser, { viewport: DESKTOP }, async (other) => {
+          likers.push(await signUpViaApi(other, label));
+          await apiCall(other, "PUT", `/api/reviews/${review.id}/like`);
+        });
+      }
+      const dee = await signUpViaApi(late.page, "dee");
+
+      await openNotifications(page);
+      await expectTabs(page, 1, 1);
+      await expectBadge(page, 1);
+      const likes = row(page, new RegExp(`liked your ${review.title}`));
+      expect(await notificationRows(page).count()).toBe(1);
+      expect(await likes.textContent()).toContain(
+        `${likers[2]?.displayName} and 2 others liked your ${review.title}`,
+      );
+
+      // Live: dee's follow is a new row on top; dee's like then joins the likes row where it
+      // stands (second now), and no third row appears.
+      await apiCall(late.page, "PUT", `/api/profiles/${me}/follow`);
+      await expectTabs(page, 2, 2);
+      expect(await notificationRows(page).first().textContent()).toContain("started following");
+      await apiCall(late.page, "PUT", `/api/reviews/${review.id}/like`);
+      await likes
+        .filter({ hasText: `${dee.displayName} and 3 others liked your ${review.title}` })
+        .waitFor({ timeout: LIVE_TIMEOUT_MS });
+      expect(await notificationRows(page).count()).toBe(2);
+      expect(await notificationRows(page).nth(1).textContent()).toContain("and 3 others liked");
+      await expectTabs(page, 2, 2);
+      await expectBadge(page, 2);
+
+      // See all by keyboard: everyone who liked it, newest first.
+      await likes.getByRole("button", { name: "See all 4 people" }).focus();
+      await page.keyboard.press("Enter");
+      const likedBy = page.getByRole("dialog", { name: "Liked by" });
+      await likedBy.getByRole("link", { name: new RegExp(dee.displayName) }).waitFor();
+      expect(
+        await likedBy.getByRole("list", { name: "Liked by" }).getByRole("listitem").count(),
+      ).toBe(4);
+      await page.keyboard.press("Escape");
+      await likedBy.waitFor({ state: "detached" });
+
+      // Opening the row marks the whole group read and lands on the review.
+      const marked = page.waitForResponse((response) => response.url().endsWith("/read"));
+      await likes.getByRole("link").focus();
+      await page.keyboard.press("Enter");
+      await waitForPath(page, `/view/restaurant/${review.id}`);
+      expect((await marked).status()).toBe(204);
+      await expectBadge(page, 1);
+
+      expect(owner.errors, "errors reported by the owner's browser").toEqual([]);
+      expect(late.errors, "errors reported by the late liker's browser").toEqual([]);
+    } finally {
+      await owner.close();
+      await late.close();
     }
   });
 
@@ -265,27 +353,36 @@ describe("accessibility and screenshots", () => {
         await expectNoAxeViolations(page);
 
         const me = await profileId(page);
-        await withPage(browser, { viewport: DESKTOP }, async (other) => {
-          await signUpViaApi(other, "neighbour");
-          await likeAndComment(other, post, "Looks great");
-          await apiCall(other, "PUT", `/api/profiles/${me}/follow`);
-        });
+        for (const label of ["neighbour", "friend"]) {
+          await withPage(browser, { viewport: DESKTOP }, async (other) => {
+            await signUpViaApi(other, label);
+            await likeAndComment(other, post, "Looks great");
+            if (label === "neighbour") await apiCall(other, "PUT", `/api/profiles/${me}/follow`);
+          });
+        }
         await expectTabs(page, 3, 3);
         // One read, so both looks of a row are in the picture.
-        await apiCall(page, "POST", `/api/notifications/${await likeNotificationId(page)}/read`);
+        await apiCall(page, "POST", `/api/notifications/groups/${await followersKey(page)}/read`);
         await page.reload();
         await expectTabs(page, 3, 2);
         await screenshot(page, "notifications");
+        await expectNoAxeViolations(page);
+
+        await row(page, /and Test Neighbour liked your/)
+          .getByRole("button", { name: "See all 2 people" })
+          .click();
+        await page.getByRole("dialog", { name: "Liked by" }).getByRole("link").first().waitFor();
+        await screenshot(page, "notifications-people", { fullPage: false });
         await expectNoAxeViolations(page);
       });
     });
   });
 });
 
-async function likeNotificationId(page: Page): Promise<string> {
+async function followersKey(page: Page): Promise<string> {
   const response = await page.request.get("/api/notifications");
-  const { items } = (await response.json()) as { items: { id: string; type: string }[] };
-  const like = items.find((item) => item.type === "new_like");
-  if (!like) throw new Error("no like notification");
-  return like.id;
+  const { items } = (await response.json()) as { items: { key: string; type: string }[] };
+  const followers = items.find((item) => item.type === "new_follower");
+  if (!followers) throw new Error("no followers group");
+  return followers.key;
 }

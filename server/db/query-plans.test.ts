@@ -42,7 +42,9 @@ import {
   targetsSql,
 } from "#server/modules/moderation/moderation.queries.ts";
 import {
-  notificationsSql,
+  groupPeopleSql,
+  markGroupReadSql,
+  notificationGroupsSql,
   unreadCountSql,
 } from "#server/modules/notifications/notifications.queries.ts";
 import { profileItemsSql, profilePageSql } from "#server/modules/profiles/profiles.queries.ts";
@@ -501,9 +503,35 @@ function everyListStatement(world: World, db: Executor): Planned[] {
   }
 
   planned.push(
-    { name: "notifications", statement: notificationsSql(author.id, NOTIFICATIONS_FETCHED) },
-    { name: "unread notification count", statement: unreadCountSql(author.id) },
+    {
+      name: "notification groups",
+      statement: notificationGroupsSql(author.id, NOTIFICATIONS_FETCHED),
+    },
+    { name: "unread notification groups", statement: unreadCountSql(author.id) },
+    {
+      name: "notification group read (likes)",
+      statement: markGroupReadSql(author.id, {
+        type: "new_like",
+        kind: "review",
+        itemId: review.id,
+      }),
+    },
+    {
+      name: "notification group read (followers)",
+      statement: markGroupReadSql(viewer.id, { type: "new_follower", day: "2026-01-01" }),
+    },
   );
+  for (const after of [undefined, { createdAt: positions.review.createdAt, id: viewer.id }]) {
+    planned.push({
+      name: `notification group people ${after ? "later page" : "first page"}`,
+      statement: groupPeopleSql({
+        userId: author.id,
+        key: `like.review.${review.id}`,
+        after: after && { ...after, kind: "people" },
+        limit,
+      }),
+    });
+  }
 
   for (const status of ["want", "tried"] as const) {
     const at = status === "want" ? positions.wanted : positions.tried;

@@ -62,7 +62,8 @@ interface World {
   postComment: { id: string };
   /** `other`'s comment on the owner's review. */
   othersComment: { id: string };
-  notification: { id: string };
+  /** The group the owner's notification is in. */
+  notificationGroup: { key: string };
   upload: { id: string };
   /** The owner's Want to try entry (the other restaurant). */
   wantToTry: { id: string };
@@ -536,11 +537,16 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: () => ({ url: "/api/notifications/unread-count" }),
     expected: signedIn(200),
   },
-  // Someone else's notification is as unknown as a missing one.
+  // Someone else's notification group is as unknown as a missing one, and lists nobody.
   {
-    route: "POST /api/notifications/:id/read",
-    call: (w) => ({ url: `/api/notifications/${w.notification.id}/read` }),
+    route: "POST /api/notifications/groups/:key/read",
+    call: (w) => ({ url: `/api/notifications/groups/${w.notificationGroup.key}/read` }),
     expected: { visitor: 401, other: 404, owner: 204, moderator: 404, admin: 404 },
+  },
+  {
+    route: "GET /api/notifications/groups/:key/people",
+    call: (w) => ({ url: `/api/notifications/groups/${w.notificationGroup.key}/people` }),
+    expected: signedIn(200),
   },
   {
     route: "POST /api/notifications/read-all",
@@ -938,9 +944,10 @@ async function buildWorld(): Promise<World> {
        set follower_count = case when id = ${owner} then 1 else 0 end,
            following_count = case when id = ${other} then 1 else 0 end
      where id in (${owner}, ${other})`);
-  const notification = await db.execute<{ id: string }>(sql`
+  const notification = await db.execute<{ key: string }>(sql`
     insert into notifications (type, user_id, actor_id)
-    values ('new_follower', ${owner}, ${other}) returning id`);
+    values ('new_follower', ${owner}, ${other})
+    returning 'follow.' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as key`);
   // The moderation queue has something to show.
   await createReportRow(db, {
     reporterId: other,
@@ -983,7 +990,7 @@ async function buildWorld(): Promise<World> {
     reviewComment,
     postComment,
     othersComment,
-    notification: { id: notification.rows[0]?.id ?? "" },
+    notificationGroup: { key: notification.rows[0]?.key ?? "" },
     upload: { id: upload.rows[0]?.id ?? "" },
     wantToTry: { id: wantToTry.rows[0]?.id ?? "" },
     lists: {

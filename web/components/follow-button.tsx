@@ -20,6 +20,8 @@ interface FollowButtonProps extends Pick<ButtonProps, "size" | "fullWidth"> {
   toggle: FollowToggle;
   /** Follow / Unfollow (default), or Follow / Following as a pressed toggle. */
   wording?: FollowWording;
+  /** What the button says while not following, when "Follow" is not the natural word. */
+  followLabel?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function FollowButton({
   following,
   toggle,
   wording = "unfollow",
+  followLabel = "Follow",
   size = "sm",
   fullWidth,
 }: FollowButtonProps) {
@@ -68,7 +71,7 @@ export function FollowButton({
       aria-pressed={asToggle ? following : undefined}
       onClick={onClick}
     >
-      {following ? (asToggle ? "Following" : "Unfollow") : "Follow"}
+      {following ? (asToggle ? "Following" : "Unfollow") : followLabel}
     </Button>
   );
 }

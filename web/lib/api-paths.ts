@@ -37,7 +37,9 @@ export const apiPaths = {
   mutes: (params: URLSearchParams) => withQuery("/api/mutes", params),
   notifications: "/api/notifications",
   unreadNotificationCount: "/api/notifications/unread-count",
-  notificationRead: (id: string) => `/api/notifications/${segment(id)}/read`,
+  notificationGroupRead: (key: string) => `/api/notifications/groups/${segment(key)}/read`,
+  notificationGroupPeople: (key: string, params: URLSearchParams) =>
+    `/api/notifications/groups/${segment(key)}/people?${params}`,
   allNotificationsRead: "/api/notifications/read-all",
   /** The signed-in user's Server-Sent Events stream. */
   events: "/api/events",

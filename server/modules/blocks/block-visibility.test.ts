@@ -41,6 +41,10 @@ interface World {
   linkLists: Partial<Record<Person, string>>;
 }
 
+/** The day everyone's follower notifications are from: one followers group each. */
+const FOLLOWED_ON = new Date("2025-03-01T12:00:00Z");
+const FOLLOWERS_GROUP = "follow.2025-03-01";
+
 /** The people who write at the restaurant (tango writes elsewhere: theirs are the liked items). */
 const writers = ["alfa", "bravo", "charlie", "delta", "echo", "sierra"] as const;
 
@@ -92,7 +96,12 @@ async function seed(db: Database): Promise<World> {
     for (const other of people) {
       if (other === name) continue;
       // The reads must hide a notification between a blocked pair even if one were left.
-      await createNotification(db, { type: "new_follower", userId: id(name), actorId: id(other) });
+      await createNotification(db, {
+        type: "new_follower",
+        userId: id(name),
+        actorId: id(other),
+        createdAt: FOLLOWED_ON,
+      });
       if (!blockedPair(name, other)) await createFollow(db, id(name), id(other));
     }
   }
@@ -204,7 +213,16 @@ const reads: Record<string, Read> = {
   },
   "tango's followers": { path: () => `/api/profiles/${profileOf("tango")}/followers?limit=50` },
   "tango's following": { path: () => `/api/profiles/${profileOf("tango")}/following?limit=50` },
-  notifications: { path: () => "/api/notifications" },
+  "notification group people": {
+    path: () => `/api/notifications/groups/${FOLLOWERS_GROUP}/people?limit=50`,
+  },
+  "notification group: people counted": {
+    path: () => "/api/notifications",
+    pick: (body) =>
+      (body as { items: { key: string; actorCount: number }[] }).items.find(
+        (group) => group.key === FOLLOWERS_GROUP,
+      )?.actorCount,
+  },
   "unread notifications": {
     path: () => "/api/notifications/unread-count",
     pick: (body) => (body as { count: number }).count,
@@ -331,9 +349,11 @@ function ownReads(v: Viewer): [ReadName, Expectation][] {
   return [
     ["feed following", { shows: others(v, seesInFeed(v)) }],
     ["restaurant followed reviews", { shows: others(v, sees[v]) }],
-    ["notifications", { shows: others(v, seesInFeed(v)) }],
+    ["notification group people", { shows: others(v, seesInFeed(v)) }],
     // tango wrote to everyone too.
-    ["unread notifications", { value: others(v, seesInFeed(v)).length + 1 }],
+    ["notification group: people counted", { value: others(v, seesInFeed(v)).length + 1 }],
+    // All of it one followers group.
+    ["unread notifications", { value: 1 }],
     ["lists I follow", { shows: others(v, sees[v]) }],
   ];
 }

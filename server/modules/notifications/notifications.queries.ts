@@ -1,21 +1,14 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import {
+  GROUP_ACTORS_SHOWN,
+  NOTIFICATIONS_GROUPED,
+  type NotificationGroupRef,
+} from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT } from "#server/modules/items/cursor.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
-
-export interface NotificationRow extends AuthorColumns, Record<string, unknown> {
-  id: string;
-  type: "new_follower" | "new_comment" | "new_like";
-  is_read: boolean;
-  created_at_text: string;
-  review_id: string | null;
-  review_title: string | null;
-  review_type: "dish" | "restaurant" | null;
-  post_id: string | null;
-  post_title: string | null;
-}
 
 /**
  * Notifications about hidden reviews or posts are left out: the item cannot be opened, and the
@@ -33,36 +26,103 @@ function shownTo(userId: string): SQL {
     and ${notMutedSql(userId, sql`n.actor_id`)}`;
 }
 
-/** The user's newest notifications with actor and item, newest first, in one statement. */
-export function notificationsSql(userId: string, limit: number): SQL {
-  return sql`
-    select n.id, n.type, n.is_read,
-           to_char(n.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
-           a.id as user_id, a.username as author_username, a.full_name as author_full_name,
-           a.slug as author_slug, a.avatar_url as author_avatar_url,
-           r.id as review_id, r.title as review_title, r.review_type,
-           p.id as post_id, p.title as post_title
+/**
+ * The group key of notification `n` (the rule is written down in domain/notifications.ts):
+ * likes and comments by item, followers by the UTC day they followed on.
+ */
+const groupKey = sql`case n.type
+    when 'new_follower' then 'follow.' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD')
+    else case n.type when 'new_like' then 'like.' else 'comment.' end
+      || case when n.review_id is not null then 'review.' || n.review_id::text
+              else 'post.' || n.post_id::text end
+  end`;
+
+/**
+ * The recipient's newest NOTIFICATIONS_GROUPED notifications they are shown, with their group
+ * keys: a walk down notifications_user_created_idx that stops there, whatever the user's
+ * history holds. Every grouped read starts from it, so the list, its counts of people and a
+ * group's people page agree.
+ */
+function recentShown(userId: string): SQL {
+  return sql`recent as (
+    select n.id, n.type, n.actor_id, n.review_id, n.post_id, n.is_read, n.created_at,
+           ${groupKey} as group_key
       from notifications n
-      join profiles a on a.id = n.actor_id
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and ${shownTo(userId)}
      order by n.created_at desc, n.id desc
-     limit ${limit}`;
+     limit ${NOTIFICATIONS_GROUPED})`;
 }
 
-export async function selectNotifications(
+const authorColumns = sql`a.id as user_id, a.username as author_username,
+  a.full_name as author_full_name, a.slug as author_slug, a.avatar_url as author_avatar_url`;
+
+/** One of a group's shown people: the list has up to GROUP_ACTORS_SHOWN rows per group. */
+export interface NotificationGroupRow extends AuthorColumns, Record<string, unknown> {
+  group_key: string;
+  type: "new_follower" | "new_comment" | "new_like";
+  is_read: boolean;
+  actor_count: number;
+  latest_at_text: string;
+  review_id: string | null;
+  review_title: string | null;
+  review_type: "dish" | "restaurant" | null;
+  post_id: string | null;
+  post_title: string | null;
+}
+
+/**
+ * The user's newest `limit` groups, newest first, each with its newest GROUP_ACTORS_SHOWN
+ * people (one row each, newest first), how many different people it holds, and whether all of
+ * it is read, in one statement. A person counts once however often they commented or
+ * re-followed.
+ */
+export function notificationGroupsSql(userId: string, limit: number): SQL {
+  return sql`
+    with ${recentShown(userId)},
+    by_actor as (
+      select group_key, type, review_id, post_id, actor_id,
+             max(created_at) as latest_at, bool_and(is_read) as is_read
+        from recent
+       group by group_key, type, review_id, post_id, actor_id),
+    grouped as (
+      select group_key, type, review_id, post_id, max(latest_at) as latest_at,
+             bool_and(is_read) as is_read, count(*)::int as actor_count,
+             (array_agg(actor_id order by latest_at desc, actor_id))[1:${GROUP_ACTORS_SHOWN}]
+               as actor_ids
+        from by_actor
+       group by group_key, type, review_id, post_id
+       order by latest_at desc, group_key
+       limit ${limit})
+    select g.group_key, g.type, g.is_read, g.actor_count,
+           to_char(g.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as latest_at_text,
+           ${authorColumns},
+           r.id as review_id, r.title as review_title, r.review_type,
+           p.id as post_id, p.title as post_title
+      from grouped g
+      cross join lateral unnest(g.actor_ids) with ordinality as shown(actor_id, position)
+      join profiles a on a.id = shown.actor_id
+      left join reviews r on r.id = g.review_id
+      left join posts p on p.id = g.post_id
+     order by g.latest_at desc, g.group_key, shown.position`;
+}
+
+export async function selectNotificationGroups(
   db: Executor,
   userId: string,
   limit: number,
-): Promise<NotificationRow[]> {
-  return (await db.execute<NotificationRow>(notificationsSql(userId, limit))).rows;
+): Promise<NotificationGroupRow[]> {
+  return (await db.execute<NotificationGroupRow>(notificationGroupsSql(userId, limit))).rows;
 }
 
-/** How many of the user's notifications are unread, counting only those the list shows. */
+/**
+ * How many groups hold an unread notification the user is shown: only the unread rows are
+ * read, through notifications_user_unread_idx.
+ */
 export function unreadCountSql(userId: string): SQL {
   return sql`
-    select count(*)::int as count
+    select count(distinct ${groupKey})::int as count
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
@@ -74,14 +134,39 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** Marks one of the user's notifications read; false when the user has no such notification. */
-export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+/** The user's notifications that `group` names, as a condition on `n`. */
+function inGroup(userId: string, group: NotificationGroupRef): SQL {
+  if (group.type === "new_follower") {
+    const start = sql`(${group.day}::date)::timestamp at time zone 'UTC'`;
+    return sql`n.user_id = ${userId} and n.type = 'new_follower'
+      and n.created_at >= ${start} and n.created_at < ${start} + interval '1 day'`;
+  }
+  const target = group.kind === "review" ? sql`n.review_id` : sql`n.post_id`;
+  return sql`n.user_id = ${userId} and n.type = ${group.type} and ${target} = ${group.itemId}::uuid`;
+}
+
+/**
+ * Marks every one of the user's notifications in `group` read, in one statement; returns how
+ * many the group holds (0: the user has no such group). Only the user's own rows are named.
+ */
+export function markGroupReadSql(userId: string, group: NotificationGroupRef): SQL {
+  return sql`
+    with members as (
+      select n.id, n.is_read from notifications n where ${inGroup(userId, group)}),
+    marked as (
+      update notifications set is_read = true
+       where id in (select id from members where not is_read)
+      returning id)
+    select count(*)::int as members from members`;
+}
+
+export async function markGroupRead(
+  db: Executor,
+  userId: string,
+  group: NotificationGroupRef,
+): Promise<number> {
+  const result = await db.execute<{ members: number }>(markGroupReadSql(userId, group));
+  return Number(result.rows[0]?.members ?? 0);
 }
 
 export async function markAllRead(db: Executor, userId: string): Promise<void> {
@@ -89,4 +174,47 @@ export async function markAllRead(db: Executor, userId: string): Promise<void> {
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), sql`not ${notifications.isRead}`));
+}
+
+export interface NotificationPersonRow extends AuthorColumns, Record<string, unknown> {
+  at_text: string;
+  followed_by_viewer: boolean;
+}
+
+/**
+ * One page of the people of the user's group `key`, by when each last acted, newest first,
+ * keyset on (that time, person id); drawn from the same newest shown notifications as the list,
+ * so it holds exactly the people the group counts.
+ */
+export function groupPeopleSql(params: {
+  userId: string;
+  key: string;
+  after?: Cursor | undefined;
+  limit: number;
+}): SQL {
+  const { userId, key, after } = params;
+  const position = after
+    ? sql`where (people.latest_at, people.actor_id) < (${after.createdAt}::timestamptz, ${after.id})`
+    : sql``;
+  return sql`
+    with ${recentShown(userId)},
+    people as (
+      select actor_id, max(created_at) as latest_at
+        from recent where group_key = ${key} group by actor_id)
+    select to_char(people.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as at_text,
+           ${authorColumns},
+           exists (select 1 from follows f
+                    where f.follower_id = ${userId} and f.following_id = a.id) as followed_by_viewer
+      from people
+      join profiles a on a.id = people.actor_id
+      ${position}
+     order by people.latest_at desc, people.actor_id desc
+     limit ${params.limit}`;
+}
+
+export async function selectGroupPeople(
+  db: Executor,
+  params: Parameters<typeof groupPeopleSql>[0],
+): Promise<NotificationPersonRow[]> {
+  return (await db.execute<NotificationPersonRow>(groupPeopleSql(params))).rows;
 }

@@ -2,15 +2,24 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
-import { notificationListSchema, unreadCountSchema } from "#domain/notifications.ts";
+import {
+  notificationGroupKeyParam,
+  notificationListSchema,
+  notificationPeoplePageSchema,
+  unreadCountSchema,
+} from "#domain/notifications.ts";
+import { pageQuery } from "#domain/paging.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import {
+  listGroupPeople,
   listNotifications,
   type NotificationContext,
   readAllNotifications,
-  readNotification,
+  readNotificationGroup,
   unreadNotificationCount,
 } from "./notifications.service.ts";
+
+const groupParams = z.object({ key: notificationGroupKeyParam });
 
 /** The signed-in caller's notifications; there is no way to name anyone else's. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +33,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
-        summary: "Your newest notifications with actor and item, and how many are unread",
+        summary: "Your newest notification groups with people and item, and how many are unread",
         tags: ["notifications"],
         response: { 200: notificationListSchema, 401: apiErrorSchema },
       },
@@ -37,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
-        summary: "How many of your notifications are unread",
+        summary: "How many of your notification groups are unread",
         tags: ["notifications"],
         response: { 200: unreadCountSchema, 401: apiErrorSchema },
       },
@@ -46,20 +55,37 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/notifications/:id/read",
+    "/notifications/groups/:key/read",
     {
       preHandler: requireUser,
       schema: {
-        summary: "Mark one of your notifications read",
+        summary: "Mark every notification of one of your groups read",
+        description: "The key is a group's `key` from GET /api/notifications, opaque to clients.",
         tags: ["notifications"],
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema },
+        params: groupParams,
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      await readNotification(context(request), request.params.id);
+      await readNotificationGroup(context(request), request.params.key);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    "/notifications/groups/:key/people",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The people of one of your notification groups, newest first (keyset paged)",
+        description: "`followedByMe` says whether you follow each; another's key lists nobody.",
+        tags: ["notifications"],
+        params: groupParams,
+        querystring: pageQuery,
+        response: { 200: notificationPeoplePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => listGroupPeople(context(request), request.params.key, request.query),
   );
 
   app.post(

@@ -1,69 +1,132 @@
-import { isUuid } from "#domain/ids.ts";
 import {
   NOTIFICATIONS_FETCHED,
-  type NotificationDto,
+  type NotificationGroupDto,
   type NotificationList,
+  type NotificationPeoplePage,
   notificationMessages,
+  parseNotificationGroupKey,
 } from "#domain/notifications.ts";
+import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { decodePersonCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import {
   countUnread,
   markAllRead,
-  markRead,
-  type NotificationRow,
-  selectNotifications,
+  markGroupRead,
+  type NotificationGroupRow,
+  selectGroupPeople,
+  selectNotificationGroups,
 } from "./notifications.queries.ts";
 
-// Reading and marking the caller's own notifications. Every statement filters by the caller's
-// id, so another user's notification is never listed, counted or changed.
+// Reading and marking the caller's own notifications, in groups. Every statement filters by the
+// caller's id, so another user's notification is never listed, counted or changed.
 
 export interface NotificationContext {
   db: Database;
   user: SessionUser;
 }
 
-function toNotificationDto(row: NotificationRow): NotificationDto {
-  const item = row.review_id
-    ? {
-        kind: "review" as const,
-        id: row.review_id,
-        title: row.review_title ?? "",
-        reviewType: row.review_type,
-      }
-    : row.post_id
-      ? { kind: "post" as const, id: row.post_id, title: row.post_title ?? "", reviewType: null }
-      : null;
-  return {
-    id: row.id,
-    type: row.type,
-    actor: authorFields(row).author,
-    item,
-    isRead: row.is_read,
-    createdAt: new Date(row.created_at_text).toISOString(),
-  };
+/** The kind of a people page's cursor. */
+const PEOPLE_CURSOR = "people";
+
+function toItem(row: NotificationGroupRow): NotificationGroupDto["item"] {
+  if (row.review_id) {
+    return {
+      kind: "review",
+      id: row.review_id,
+      title: row.review_title ?? "",
+      reviewType: row.review_type,
+    };
+  }
+  if (row.post_id) {
+    return { kind: "post", id: row.post_id, title: row.post_title ?? "", reviewType: null };
+  }
+  return null;
+}
+
+/** Folds the statement's rows (one per shown person, in order) into groups. */
+function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
+  const groups = new Map<string, NotificationGroupDto>();
+  for (const row of rows) {
+    const actor = authorFields(row).author;
+    const known = groups.get(row.group_key);
+    if (known) {
+      known.actors.push(actor);
+      continue;
+    }
+    groups.set(row.group_key, {
+      key: row.group_key,
+      type: row.type,
+      item: toItem(row),
+      actors: [actor],
+      actorCount: Number(row.actor_count),
+      isRead: row.is_read,
+      latestAt: new Date(row.latest_at_text).toISOString(),
+    });
+  }
+  return [...groups.values()];
 }
 
 export async function listNotifications(ctx: NotificationContext): Promise<NotificationList> {
-  const rows = await selectNotifications(ctx.db, ctx.user.id, NOTIFICATIONS_FETCHED);
-  return {
-    items: rows.map(toNotificationDto),
-    unreadCount: await countUnread(ctx.db, ctx.user.id),
-  };
+  const rows = await selectNotificationGroups(ctx.db, ctx.user.id, NOTIFICATIONS_FETCHED);
+  return { items: toGroups(rows), unreadCount: await countUnread(ctx.db, ctx.user.id) };
 }
 
 export async function unreadNotificationCount(ctx: NotificationContext): Promise<number> {
   return countUnread(ctx.db, ctx.user.id);
 }
 
-/** Marks one of the caller's notifications read (again is fine); anyone else's is a 404. */
-export async function readNotification(ctx: NotificationContext, id: string): Promise<void> {
-  // Anything but a UUID cannot be a notification: the same 404, without asking the database.
-  if (!isUuid(id) || !(await markRead(ctx.db, ctx.user.id, id))) {
+function groupOf(key: string) {
+  const group = parseNotificationGroupKey(key);
+  // The route's schema refused anything else already; this keeps the service safe on its own.
+  if (!group) throw ApiError.badRequest(notificationMessages.invalidGroup);
+  return group;
+}
+
+/**
+ * Marks every notification of one of the caller's groups read (again is fine). A group the
+ * caller has no notification in, someone else's included, is a 404.
+ */
+export async function readNotificationGroup(ctx: NotificationContext, key: string): Promise<void> {
+  if ((await markGroupRead(ctx.db, ctx.user.id, groupOf(key))) === 0) {
     throw ApiError.notFound(notificationMessages.notFound);
   }
+}
+
+/**
+ * The people of one of the caller's groups (its key checked by the route), newest first, keyset
+ * paged, with whether the caller follows each. Someone else's key lists nothing: only the
+ * caller's rows are read.
+ */
+export async function listGroupPeople(
+  ctx: NotificationContext,
+  key: string,
+  query: PageQuery,
+): Promise<NotificationPeoplePage> {
+  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const after = query.cursor ? decodePersonCursor(query.cursor, [PEOPLE_CURSOR]) : undefined;
+  const rows = await selectGroupPeople(ctx.db, {
+    userId: ctx.user.id,
+    key,
+    after,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      ...authorFields(row).author,
+      followedByMe: row.followed_by_viewer === true,
+      at: new Date(row.at_text).toISOString(),
+    })),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.at_text, id: last.user_id, kind: PEOPLE_CURSOR })
+        : null,
+  };
 }
 
 export async function readAllNotifications(ctx: NotificationContext): Promise<void> {

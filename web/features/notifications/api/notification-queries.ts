@@ -1,25 +1,36 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotificationList, UnreadCount } from "#domain/notifications.ts";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type {
+  NotificationList,
+  NotificationPeoplePage,
+  UnreadCount,
+} from "#domain/notifications.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { pageParams } from "#web/lib/page-params.ts";
 
 /** Everything about notifications lives under ["notifications", …]; realtime invalidates the root. */
 export const notificationKeys = {
   all: ["notifications"] as const,
   list: ["notifications", "list"] as const,
   unreadCount: ["notifications", "unread-count"] as const,
+  people: (key: string) => ["notifications", "people", key] as const,
 };
 
-/** The newest notifications of the signed-in user, and how many are unread in all. */
+/** The newest notification groups of the signed-in user, and how many are unread. */
 export const notificationListQuery = queryOptions({
   queryKey: notificationKeys.list,
   queryFn: ({ signal }) => apiGet<NotificationList>(apiPaths.notifications, { signal }),
 });
 
 /**
- * The navigation badge's number. New notifications arrive over the realtime stream, which
- * invalidates it, so it is never polled; a minute of staleness only matters when the stream is
- * down, and every reconnect refetches it anyway.
+ * The navigation badge's number (unread groups). New notifications arrive over the realtime
+ * stream, which invalidates it, so it is never polled; a minute of staleness only matters when
+ * the stream is down, and every reconnect refetches it anyway.
  */
 export const unreadCountQuery = queryOptions({
   queryKey: notificationKeys.unreadCount,
@@ -27,15 +38,28 @@ export const unreadCountQuery = queryOptions({
   staleTime: 60_000,
 });
 
-type MarkRead = { id: string } | { all: true };
+/** The people of one group, newest first, keyset paged. */
+export function groupPeopleQuery(key: string) {
+  return infiniteQueryOptions({
+    queryKey: notificationKeys.people(key),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<NotificationPeoplePage>(apiPaths.notificationGroupPeople(key, pageParams(pageParam)), {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
 
-function isMarked(change: MarkRead, id: string): boolean {
-  return "all" in change || change.id === id;
+type MarkRead = { key: string } | { all: true };
+
+function isMarked(change: MarkRead, key: string): boolean {
+  return "all" in change || change.key === key;
 }
 
 /**
- * Marks one notification (opened) or all of them read. The list and the badge change at once;
- * a failure puts them back, and either way both are read again from the server.
+ * Marks one group (opened) or all of them read. The list and the badge change at once; a
+ * failure puts them back, and either way both are read again from the server.
  */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
@@ -43,20 +67,22 @@ export function useMarkNotificationsRead() {
     mutationFn: (change: MarkRead) =>
       apiSend<null>(
         "POST",
-        "all" in change ? apiPaths.allNotificationsRead : apiPaths.notificationRead(change.id),
+        "all" in change
+          ? apiPaths.allNotificationsRead
+          : apiPaths.notificationGroupRead(change.key),
       ),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.all });
       const list = queryClient.getQueryData<NotificationList>(notificationKeys.list);
       const count = queryClient.getQueryData<UnreadCount>(notificationKeys.unreadCount);
       const newlyRead =
-        list?.items.filter((item) => !item.isRead && isMarked(change, item.id)).length ?? 0;
+        list?.items.filter((group) => !group.isRead && isMarked(change, group.key)).length ?? 0;
       const unreadLeft = (unread: number) =>
         "all" in change ? 0 : Math.max(0, unread - newlyRead);
       if (list) {
         queryClient.setQueryData<NotificationList>(notificationKeys.list, {
-          items: list.items.map((item) =>
-            isMarked(change, item.id) ? { ...item, isRead: true } : item,
+          items: list.items.map((group) =>
+            isMarked(change, group.key) ? { ...group, isRead: true } : group,
           ),
           unreadCount: unreadLeft(list.unreadCount),
         });

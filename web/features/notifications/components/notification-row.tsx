@@ -1,67 +1,126 @@
-import { Text, VisuallyHidden } from "@mantine/core";
+import { Avatar, Button, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
-import type { NotificationDto } from "#domain/notifications.ts";
+import {
+  type NotificationGroupDto,
+  notificationMessages,
+  notificationSentenceParts,
+} from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import classes from "./notifications-page.module.css";
 
-/** Where a notification leads: the liked or commented item, or the new follower's profile. */
-function notificationTarget(notification: NotificationDto): string | null {
-  const { item } = notification;
-  if (item)
-    return screenPaths.view(item.kind === "post" ? "post" : (item.reviewType ?? "dish"), item.id);
-  const handle = authorHandle(notification.actor);
-  return handle ? screenPaths.user(handle) : null;
-}
-
-/** "started following you", "liked your Hand-pulled Noodles", "commented on your …". */
-function NotificationText({ notification }: { notification: NotificationDto }) {
-  if (notification.type === "new_follower" || !notification.item) return <>started following you</>;
-  const verb = notification.type === "new_like" ? "liked" : "commented on";
+/** The newest people's avatars, overlapping when there are several, newest on top. */
+function GroupAvatars({ group }: { group: NotificationGroupDto }) {
+  const [only] = group.actors;
+  if (group.actors.length === 1 && only) {
+    return <UserAvatar avatarUrl={only.avatarUrl} username={only.username} size={44} />;
+  }
   return (
-    <>
-      {verb} your <strong>{notification.item.title}</strong>
-    </>
+    <Avatar.Group spacing="sm" className={classes.avatars}>
+      {group.actors.map((actor, index) => (
+        <UserAvatar
+          key={actor.id}
+          avatarUrl={actor.avatarUrl}
+          username={actor.username}
+          size={34}
+          // The newest, named first in the sentence, lies on top.
+          style={{ zIndex: group.actors.length - index }}
+        />
+      ))}
+    </Avatar.Group>
   );
 }
 
-/**
- * One notification: the actor's avatar and name, what they did, when, and a dot while unread.
- * The whole row is one link, so it opens by keyboard like any other.
- */
-export function NotificationRow({
-  notification,
-  onOpen,
-}: {
-  notification: NotificationDto;
-  onOpen: () => void;
-}) {
-  const target = notificationTarget(notification) ?? screenPaths.notifications;
-  const unread = !notification.isRead;
+/** Avatars, "Ana and 4 others liked your Khao Soi", when, and "Unread" while it is. */
+function GroupContent({ group }: { group: NotificationGroupDto }) {
+  const { people, action, title } = notificationSentenceParts(group);
   return (
-    <Link to={target} onClick={onOpen} className={classes.row} data-unread={unread || undefined}>
-      <UserAvatar
-        avatarUrl={notification.actor.avatarUrl}
-        username={notification.actor.username}
-        size={44}
-      />
-      <div className={classes.body}>
-        <Text size="sm" className={classes.text}>
-          <span className={classes.actor}>{authorDisplayName(notification.actor)}</span>{" "}
-          <NotificationText notification={notification} />
+    <>
+      <GroupAvatars group={group} />
+      <span className={classes.body}>
+        <Text component="span" size="sm" className={classes.text}>
+          <span className={classes.actor}>{people}</span> {action}
+          {title !== null && (
+            <>
+              {" "}
+              <strong>{title}</strong>
+            </>
+          )}
         </Text>
-        <Text size="xs" c="dimmed" component="time" dateTime={isoDateTime(notification.createdAt)}>
-          {formatRelativeTime(notification.createdAt)}
+        <Text
+          component="time"
+          size="xs"
+          c="dimmed"
+          className={classes.time}
+          dateTime={isoDateTime(group.latestAt)}
+        >
+          {formatRelativeTime(group.latestAt)}
         </Text>
-      </div>
-      {unread && (
+      </span>
+      {!group.isRead && (
         <>
           <span className={classes.dot} aria-hidden />
           <VisuallyHidden>Unread</VisuallyHidden>
         </>
       )}
-    </Link>
+    </>
+  );
+}
+
+/**
+ * One group: likes or comments open their item, with "See all" beside when several people are
+ * in it; followers open the list of them. The row is one link or button whose name is the
+ * whole sentence, so it opens by keyboard like any other.
+ */
+export function NotificationRow({
+  group,
+  onOpen,
+  onShowPeople,
+}: {
+  group: NotificationGroupDto;
+  /** Opening the row: the caller marks the group read. */
+  onOpen: () => void;
+  onShowPeople: () => void;
+}) {
+  const unread = !group.isRead || undefined;
+  const { item } = group;
+  if (!item) {
+    return (
+      <UnstyledButton
+        className={classes.row}
+        data-unread={unread}
+        aria-haspopup="dialog"
+        onClick={() => {
+          onOpen();
+          onShowPeople();
+        }}
+      >
+        <GroupContent group={group} />
+      </UnstyledButton>
+    );
+  }
+  const target = screenPaths.view(
+    item.kind === "post" ? "post" : (item.reviewType ?? "dish"),
+    item.id,
+  );
+  return (
+    <div className={classes.withAction} data-unread={unread}>
+      <Link to={target} onClick={onOpen} className={classes.row}>
+        <GroupContent group={group} />
+      </Link>
+      {group.actorCount > 1 && (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          className={classes.seeAll}
+          aria-haspopup="dialog"
+          aria-label={notificationMessages.seeAllPeople(group.actorCount)}
+          onClick={onShowPeople}
+        >
+          {notificationMessages.seeAll}
+        </Button>
+      )}
+    </div>
   );
 }

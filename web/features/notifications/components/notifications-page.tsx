@@ -2,13 +2,14 @@ import { Button, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconBell, IconChecks } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
-import { type NotificationDto, notificationMessages } from "#domain/notifications.ts";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { type NotificationGroupDto, notificationMessages } from "#domain/notifications.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { notificationListQuery, useMarkNotificationsRead } from "../api/notification-queries.ts";
+import { GroupPeopleDialog } from "./group-people-dialog.tsx";
 import { NotificationRow } from "./notification-row.tsx";
 import classes from "./notifications-page.module.css";
 
@@ -17,15 +18,36 @@ type Tab = "all" | "unread";
 const SKELETON_ROWS = ["first", "second", "third", "fourth"] as const;
 
 /** Unread first, then newest first. */
-function byUnreadThenNewest(a: NotificationDto, b: NotificationDto): number {
+function byUnreadThenNewest(a: NotificationGroupDto, b: NotificationGroupDto): number {
   if (a.isRead !== b.isRead) return a.isRead ? 1 : -1;
-  return b.createdAt.localeCompare(a.createdAt);
+  return b.latestAt.localeCompare(a.latestAt);
 }
 
 /**
- * /notifications: who followed you and who liked or commented on your reviews and posts, unread
- * first. Opening one marks it read and goes to the item (or the follower's profile); new ones
- * arrive live through the realtime stream.
+ * The groups in the order they were first shown in: a refetch (a live like, a group read)
+ * updates rows where they stand, so nothing jumps under the reader; groups new to the screen
+ * go on top, unread first, then newest. A fresh visit orders everything afresh.
+ */
+function useStableOrder(groups: readonly NotificationGroupDto[]): NotificationGroupDto[] {
+  const shownOrder = useRef<string[]>([]);
+  return useMemo(() => {
+    const byKey = new Map(groups.map((group) => [group.key, group]));
+    const kept = shownOrder.current.filter((key) => byKey.has(key));
+    const known = new Set(kept);
+    const fresh = groups.filter((group) => !known.has(group.key)).sort(byUnreadThenNewest);
+    const ordered = [...fresh, ...kept.flatMap((key) => byKey.get(key) ?? [])];
+    shownOrder.current = ordered.map((group) => group.key);
+    return ordered;
+  }, [groups]);
+}
+
+const NO_GROUPS: NotificationGroupDto[] = [];
+
+/**
+ * /notifications: who followed you and who liked or commented on your reviews and posts, in
+ * groups ("Ana and 4 others liked your Khao Soi"), unread first. Opening one marks it read and
+ * goes to the item (followers open the list of them); new ones arrive live through the realtime
+ * stream and join their group in place.
  */
 export function NotificationsPage() {
   useDocumentTitle("Notifications · Tasted");
@@ -33,7 +55,8 @@ export function NotificationsPage() {
   const list = useQuery(notificationListQuery);
   const markRead = useMarkNotificationsRead();
 
-  const items = useMemo(() => [...(list.data?.items ?? [])].sort(byUnreadThenNewest), [list.data]);
+  const [peopleOf, setPeopleOf] = useState<NotificationGroupDto | null>(null);
+  const items = useStableOrder(list.data?.items ?? NO_GROUPS);
   const unreadCount = list.data?.unreadCount ?? 0;
 
   useEffect(() => {
@@ -52,7 +75,7 @@ export function NotificationsPage() {
       </Button>
     ) : null;
 
-  function panel(shown: NotificationDto[], empty: { title: string; hint?: string }) {
+  function panel(shown: NotificationGroupDto[], empty: { title: string; hint?: string }) {
     if (list.isPending) {
       return (
         <Stack gap={0} aria-busy aria-label="Loading notifications">
@@ -82,13 +105,14 @@ export function NotificationsPage() {
     }
     return (
       <ul className={classes.list} aria-label="Notifications">
-        {shown.map((notification) => (
-          <li key={notification.id}>
+        {shown.map((group) => (
+          <li key={group.key}>
             <NotificationRow
-              notification={notification}
+              group={group}
               onOpen={() => {
-                if (!notification.isRead) markRead.mutate({ id: notification.id });
+                if (!group.isRead) markRead.mutate({ key: group.key });
               }}
+              onShowPeople={() => setPeopleOf(group)}
             />
           </li>
         ))}
@@ -123,6 +147,7 @@ export function NotificationsPage() {
           </Tabs.Panel>
         </Tabs>
       </Stack>
+      <GroupPeopleDialog group={peopleOf} onClose={() => setPeopleOf(null)} />
     </>
   );
 }
