@@ -39,6 +39,11 @@ export const apiPaths = {
   unreadNotificationCount: "/api/notifications/unread-count",
   notificationRead: (id: string) => `/api/notifications/${segment(id)}/read`,
   allNotificationsRead: "/api/notifications/read-all",
+  /** GET, and PUT with the fields to change. */
+  notificationSettings: "/api/notification-settings",
+  pushPublicKey: "/api/push/public-key",
+  /** POST this browser's subscription; DELETE { endpoint } removes it. */
+  pushSubscriptions: "/api/push/subscriptions",
   /** The signed-in user's Server-Sent Events stream. */
   events: "/api/events",
   feed: (params: URLSearchParams) => `/api/feed?${params}`,
