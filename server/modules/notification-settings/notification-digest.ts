@@ -17,7 +17,46 @@ export interface DigestDependencies {
   email: EmailSender;
   /** Links in the email are absolute, to this origin. */
   publicUrl: string;
-  log: Pick<FastifyBaseLogger, "warn">;
+  log: Pick<FastifyBaseLogger, "warn" | "info">;
+}
+
+/** How often the digest looks for people due one (besides once at start-up). */
+const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The digest as a job of the server process: one run at a time, never holding start-up or a
+ * request; the first once the server is ready, then one an hour. stop() waits for the run
+ * under way.
+ */
+export class DigestJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: DigestDependencies) {}
+
+  /** Waits for a run under way, then makes another. */
+  run(): Promise<void> {
+    this.running = this.running.then(async () => {
+      try {
+        const sent = await sendDueDigests(this.deps);
+        if (sent > 0) this.deps.log.info({ sent }, "sent notification digests");
+      } catch (error) {
+        this.deps.log.warn({ err: error }, "the notification digest run failed");
+      }
+    });
+    return this.running;
+  }
+
+  start(): void {
+    void this.run();
+    this.timer = setInterval(() => void this.run(), DIGEST_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
 }
 
 /** People claimed per statement: a run goes on until a claim comes back short. */

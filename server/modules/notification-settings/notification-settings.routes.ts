@@ -5,48 +5,26 @@ import {
   notificationSettingsSchema,
   updateNotificationSettingsSchema,
 } from "#domain/notification-settings.ts";
-import type { EmailSender } from "#server/auth/senders/email.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
-import { sendDueDigests } from "./notification-digest.ts";
+import type { DigestJob } from "./notification-digest.ts";
 import {
   getNotificationSettings,
   type NotificationSettingsContext,
   updateNotificationSettings,
 } from "./notification-settings.service.ts";
 
-/** How often the weekly digest looks for people due one (besides once at start-up). */
-const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
-
-export const notificationSettingsRoutes: FastifyPluginAsyncZod<{
-  emailSender: EmailSender;
-}> = async (app, options) => {
+/** The caller's own settings; the weekly digest job starts and stops with the routes. */
+export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ digest: DigestJob }> = async (
+  app,
+  options,
+) => {
   const context = (request: FastifyRequest): NotificationSettingsContext => ({
     db: app.database.db,
     user: currentUser(request),
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  const digest = async () => {
-    try {
-      const sent = await sendDueDigests({
-        db: app.database.db,
-        email: options.emailSender,
-        publicUrl: app.config.publicUrl,
-        log: app.log,
-      });
-      if (sent > 0) app.log.info({ sent }, "sent notification digests");
-    } catch (error) {
-      app.log.warn({ err: error }, "the notification digest run failed");
-    }
-  };
-  app.addHook("onReady", async () => {
-    await digest();
-    timer = setInterval(digest, DIGEST_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    if (timer) clearInterval(timer);
-  });
+  app.addHook("onReady", async () => options.digest.start());
+  app.addHook("onClose", () => options.digest.stop());
 
   app.get(
     "/notification-settings",
