@@ -40,6 +40,7 @@ export const notificationSettingsMessages = {
   /** The weekly digest email. */
   digestSubject: (count: number) =>
     `Your week on Tasted: ${count} new notification${count === 1 ? "" : "s"}`,
+  digestIntro: "Here's what you missed on Tasted this week:",
   digestKind: {
     new_follower: (count: number) => `${count} new follower${count === 1 ? "" : "s"}`,
     new_like: (count: number) => `${count} new like${count === 1 ? "" : "s"}`,

@@ -119,6 +119,8 @@ function digestEmail(to: string, rows: DigestRow[], publicUrl: string): EmailMes
   const top = [...perItem.values()].sort((a, b) => b.count - a.count).slice(0, TOP_ITEMS);
   const link = `${publicUrl}${screenPaths.notifications}`;
   const lines = [
+    messages.digestIntro,
+    "",
     ...kinds,
     ...(top.length > 0
       ? [

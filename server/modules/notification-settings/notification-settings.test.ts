@@ -186,6 +186,7 @@ describe("the weekly email digest", () => {
     expect(messages.map((message) => message.to)).toEqual([reader.email]);
     const [email] = messages;
     expect(email?.subject).toBe(notificationSettingsMessages.digestSubject(6));
+    expect(email?.text.startsWith(notificationSettingsMessages.digestIntro)).toBe(true);
     expect(email?.text).toContain(notificationSettingsMessages.digestKind.new_like(4));
     expect(email?.text).toContain(notificationSettingsMessages.digestKind.new_comment(1));
     expect(email?.text).toContain(notificationSettingsMessages.digestKind.new_follower(1));

@@ -65,7 +65,8 @@ export function NotificationSettingsSection() {
         label={messages.email}
         description={data.emailDigestAvailable ? messages.emailHint : messages.emailUnavailable}
         checked={data.emailDigest === "weekly"}
-        disabled={!data.emailDigestAvailable}
+        // Without a confirmed address it cannot be turned on, but always off.
+        disabled={!data.emailDigestAvailable && data.emailDigest !== "weekly"}
         onChange={(on) => save({ emailDigest: on ? "weekly" : "off" })}
       />
       <SettingSwitch
