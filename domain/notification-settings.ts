@@ -83,7 +83,7 @@ export const PUSH_LIMITS = {
 } as const;
 
 export const pushMessages = {
-  invalidEndpoint: "The push endpoint must be an https address",
+  invalidEndpoint: "The push endpoint must be an https address of a push service",
   invalidKeys: "The push subscription's keys are not valid",
   notFound: "Push subscription not found",
 } as const;

@@ -17,9 +17,14 @@ export interface PushContext {
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** An IPv4 or IPv6 literal, or a name without a dot (localhost, an intranet host). */
+const NOT_A_PUBLIC_NAME = /^(\d+\.\d+\.\d+\.\d+|\[.*\]|[^.]+)$/;
+
 /**
- * Push services are reached over https; the server sends to whatever address a browser gave, so
- * anything else (another scheme, credentials in the address) is refused.
+ * Push services are reached over https at public host names; the server sends to whatever
+ * address a browser gave, so anything else (another scheme, credentials in the address, an IP
+ * address or a name inside the network) is refused. Outside production a push service on this
+ * machine is allowed too (tests).
  */
 function checkEndpoint(endpoint: string, allowLocalHttp: boolean): void {
   let url: URL;
@@ -28,8 +33,9 @@ function checkEndpoint(endpoint: string, allowLocalHttp: boolean): void {
   } catch {
     throw ApiError.badRequest(pushMessages.invalidEndpoint);
   }
-  const local = allowLocalHttp && url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname);
-  if ((url.protocol !== "https:" && !local) || url.username || url.password) {
+  const local = allowLocalHttp && LOCAL_HOSTS.has(url.hostname);
+  const publicHttps = url.protocol === "https:" && !NOT_A_PUBLIC_NAME.test(url.hostname);
+  if (!(publicHttps || local) || url.username || url.password) {
     throw ApiError.badRequest(pushMessages.invalidEndpoint);
   }
 }

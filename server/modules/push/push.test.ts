@@ -149,9 +149,22 @@ describe("web push", () => {
       phoneNumber: null,
       twoFactorEnabled: false,
     };
-    await expect(
-      subscribeInService({ db: app.database.db, user, allowLocalHttp: false }, good),
-    ).rejects.toThrow(pushMessages.invalidEndpoint);
+    for (const endpoint of [
+      good.endpoint,
+      "https://127.0.0.1/push",
+      "https://10.0.0.7/push",
+      "https://[::1]/push",
+      "https://localhost/push",
+      "https://intranet/push",
+    ]) {
+      await expect(
+        subscribeInService(
+          { db: app.database.db, user, allowLocalHttp: false },
+          { ...good, endpoint },
+        ),
+        endpoint,
+      ).rejects.toThrow(pushMessages.invalidEndpoint);
+    }
     expect(await subscriptionRows()).toEqual([]);
   });
 
