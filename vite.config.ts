@@ -243,6 +243,8 @@ export default defineConfig({
           },
         ],
         cleanupOutdatedCaches: true,
+        // Shows web push notifications and opens the app on a click (web/public).
+        importScripts: ["/push-handler.js"],
         // Same rule for the generated service worker (sw.js.map would name the build's paths).
         sourcemap: false,
       },

@@ -44,9 +44,13 @@ import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
 import { listRoutes } from "./modules/lists/lists.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
+import { DigestJob } from "./modules/notification-settings/notification-digest.ts";
+import { notificationSettingsRoutes } from "./modules/notification-settings/notification-settings.routes.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
+import { pushRoutes } from "./modules/push/push.routes.ts";
+import { WebPushNotifier } from "./modules/push/push-notifier.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
@@ -85,6 +89,10 @@ declare module "fastify" {
     places: PlaceSearchProvider;
     /** Realtime events for the users' open streams (GET /api/events). */
     events: EventBus;
+    /** Web push for new notifications, sent in the background after their commit. */
+    push: WebPushNotifier;
+    /** The weekly email digest (start-up and hourly); tests call run(). */
+    notificationDigest: DigestJob;
     /**
      * Every route as registered, for tests that must cover them all (the authorization
      * matrix). HEAD routes Fastify adds beside each GET are left out.
@@ -167,12 +175,22 @@ export async function buildApp(
   );
   const events = await createPostgresEventBus(dependencies.database, app.log);
   app.decorate("events", events);
+  const push = new WebPushNotifier(dependencies.database.db, config.vapid, app.log);
+  app.decorate("push", push);
+  const notificationDigest = new DigestJob({
+    db: dependencies.database.db,
+    email: emailSender,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate("notificationDigest", notificationDigest);
   app.decorateRequest("authSession", undefined);
   // Before the server waits for open connections: it ends the event streams, which never finish
   // by themselves, and stops listening while the database is still open.
   app.addHook("preClose", () => events.close());
   app.addHook("onClose", async () => {
     await background.drain();
+    await push.settled();
     await emailSender.close?.();
   });
 
@@ -252,6 +270,8 @@ export async function buildApp(
       await api.register(followRoutes);
       await api.register(blockRoutes);
       await api.register(notificationRoutes);
+      await api.register(notificationSettingsRoutes, { digest: notificationDigest });
+      await api.register(pushRoutes);
       await api.register(moderationRoutes);
       await api.register(wantToTryRoutes);
       await api.register(listRoutes);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEFAULT_AUTH_RATE_LIMITS, loadConfig } from "./config.ts";
 
@@ -66,5 +69,45 @@ describe("auth configuration", () => {
     const config = await loadConfig({ ...base, AUTH_RATE_LIMITS: "relaxed" });
     expect(config.authRateLimits.signIn.max).toBe(DEFAULT_AUTH_RATE_LIMITS.signIn.max * 100);
     expect(config.authRateLimits.signIn.window).toBe(DEFAULT_AUTH_RATE_LIMITS.signIn.window);
+  });
+});
+
+describe("web push (VAPID) configuration", () => {
+  it("generates a key pair once and keeps it in DATA_DIR; given keys and subject win", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-vapid-"));
+    try {
+      const first = await loadConfig({ ...base, DATA_DIR: dataDir });
+      expect(Buffer.from(first.vapid?.publicKey ?? "", "base64url")).toHaveLength(65);
+      expect(first.vapid?.subject).toBe("mailto:no-reply@localhost");
+      expect((await loadConfig({ ...base, DATA_DIR: dataDir })).vapid).toEqual(first.vapid);
+      const given = await loadConfig({
+        ...base,
+        DATA_DIR: dataDir,
+        VAPID_PUBLIC_KEY: "public",
+        VAPID_PRIVATE_KEY: "private",
+        VAPID_SUBJECT: "mailto:ops@example.com",
+      });
+      expect(given.vapid).toEqual({
+        publicKey: "public",
+        privateKey: "private",
+        subject: "mailto:ops@example.com",
+      });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses half a key pair or a subject push services cannot use; production without keys has no push", async () => {
+    await expect(loadConfig({ ...base, VAPID_PUBLIC_KEY: "public" })).rejects.toThrow(ConfigError);
+    await expect(loadConfig({ ...base, VAPID_SUBJECT: "http://example.com" })).rejects.toThrow(
+      ConfigError,
+    );
+    const production = await loadConfig({
+      ...base,
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://tasted.example",
+    });
+    expect(production.vapid).toBeUndefined();
   });
 });

@@ -82,6 +82,18 @@ const environmentSchema = z.object({
   MAP_STYLE_URL: z
     .union([z.url({ protocol: /^https?$/ }), z.literal("")])
     .default("https://tiles.openfreemap.org/styles/liberty"),
+  /**
+   * Web push (VAPID) keys, base64url as `web-push generate-vapid-keys` prints them, set
+   * together. Unset: generated once into DATA_DIR outside production; production without them
+   * has no push.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services may contact about our sends: an https: URL or mailto: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:|mailto:)/, "VAPID_SUBJECT must be https: or mailto:")
+    .optional(),
 });
 
 export interface AppConfig {
@@ -133,6 +145,14 @@ export interface AppConfig {
   realtimeHeartbeatSeconds: number;
   /** The food maps' MapLibre style; undefined when MAP_STYLE_URL is empty (list only). */
   mapStyleUrl: string | undefined;
+  /** Web push signing keys and contact; absent means no push (production without keys). */
+  vapid: VapidConfig | undefined;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export interface S3Config {
@@ -262,6 +282,46 @@ async function resolveAuthSecret(
   }
 }
 
+/**
+ * VAPID keys sign every push request; a browser's subscription is bound to the public key, so
+ * they must outlive restarts. Given keys win; outside production a pair is generated on first
+ * start and kept in DATA_DIR, as the auth secret is. Production without keys has no push rather
+ * than keys that differ per instance.
+ */
+async function resolveVapidKeys(
+  environment: z.infer<typeof environmentSchema>,
+  env: AppConfig["env"],
+  dataDir: string,
+): Promise<{ publicKey: string; privateKey: string } | undefined> {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = environment;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  }
+  if (publicKey && privateKey) return { publicKey, privateKey };
+  if (env === "production") return undefined;
+  const keyFile = path.join(dataDir, "vapid-keys.json");
+  try {
+    const kept = z
+      .object({ publicKey: z.string().min(1), privateKey: z.string().min(1) })
+      .parse(JSON.parse(await readFile(keyFile, "utf8")));
+    return kept;
+  } catch {
+    const { default: webPush } = await import("web-push");
+    const generated = webPush.generateVAPIDKeys();
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(keyFile, JSON.stringify(generated), { mode: 0o600 });
+    return generated;
+  }
+}
+
+/** The contact push services see: VAPID_SUBJECT, else the https site, else EMAIL_FROM's address. */
+function vapidSubject(given: string | undefined, publicUrl: string, emailFrom: string): string {
+  if (given) return given;
+  if (publicUrl.startsWith("https://")) return publicUrl;
+  const address = /<([^>]+)>/.exec(emailFrom)?.[1] ?? emailFrom;
+  return `mailto:${address.trim()}`;
+}
+
 function parseEnvironment(source: NodeJS.ProcessEnv): z.infer<typeof environmentSchema> {
   const parsed = environmentSchema.safeParse(source);
   if (!parsed.success) throw new ConfigError(firstIssueMessage(parsed.error));
@@ -332,6 +392,8 @@ export async function loadConfig(
       fromNumber: TWILIO_FROM_NUMBER,
     };
   }
+  const vapidKeys =
+    "vapid" in overrides ? undefined : await resolveVapidKeys(environment, env, dataDir);
   const trustedOrigins = environment.PUBLIC_URL
     ? []
     : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
@@ -383,6 +445,10 @@ export async function loadConfig(
     contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
     realtimeHeartbeatSeconds: 25,
     mapStyleUrl: environment.MAP_STYLE_URL || undefined,
+    vapid: vapidKeys && {
+      ...vapidKeys,
+      subject: vapidSubject(environment.VAPID_SUBJECT, publicUrl, environment.EMAIL_FROM),
+    },
     ...overrides,
   };
 }

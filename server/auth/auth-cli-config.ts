@@ -46,6 +46,7 @@ export const auth = betterAuth(
       contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
       realtimeHeartbeatSeconds: 25,
       mapStyleUrl: undefined,
+      vapid: undefined,
     },
     db: drizzle.mock() as unknown as Database,
     senders: { sms: new CapturingSmsSender(), email: new CapturingEmailSender() },

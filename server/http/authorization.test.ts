@@ -126,6 +126,17 @@ interface MatrixEntry {
   massAssignment?: MassAssignmentCheck;
 }
 
+/** A browser's push subscription (PushSubscription.toJSON()) with an endpoint of its own. */
+function pushSubscriptionBody(name: string) {
+  lastPushEndpoint = `https://push.example.test/${name}`;
+  return {
+    endpoint: lastPushEndpoint,
+    keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+  };
+}
+/** The endpoint of the last subscription sent: the mass-assignment check reads its row. */
+let lastPushEndpoint = "";
+
 /** A route the matrix does not call, and the tests that cover it instead. */
 interface CoveredElsewhere {
   route: string;
@@ -552,6 +563,64 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     route: "POST /api/notifications/read-all",
     call: () => ({ url: "/api/notifications/read-all" }),
     expected: signedIn(204),
+  },
+  // Notification settings and push subscriptions are the caller's own; there is no way to name
+  // anyone else's.
+  {
+    route: "GET /api/notification-settings",
+    call: () => ({ url: "/api/notification-settings" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "PUT /api/notification-settings",
+    call: (w, caller) => ({
+      url: "/api/notification-settings",
+      body: { commentsAndLikes: false },
+      changes:
+        caller === "visitor"
+          ? undefined
+          : { table: "notification_settings", key: "user_id", id: w.people[caller].id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      expect: (w) => ({ user_id: w.people.owner.id }),
+      mayChange: ["comments_and_likes", "updated_at"],
+    },
+  },
+  {
+    route: "GET /api/push/public-key",
+    call: () => ({ url: "/api/push/public-key" }),
+    expected: open(200),
+  },
+  {
+    route: "POST /api/push/subscriptions",
+    call: (w, caller) => ({
+      url: "/api/push/subscriptions",
+      body: pushSubscriptionBody(`${w.people.owner.id}-${caller}`),
+    }),
+    expected: signedIn(204),
+    massAssignment: {
+      caller: "owner",
+      expect: (w) => ({ user_id: w.people.owner.id }),
+      creates: () => ({
+        table: "push_subscriptions",
+        key: "endpoint",
+        id: lastPushEndpoint,
+      }),
+    },
+  },
+  // Someone else's subscription is as unknown as a missing one.
+  {
+    route: "DELETE /api/push/subscriptions",
+    call: async (w) => {
+      const endpoint = `https://push.example.test/${w.people.owner.id}`;
+      await w.db.execute(sql`
+        insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+        values (${w.people.owner.id}, ${endpoint}, 'k', 'a') on conflict do nothing`);
+      return { url: "/api/push/subscriptions", body: { endpoint } };
+    },
+    expected: { visitor: 401, other: 404, owner: 204, moderator: 404, admin: 404 },
   },
   // Reporting your own content is a 400. A person has one open report per target, so each
   // call reports a fresh review of the owner's.
@@ -1247,7 +1316,7 @@ async function checkMassAssignment(
     return;
   }
   expect(answer.status, `${label}: ${answer.body}`).toBe(entry.expected[check.caller]);
-  const ref = "creates" in check ? check.creates(JSON.parse(answer.body)) : call.changes;
+  const ref = "creates" in check ? check.creates(JSON.parse(answer.body || "{}")) : call.changes;
   if (!ref) throw new Error(`${entry.route}: an edit's call must name the row it changes`);
   const row = await readRow(world.db, ref);
   expect(row, `${label}: ${ref.table} ${ref.id} read back`).toBeDefined();

@@ -41,6 +41,11 @@ export const apiPaths = {
   notificationGroupPeople: (key: string, params: URLSearchParams) =>
     `/api/notifications/groups/${segment(key)}/people?${params}`,
   allNotificationsRead: "/api/notifications/read-all",
+  /** GET, and PUT with the fields to change. */
+  notificationSettings: "/api/notification-settings",
+  pushPublicKey: "/api/push/public-key",
+  /** POST this browser's subscription; DELETE { endpoint } removes it. */
+  pushSubscriptions: "/api/push/subscriptions",
   /** The signed-in user's Server-Sent Events stream. */
   events: "/api/events",
   feed: (params: URLSearchParams) => `/api/feed?${params}`,

@@ -69,7 +69,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = currentUser(request);
         await consumeActionQuota(db, "comment", user.id, COMMENT_RATE_LIMIT, reply);
         const comment = await addComment(
-          { db, user, events: app.events },
+          { db, user, events: app.events, push: app.push },
           kind,
           request.params.id,
           request.body,

@@ -13,6 +13,7 @@ import {
   findVisibleItem,
 } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
+import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   type CommentRow,
@@ -70,7 +71,7 @@ export async function listComments(
  * transaction. The author's open pages hear of the notification after commit.
  */
 export async function addComment(
-  ctx: CommentContext & { user: SessionUser; events: EventBus },
+  ctx: CommentContext & { user: SessionUser; events: EventBus; push: PushNotifier },
   kind: ItemKind,
   itemId: string,
   input: CreateCommentInput,
@@ -85,16 +86,22 @@ export async function addComment(
     });
     if (!inserted) throw new Error("comment insert returned nothing");
     await bumpCounter(tx, kind, itemId, "commentCount", 1);
-    const notifiedAuthor = await notifyItemActivity(tx, {
+    const notificationId = await notifyItemActivity(tx, {
       type: "new_comment",
       actorId: ctx.user.id,
       recipientId: item.userId,
       kind,
       itemId,
     });
-    return { row: inserted, notified: notifiedAuthor ? item.userId : undefined };
+    return {
+      row: inserted,
+      notified: notificationId && { id: notificationId, recipientId: item.userId },
+    };
   });
-  if (notified) await ctx.events.publish(notified, { type: "notification" });
+  if (notified) {
+    await ctx.events.publish(notified.recipientId, { type: "notification" });
+    ctx.push.notify(notified.recipientId, notified.id);
+  }
   return toCommentDto(row, kind, ctx.user.id);
 }
 

@@ -14,6 +14,7 @@ import {
   readFollows,
   readLikes,
   readLists,
+  readNotificationSettings,
   readPostImages,
   readPosts,
   readRestrictions,
@@ -49,6 +50,7 @@ lists.json        your lists with their entries, and the lists you follow
 want-to-try.json  the restaurants and dishes you saved, and when you tried them
 blocks.json       the people you blocked
 mutes.json        the people you muted
+notification-settings.json  what you get notified about, and the browsers push is on in
 photos/           every photo you uploaded, at the resolution it was kept (the original for
                   photos uploaded since originals are kept, else 1280 pixels wide): review
                   photos in photos/reviews/<review id>/, post photos in photos/posts/<post id>/,
@@ -86,14 +88,16 @@ export async function writeDataArchive(options: {
     readPosts(db, userId),
     readPostImages(db, userId),
   ]);
-  const [comments, likes, follows, lists, wantToTry, restrictions] = await Promise.all([
-    readComments(db, userId),
-    readLikes(db, userId),
-    readFollows(db, userId),
-    readLists(db, userId),
-    readWantToTry(db, userId),
-    readRestrictions(db, userId),
-  ]);
+  const [comments, likes, follows, lists, wantToTry, restrictions, notificationSettings] =
+    await Promise.all([
+      readComments(db, userId),
+      readLikes(db, userId),
+      readFollows(db, userId),
+      readLists(db, userId),
+      readWantToTry(db, userId),
+      readRestrictions(db, userId),
+      readNotificationSettings(db, userId),
+    ]);
   if (!account) throw new Error("the account of a data export is gone");
 
   const photoJobs: PhotoJob[] = [];
@@ -116,8 +120,8 @@ export async function writeDataArchive(options: {
   addItemPhotos("posts", postImages);
   if (account.avatarUrl) photoJobs.push({ name: "photos/avatar", urls: [account.avatarUrl] });
 
-  // The photos, the ten JSON files and README.txt.
-  const entriesTotal = photoJobs.length + 11;
+  // The photos, the eleven JSON files and README.txt.
+  const entriesTotal = photoJobs.length + 12;
   let entriesDone = 0;
   const zip = new ZipArchive({ zlib: { level: 6 } });
   zip.on("warning", (error) => log.warn({ err: error }, "data export zip warning"));
@@ -232,6 +236,7 @@ export async function writeDataArchive(options: {
     ],
     ["blocks.json", restrictions.blocked],
     ["mutes.json", restrictions.muted],
+    ["notification-settings.json", notificationSettings],
   ];
   for (const [name, content] of files) {
     zip.append(`${JSON.stringify(content, null, 2)}\n`, { name });

@@ -3,6 +3,10 @@ import type { Executor } from "#server/db/client.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { listEntries, listFollows, lists } from "#server/db/schema/lists.ts";
+import {
+  notificationSettings,
+  pushSubscriptions,
+} from "#server/db/schema/notification-settings.ts";
 import { postImages, posts } from "#server/db/schema/posts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
@@ -379,4 +383,33 @@ export async function readRestrictions(db: Executor, userId: string) {
       .orderBy(asc(userMutes.createdAt)),
   ]);
   return { blocked, muted };
+}
+
+/** The person's notification settings (defaults when never changed) and push subscriptions. */
+export async function readNotificationSettings(db: Executor, userId: string) {
+  const [[settings], subscriptions] = await Promise.all([
+    db
+      .select({
+        newFollowers: notificationSettings.newFollowers,
+        commentsAndLikes: notificationSettings.commentsAndLikes,
+        emailDigest: notificationSettings.emailDigest,
+        lastDigestAt: notificationSettings.lastDigestAt,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId)),
+    db
+      .select({ endpoint: pushSubscriptions.endpoint, since: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt)),
+  ]);
+  return {
+    ...(settings ?? {
+      newFollowers: true,
+      commentsAndLikes: true,
+      emailDigest: "off",
+      lastDigestAt: null,
+    }),
+    pushSubscriptions: subscriptions,
+  };
 }

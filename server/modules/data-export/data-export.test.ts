@@ -239,6 +239,7 @@ describe("data export", () => {
         "likes.json",
         "lists.json",
         "mutes.json",
+        "notification-settings.json",
         "photos/avatar.webp",
         postPhoto,
         "posts.json",
@@ -249,6 +250,13 @@ describe("data export", () => {
       ].sort(),
     );
 
+    expect(json(files, "notification-settings.json")).toEqual({
+      newFollowers: true,
+      commentsAndLikes: true,
+      emailDigest: "off",
+      lastDigestAt: null,
+      pushSubscriptions: [],
+    });
     const profile = json(files, "profile.json");
     expect(profile).toMatchObject({
       id: alice.userId,

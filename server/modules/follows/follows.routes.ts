@@ -18,6 +18,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     user: await getSessionUser(request, reply),
     adminEmails: app.config.adminEmails,
     events: app.events,
+    push: app.push,
   });
   const requireSignIn = requireUserWith(followMessages.signIn);
 

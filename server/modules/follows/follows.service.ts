@@ -16,6 +16,7 @@ import { notifyNewFollower } from "#server/modules/notifications/follower-notifi
 import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
 import { findProfile, visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
+import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   bumpFollowCounters,
@@ -31,6 +32,7 @@ export interface FollowContext {
   user: SessionUser | null;
   adminEmails: readonly string[];
   events: EventBus;
+  push: PushNotifier;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function setFollow(
       ? await insertFollow(tx, pair.followerId, pair.followingId)
       : await deleteFollow(tx, pair.followerId, pair.followingId);
     if (!changed) {
-      return { changed, notified: false, followerCount: followed.followerCount };
+      return { changed, notificationId: undefined, followerCount: followed.followerCount };
     }
     const followerCount = await bumpFollowCounters(
       tx,
@@ -76,15 +78,18 @@ export async function setFollow(
     if (following && (await isBlockedPair(tx, pair.followerId, pair.followingId))) {
       throw profileNotFound();
     }
-    const notified = following && (await notifyNewFollower(tx, pair));
-    return { changed, notified, followerCount };
+    const notificationId = following ? await notifyNewFollower(tx, pair) : undefined;
+    return { changed, notificationId, followerCount };
   });
   if (outcome.changed) {
     const event = { type: "follow", ...pair } as const;
     await ctx.events.publish(pair.followerId, event);
     await ctx.events.publish(pair.followingId, event);
   }
-  if (outcome.notified) await ctx.events.publish(pair.followingId, { type: "notification" });
+  if (outcome.notificationId) {
+    await ctx.events.publish(pair.followingId, { type: "notification" });
+    ctx.push.notify(pair.followingId, outcome.notificationId);
+  }
   return { following, followerCount: outcome.followerCount };
 }
 

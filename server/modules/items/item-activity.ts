@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
+import { wantsNotificationSql } from "#server/modules/notification-settings/notification-settings.queries.ts";
 
 // Activity on an item (a like, a comment) becomes a notification for its author. Reading,
 // marking read and live delivery belong to the notifications module; this is only the write,
@@ -29,15 +30,21 @@ export interface ItemActivity {
  * news again. Comments always notify: each one is new content. The like row's primary key
  * serialises a user's concurrent likes of one item, so the check cannot race with itself.
  *
- * Returns whether a row was inserted.
+ * Nothing either when the author switched off comments & likes (notification_settings): the
+ * setting is read in the insert itself, so a change applies to every write that starts after it.
+ *
+ * Returns the inserted notification's id, or undefined when none was written.
  */
-export async function notifyItemActivity(db: Executor, activity: ItemActivity): Promise<boolean> {
-  if (activity.actorId === activity.recipientId) return false;
+export async function notifyItemActivity(
+  db: Executor,
+  activity: ItemActivity,
+): Promise<string | undefined> {
+  if (activity.actorId === activity.recipientId) return undefined;
   const reviewId = activity.kind === "review" ? activity.itemId : null;
   const postId = activity.kind === "post" ? activity.itemId : null;
   const onlyIfNew =
     activity.type === "new_like"
-      ? sql`where not exists (
+      ? sql`and not exists (
           select 1 from notifications n
            where n.user_id = ${activity.recipientId} and not n.is_read
              and n.type = 'new_like' and n.actor_id = ${activity.actorId}
@@ -48,7 +55,8 @@ export async function notifyItemActivity(db: Executor, activity: ItemActivity): 
     insert into notifications (type, user_id, actor_id, review_id, post_id)
     select ${activity.type}, ${activity.recipientId}, ${activity.actorId},
            ${reviewId}::uuid, ${postId}::uuid
+     where ${wantsNotificationSql(activity.recipientId, activity.type)}
     ${onlyIfNew}
     returning id`);
-  return result.rows.length > 0;
+  return result.rows[0]?.id;
 }

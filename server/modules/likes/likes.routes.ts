@@ -31,7 +31,7 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         handler: async (request) =>
           setLike(
-            { db: app.database.db, user: currentUser(request), events: app.events },
+            { db: app.database.db, user: currentUser(request), events: app.events, push: app.push },
             kind,
             request.params.id,
             liked,

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { bumpCounter, findItemToInteractWith } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
+import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import { deleteLike, insertLike } from "./likes.queries.ts";
 
@@ -12,6 +13,7 @@ export interface LikeContext {
   db: Database;
   user: SessionUser;
   events: EventBus;
+  push: PushNotifier;
 }
 
 /**
@@ -26,29 +28,32 @@ export async function setLike(
   itemId: string,
   liked: boolean,
 ): Promise<LikeState> {
-  const { state, notifiedUserId } = await ctx.db.transaction(async (tx) => {
+  const { state, notification } = await ctx.db.transaction(async (tx) => {
     const item = await findItemToInteractWith(tx, kind, itemId, ctx.user.id);
     if (!item) throw itemNotFound(kind);
     const changed = liked
       ? await insertLike(tx, kind, itemId, ctx.user.id)
       : await deleteLike(tx, kind, itemId, ctx.user.id);
-    if (!changed) return { state: { liked, likeCount: item.likeCount }, notifiedUserId: undefined };
+    if (!changed) return { state: { liked, likeCount: item.likeCount }, notification: undefined };
     const likeCount = await bumpCounter(tx, kind, itemId, "likeCount", liked ? 1 : -1);
-    const notifiedAuthor =
-      liked &&
-      (await notifyItemActivity(tx, {
-        type: "new_like",
-        actorId: ctx.user.id,
-        recipientId: item.userId,
-        kind,
-        itemId,
-      }));
+    const notificationId = liked
+      ? await notifyItemActivity(tx, {
+          type: "new_like",
+          actorId: ctx.user.id,
+          recipientId: item.userId,
+          kind,
+          itemId,
+        })
+      : undefined;
     return {
       state: { liked, likeCount },
-      notifiedUserId: notifiedAuthor ? item.userId : undefined,
+      notification: notificationId && { id: notificationId, recipientId: item.userId },
     };
   });
   // After the commit, so the author's refetch finds the notification.
-  if (notifiedUserId) await ctx.events.publish(notifiedUserId, { type: "notification" });
+  if (notification) {
+    await ctx.events.publish(notification.recipientId, { type: "notification" });
+    ctx.push.notify(notification.recipientId, notification.id);
+  }
   return state;
 }

@@ -24,6 +24,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import type { ItemViewMode } from "#domain/item-lists.ts";
 import { adminMessages } from "#domain/moderation.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings.ts";
 import { PROFILE_LIMITS, type ProfileDto, profileEditMessages } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { useItemViewMode } from "#web/features/items/use-item-view-mode.ts";
@@ -34,6 +35,7 @@ import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { profileKeys } from "../api/profile-queries.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
+import { NotificationSettingsSection } from "./notification-settings-section.tsx";
 import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
 import classes from "./settings-drawer.module.css";
 
@@ -48,17 +50,10 @@ const VIEW_CHOICES: { value: ItemViewMode; label: string }[] = [
   { value: "list", label: "List View" },
 ];
 
-const NOTIFICATION_SETTINGS = [
-  "Push Notifications",
-  "Email Notifications",
-  "New Followers",
-  "Comments & Likes",
-];
-
 /**
  * The own profile's settings panel, from the right (the whole screen on phones): theme, the
- * profile's grid or list view, the profile form, privacy and notification switches that are not
- * available yet, security and sign-out.
+ * profile's grid or list view, the profile form, a privacy switch that is not available yet, the
+ * notification switches, security and sign-out.
  */
 export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
@@ -95,10 +90,8 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
             />
           </Section>
           <Divider />
-          <Section title="Notification Settings">
-            {NOTIFICATION_SETTINGS.map((label) => (
-              <ComingSoonSwitch key={label} label={label} />
-            ))}
+          <Section title={notificationSettingsMessages.title}>
+            <NotificationSettingsSection />
           </Section>
           <Divider />
           <AccountActions />

@@ -1,0 +1,100 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { NotificationType } from "#domain/notifications.ts";
+import type { Executor } from "#server/db/client.ts";
+import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
+import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
+
+/** Browsers one person may have push on in; subscribing another drops their oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+/**
+ * Stores a browser's subscription for the person. An endpoint names one browser, so one that is
+ * already stored (the same browser, perhaps signed in as someone else before) is taken over with
+ * its new keys. Past PUSH_SUBSCRIPTIONS_PER_USER the person's oldest go.
+ */
+export async function upsertSubscription(
+  db: Executor,
+  userId: string,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, ...subscription })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId,
+        p256dh: subscription.p256dh,
+        auth: subscription.auth,
+        createdAt: sql`now()`,
+      },
+    });
+  await db.execute(sql`
+    delete from push_subscriptions
+     where user_id = ${userId}
+       and id not in (select id from push_subscriptions where user_id = ${userId}
+                       order by created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_PER_USER})`);
+}
+
+/** Deletes the person's own subscription with that endpoint; false when they have none. */
+export async function deleteOwnSubscription(
+  db: Executor,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** A subscription the push service says is gone (404, 410). */
+export async function deleteSubscription(db: Executor, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export interface PushTarget extends Record<string, unknown> {
+  type: NotificationType;
+  actor_name: string;
+  item_kind: "review" | "post" | null;
+  item_id: string | null;
+  title: string | null;
+}
+
+/**
+ * What a push about notification `id` says, if its recipient would be shown it (the actor
+ * visible to them and not muted, the item not hidden).
+ */
+export async function selectPushTarget(
+  db: Executor,
+  recipientId: string,
+  notificationId: string,
+): Promise<PushTarget | undefined> {
+  const result = await db.execute<PushTarget>(sql`
+    select n.type,
+           coalesce(nullif(a.full_name, ''), a.username) as actor_name,
+           case when r.id is not null then 'review' when p.id is not null then 'post' end as item_kind,
+           coalesce(r.id, p.id) as item_id, coalesce(r.title, p.title) as title
+      from notifications n
+      join profiles a on a.id = n.actor_id
+      left join reviews r on r.id = n.review_id
+      left join posts p on p.id = n.post_id
+     where n.id = ${notificationId} and n.user_id = ${recipientId}
+       and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
+       and ${visibleAuthorSql(recipientId, sql`n.actor_id`)}
+       and ${notMutedSql(recipientId, sql`n.actor_id`)}`);
+  return result.rows[0];
+}
+
+export async function selectSubscriptions(db: Executor, userId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+}
