@@ -53,6 +53,7 @@ import { searchRoutes } from "./modules/search/search.routes.ts";
 import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { wantToTryRoutes } from "./modules/want-to-try/want-to-try.routes.ts";
+import { yearInFoodRoutes } from "./modules/year-in-food/year-in-food.routes.ts";
 import { createPlaceProvider } from "./places/place-provider.ts";
 import { placeRoutes } from "./places/places.routes.ts";
 import type { PlaceSearchProvider } from "./places/places.ts";
@@ -72,6 +73,8 @@ export interface AppDependencies {
   storage?: Storage;
   /** Replaces the configured place provider (tests pass a directory of known places). */
   places?: PlaceSearchProvider;
+  /** The time now; tests move it (which Year in Food recaps are open depends on the date). */
+  clock?: () => Date;
 }
 
 declare module "fastify" {
@@ -84,6 +87,8 @@ declare module "fastify" {
     places: PlaceSearchProvider;
     /** Realtime events for the users' open streams (GET /api/events). */
     events: EventBus;
+    /** The time now, for rules that depend on the date (tests pass a clock of their own). */
+    clock: () => Date;
     /**
      * Every route as registered, for tests that must cover them all (the authorization
      * matrix). HEAD routes Fastify adds beside each GET are left out.
@@ -133,6 +138,7 @@ export async function buildApp(
   });
   app.decorate("config", config);
   app.decorate("database", dependencies.database);
+  app.decorate("clock", dependencies.clock ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
@@ -255,6 +261,7 @@ export async function buildApp(
       await api.register(wantToTryRoutes);
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
+      await api.register(yearInFoodRoutes);
       await api.register(eventRoutes);
       await api.register(dataExportRoutes, { emailSender });
       await api.register(accountDeletionRoutes);

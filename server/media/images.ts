@@ -192,3 +192,12 @@ export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
     }
   });
 }
+
+/**
+ * An SVG we drew ourselves (a share card) as a PNG, in the same job limiter as uploads, so
+ * cards never take more than their share of the CPU.
+ */
+export async function renderSvgAsPng(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return jobs.run(() => sharp(Buffer.from(svg), { failOn: "error" }).png().toBuffer());
+}

@@ -2,6 +2,7 @@ import type { FollowListKind } from "#domain/follows.ts";
 import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
 import type { HideableType } from "#domain/moderation.ts";
 import type { ExploreTab } from "#domain/search.ts";
+import { yearCardPath } from "#domain/year-in-food.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${segment(id)}`;
@@ -72,6 +73,11 @@ export const apiPaths = {
   ownMap: "/api/map",
   /** A person's food map: the places they tried. */
   profileMap: (profileId: string) => `/api/profiles/${segment(profileId)}/map`,
+  /** A person's Year in Food: the years one may open, one year, its share card. */
+  profileYears: (profileId: string) => `/api/profiles/${segment(profileId)}/years`,
+  profileYear: (profileId: string, year: number) =>
+    `/api/profiles/${segment(profileId)}/years/${year}`,
+  yearCard: yearCardPath,
   /** POST makes a list. */
   lists: "/api/lists",
   /** GET reads a list (`key`: a link list's share key), PATCH edits it, DELETE deletes it. */
