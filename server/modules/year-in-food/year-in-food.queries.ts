@@ -25,22 +25,25 @@ export interface YearPersonRow extends Record<string, unknown> {
  * while the person's stats are public and neither has blocked the other nor is the person's
  * account waiting to be deleted. No row otherwise.
  */
+export function yearPersonSql(profileId: string, viewerId: string | undefined): SQL {
+  const mayView =
+    viewerId === profileId
+      ? sql`true`
+      : sql`(p.stats_public and ${visibleAuthorSql(viewerId, sql`p.id`)})`;
+  return sql`
+    select p.id, p.username, p.full_name, p.slug, p.avatar_url, p.stats_public,
+           (select extract(year from min(r.created_at) at time zone 'UTC')::int
+              from reviews r where r.user_id = p.id and not r.is_hidden) as first_year
+      from profiles p
+     where p.id = ${profileId} and ${mayView}`;
+}
+
 export async function selectYearPerson(
   db: Executor,
   profileId: string,
   viewerId: string | undefined,
 ): Promise<YearPersonRow | undefined> {
-  const mayView =
-    viewerId === profileId
-      ? sql`true`
-      : sql`(p.stats_public and ${visibleAuthorSql(viewerId, sql`p.id`)})`;
-  const result = await db.execute<YearPersonRow>(sql`
-    select p.id, p.username, p.full_name, p.slug, p.avatar_url, p.stats_public,
-           (select extract(year from min(r.created_at) at time zone 'UTC')::int
-              from reviews r where r.user_id = p.id and not r.is_hidden) as first_year
-      from profiles p
-     where p.id = ${profileId} and ${mayView}`);
-  return result.rows[0];
+  return (await db.execute<YearPersonRow>(yearPersonSql(profileId, viewerId))).rows[0];
 }
 
 export interface YearCountsRow extends Record<string, unknown> {
