@@ -25,12 +25,10 @@ const start = () => testApp.start({}, { clock: () => now });
  */
 async function seedAnn(db: Database) {
   const ann = await createUser(db, { fullName: "Ann Example" });
-  const [a, b, c, d] = [
-    await createRestaurant(db, { name: "Alder" }),
-    await createRestaurant(db, { name: "Birch" }),
-    await createRestaurant(db, { name: "Cedar" }),
-    await createRestaurant(db, { name: "Dogwood" }),
-  ];
+  const a = await createRestaurant(db, { name: "Alder" });
+  const b = await createRestaurant(db, { name: "Birch" });
+  const c = await createRestaurant(db, { name: "Cedar" });
+  const d = await createRestaurant(db, { name: "Dogwood" });
   const review = (
     title: string,
     restaurantId: string,
@@ -48,18 +46,18 @@ async function seedAnn(db: Database) {
       createdAt: new Date(createdAt),
       ...extra,
     });
-  await review("Last of 2024", a!.id, "2024-12-31T23:59:59.999Z", 5, 50);
-  const r1 = await review("Tie older", a!.id, "2025-03-01T10:00:00Z", 5, 2);
-  await review("Tie newer", a!.id, "2025-04-01T10:00:00Z", 5, 2);
-  await review("Best dish", b!.id, "2025-05-01T10:00:00Z", 5, 7);
-  await review("Crowd favourite", b!.id, "2025-06-01T10:00:00Z", 3, 9);
-  await review("Solid four", c!.id, "2025-07-01T10:00:00Z", 4, 0);
-  await review("Sixth dish", c!.id, "2025-08-01T10:00:00Z", 2, 0);
-  await review("The room", c!.id, "2025-09-01T10:00:00Z", 5, 1, { reviewType: "restaurant" });
-  await review("Hidden", d!.id, "2025-10-01T10:00:00Z", 5, 100, { isHidden: true });
-  await review("First of 2026", d!.id, "2026-01-01T00:00:00Z", 5, 60);
+  await review("Last of 2024", a.id, "2024-12-31T23:59:59.999Z", 5, 50);
+  const r1 = await review("Tie older", a.id, "2025-03-01T10:00:00Z", 5, 2);
+  await review("Tie newer", a.id, "2025-04-01T10:00:00Z", 5, 2);
+  await review("Best dish", b.id, "2025-05-01T10:00:00Z", 5, 7);
+  await review("Crowd favourite", b.id, "2025-06-01T10:00:00Z", 3, 9);
+  await review("Solid four", c.id, "2025-07-01T10:00:00Z", 4, 0);
+  await review("Sixth dish", c.id, "2025-08-01T10:00:00Z", 2, 0);
+  await review("The room", c.id, "2025-09-01T10:00:00Z", 5, 1, { reviewType: "restaurant" });
+  await review("Hidden", d.id, "2025-10-01T10:00:00Z", 5, 100, { isHidden: true });
+  await review("First of 2026", d.id, "2026-01-01T00:00:00Z", 5, 60);
   await createReviewImage(db, { reviewId: r1.id, imageUrl: "/uploads/test/tie-older.webp" });
-  return { ann, restaurants: { a: a!, b: b!, c: c!, d: d! } };
+  return { ann, restaurants: { a, b, c, d } };
 }
 
 describe("Year in Food", () => {
