@@ -108,7 +108,7 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
         title: names.liked,
         restaurant: { name: names.placeB, lat: 40.7306, lng: -73.9866 },
         rating: 4,
-        photos: [],
+        photos: [photo],
       });
       const room = await seedRestaurantReview(page, {
         restaurant: { name: names.room },
@@ -118,7 +118,7 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
         title: names.older,
         restaurant: placeA,
         rating: 4,
-        photos: [],
+        photos: [photo],
       });
       // Someone else likes one review: the year's most liked.
       await signUpViaApi(page, "fan");
