@@ -194,10 +194,15 @@ export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
 }
 
 /**
- * An SVG we drew ourselves (a share card) as a PNG, in the same job limiter as uploads, so
- * cards never take more than their share of the CPU.
+ * A picture we draw ourselves (a share card): `drawSvg` lays it out, sharp makes it a PNG. Both
+ * run in one slot of the job limiter uploads use, so however many cards are asked for at once,
+ * drawing them never takes more than that share of the CPU.
  */
-export async function renderSvgAsPng(svg: string): Promise<Buffer> {
+export async function renderSvgAsPng(drawSvg: () => Promise<string>): Promise<Buffer> {
   const sharp = await loadSharp();
-  return jobs.run(() => sharp(Buffer.from(svg), { failOn: "error" }).png().toBuffer());
+  return jobs.run(async () =>
+    sharp(Buffer.from(await drawSvg()), { failOn: "error" })
+      .png()
+      .toBuffer(),
+  );
 }

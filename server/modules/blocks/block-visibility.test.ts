@@ -224,6 +224,7 @@ function perPerson(): Record<string, Read> {
       },
       [`${name}'s review by its slug`]: { path: () => `/api/reviews/by-slug/dish/${name}-noodles` },
       [`${name}'s map`]: { path: () => `/api/profiles/${profile}/map` },
+      [`${name}'s years in food`]: { path: () => `/api/profiles/${profile}/years` },
       [`${name}'s followers`]: { path: () => `/api/profiles/${profile}/followers` },
       [`${name}'s following`]: { path: () => `/api/profiles/${profile}/following` },
     } satisfies Record<string, Read>);
@@ -309,6 +310,8 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s link list, with its key`, shown ? only : gone],
         [`${owner}'s review by its slug`, shown ? only : gone],
         [`${owner}'s map`, shown ? { status: 200 } : gone],
+        // Stats are private here: the owner's alone (year-in-food.test.ts has public ones).
+        [`${owner}'s years in food`, v === owner ? { status: 200 } : gone],
         [`${owner}'s followers`, shown ? theirPeople : gone],
         [`${owner}'s following`, shown ? theirPeople : gone],
       ] as [ReadName, Expectation][];

@@ -104,9 +104,6 @@ function cardTree(recap: YearInFoodDto): CardNode {
 export async function drawYearCard(recap: YearInFoodDto): Promise<Buffer> {
   const fonts = await loadCardFonts();
   // satori's element type is React's; these objects have the shape it reads.
-  const svg = await satori(cardTree(recap) as unknown as Parameters<typeof satori>[0], {
-    ...YEAR_CARD_SIZE,
-    fonts,
-  });
-  return renderSvgAsPng(svg);
+  const tree = cardTree(recap) as unknown as Parameters<typeof satori>[0];
+  return renderSvgAsPng(() => satori(tree, { ...YEAR_CARD_SIZE, fonts }));
 }
