@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { yearCardPath, yearInFoodMessages } from "#domain/year-in-food.ts";
+import { lastOpenYear, yearCardPath, yearInFoodMessages } from "#domain/year-in-food.ts";
 import {
   baseURL,
   DESKTOP,
@@ -134,7 +134,12 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
   test("shows last year's numbers, its top dish with its photo and the most liked review; another year by keyboard", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await signInViaApi(page, eater);
-      await page.goto(recapPath(lastYear));
+      // The way in: the own profile's header links the newest open year (this one in December).
+      await page.goto("/profile");
+      const newest = lastOpenYear(new Date());
+      await page.getByRole("link", { name: yearInFoodMessages.entryFor(newest) }).click();
+      await waitForPath(page, recapPath(newest));
+      if (newest !== lastYear) await page.goto(recapPath(lastYear));
       await page
         .getByRole("heading", { level: 1, name: yearInFoodMessages.ownTitle(lastYear) })
         .waitFor();
@@ -180,6 +185,13 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
         .getByRole("region", { name: yearInFoodMessages.topDishes })
         .getByText(names.older)
         .waitFor();
+
+      // This year, before December: when it opens.
+      const thisYear = new Date().getUTCFullYear();
+      if (newest !== thisYear) {
+        await page.goto(recapPath(thisYear));
+        await page.getByText(yearInFoodMessages.notYet(thisYear)).waitFor();
+      }
 
       // The card the page's link preview shows, drawn for its owner while the stats are private.
       const profile = await page.request.get(`/api/profiles/${eater.username}`);
