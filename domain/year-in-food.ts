@@ -92,7 +92,6 @@ export const yearInFoodMessages = {
   entryFor: (year: number) => `Your ${year} in food`,
   title: (name: string, year: number) => `${name}'s ${year} in food`,
   ownTitle: (year: number) => `Your ${year} in food`,
-  cardAlt: (name: string, year: number) => `${name}'s ${year} in food: the year's numbers`,
   description: (counts: YearCountsDto) =>
     `${counted(counts.reviews, "review")} · ${counted(counts.dishes, "dish", "dishes")} · ` +
     `${counted(counts.restaurants, "restaurant")} · ${counted(counts.newPlaces, "new place")}`,

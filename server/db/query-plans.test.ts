@@ -74,6 +74,7 @@ import {
   topDishesPage,
   yearCountsSql,
   yearPersonSql,
+  yearRange,
 } from "#server/modules/year-in-food/year-in-food.queries.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
@@ -431,11 +432,7 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     ),
   );
   // One year of a person's recap: every read a range of their own visible reviews.
-  const thisYear = new Date().getUTCFullYear();
-  const year = {
-    from: new Date(Date.UTC(thisYear, 0, 1)).toISOString(),
-    to: new Date(Date.UTC(thisYear + 1, 0, 1)).toISOString(),
-  };
+  const year = yearRange(new Date().getUTCFullYear());
   const keyed = { direction: "desc", keyed: true } as const;
   planned.push(
     { name: "year in food person", statement: yearPersonSql(author.id, viewer.id) },

@@ -9,6 +9,14 @@ import { itemColumns } from "#server/modules/items/items.queries.ts";
 // reviews_author_feed_idx (user, created_at) or reviews_profile_idx (user, type, created_at),
 // so a year costs what that year holds, however long the person has been reviewing.
 
+/** The calendar year `year` in UTC, as the reads bound their reviews. */
+export function yearRange(year: number): TimeRange {
+  return {
+    from: new Date(Date.UTC(year, 0, 1)).toISOString(),
+    to: new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
+  };
+}
+
 export interface YearPersonRow extends Record<string, unknown> {
   id: string;
   username: string;

@@ -4,11 +4,11 @@ import {
   YEAR_OPENS_MONTH,
   type YearInFoodDto,
   type YearListDto,
+  yearInFoodMessages,
   yearOpensAt,
 } from "#domain/year-in-food.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import type { TimeRange } from "#server/modules/food-map/food-map.queries.ts";
 import { selectMapPlaces } from "#server/modules/food-map/food-map.queries.ts";
 import { toPlaceDto } from "#server/modules/food-map/food-map.service.ts";
 import { selectItemRows } from "#server/modules/items/items.queries.ts";
@@ -20,6 +20,7 @@ import {
   selectYearPerson,
   topDishesPage,
   type YearPersonRow,
+  yearRange,
 } from "./year-in-food.queries.ts";
 
 export interface YearContext {
@@ -30,7 +31,8 @@ export interface YearContext {
   now: Date;
 }
 
-const KEYED_NEWEST = { direction: "desc", keyed: true } as const;
+/** The pages' sort key (rating and likes, or likes), then newest: all descending. */
+const HIGHEST_FIRST = { direction: "desc", keyed: true } as const;
 
 /** The person as the viewer may see their years, or the profiles' 404. */
 async function yearPerson(ctx: YearContext, profileId: string): Promise<YearPersonRow> {
@@ -45,13 +47,6 @@ function openYears(person: YearPersonRow, now: Date): number[] {
   const years: number[] = [];
   for (let year = lastOpenYear(now); year >= person.first_year; year -= 1) years.push(year);
   return years;
-}
-
-function yearRange(year: number): TimeRange {
-  return {
-    from: new Date(Date.UTC(year, 0, 1)).toISOString(),
-    to: new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
-  };
 }
 
 /** GET /api/profiles/:id/years */
@@ -85,17 +80,17 @@ async function readYear(
   year: number,
 ): Promise<YearInFoodDto> {
   const years = openYears(person, ctx.now);
-  if (!years.includes(year)) throw ApiError.notFound("This year in food is not available.");
+  if (!years.includes(year)) throw ApiError.notFound(yearInFoodMessages.notFound);
   const during = yearRange(year);
   const [counts, topRows, likedRows, placeRows] = await Promise.all([
     selectYearCounts(ctx.db, person.id, during),
     selectItemRows(ctx.db, topDishesPage(person.id, during), {
       viewerId: ctx.viewerId,
-      order: KEYED_NEWEST,
+      order: HIGHEST_FIRST,
     }),
     selectItemRows(ctx.db, mostLikedPage(person.id, during), {
       viewerId: ctx.viewerId,
-      order: KEYED_NEWEST,
+      order: HIGHEST_FIRST,
     }),
     selectMapPlaces(ctx.db, person.id, false, during),
   ]);
