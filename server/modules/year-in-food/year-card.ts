@@ -1,6 +1,6 @@
 import satori from "satori";
 import { YEAR_CARD_SIZE, type YearInFoodDto, yearInFoodMessages } from "#domain/year-in-food.ts";
-import { loadCardFonts } from "#server/media/card-fonts.ts";
+import { loadCardFonts, NOT_IN_CARD_FONTS } from "#server/media/card-fonts.ts";
 import { renderSvgAsPng } from "#server/media/images.ts";
 
 // The year's share card, drawn as satori's element objects (no JSX on the server). Every text
@@ -14,12 +14,15 @@ type CardChild = CardNode | string;
 
 const TEXT_MAX = 48;
 const CARD_PADDING = 56;
+/** A line that ends in "…" where it meets the edge of its box. */
+const ONE_LINE = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" };
 const INK = "#2b1d16";
 const MUTED = "#7a5f52";
 const ACCENT = "#c2410c";
 
+/** `text` on one line, without what the fonts cannot draw, at most `max` characters. */
 function cut(text: string, max = TEXT_MAX): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = text.normalize("NFC").replace(NOT_IN_CARD_FONTS, "").replace(/\s+/g, " ").trim();
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
@@ -28,7 +31,7 @@ function box(style: Record<string, string | number>, children: CardChild | CardC
 }
 
 function stat(value: number, label: string): CardNode {
-  return box({ flexDirection: "column", marginRight: 36 }, [
+  return box({ flexDirection: "column", marginRight: 36, whiteSpace: "nowrap" }, [
     box({ fontFamily: "Fraunces", fontSize: 60, color: ACCENT, lineHeight: 1 }, String(value)),
     box({ fontSize: 24, color: MUTED, marginTop: 8 }, label),
   ]);
@@ -36,15 +39,19 @@ function stat(value: number, label: string): CardNode {
 
 function cardTree(recap: YearInFoodDto): CardNode {
   const messages = yearInFoodMessages;
-  const name = cut(recap.person.fullName?.trim() || `@${recap.person.username}`, 32);
+  const name = cut(recap.person.fullName ?? "", 32) || `@${recap.person.username}`;
   const dishes = recap.topDishes.map((dish, index) =>
     box({ alignItems: "baseline", marginBottom: 16 }, [
-      box({ fontFamily: "Fraunces", fontSize: 30, color: ACCENT, width: 40 }, `${index + 1}`),
+      box(
+        { fontFamily: "Fraunces", fontSize: 30, color: ACCENT, width: 40, flexShrink: 0 },
+        `${index + 1}`,
+      ),
       box({ flexDirection: "column", flexGrow: 1, flexShrink: 1, minWidth: 0 }, [
-        box({ fontSize: 28, fontWeight: 600, color: INK }, cut(dish.title, 34)),
+        // A name written only in a script the fonts lack leaves its restaurant's line to tell.
+        box({ ...ONE_LINE, fontSize: 28, fontWeight: 600, color: INK }, cut(dish.title) || "…"),
         box(
-          { fontSize: 20, color: MUTED },
-          `${messages.cardRating(dish.rating)} · ${cut(dish.restaurant.name, 36)}`,
+          { ...ONE_LINE, fontSize: 20, color: MUTED },
+          `${messages.cardRating(dish.rating)} · ${cut(dish.restaurant.name)}`,
         ),
       ]),
     ]),
@@ -60,14 +67,17 @@ function cardTree(recap: YearInFoodDto): CardNode {
       backgroundImage: "linear-gradient(135deg, #fff7ed 0%, #ffedd5 55%, #fed7aa 100%)",
     },
     [
-      box({ flexDirection: "column", width: 600, justifyContent: "space-between" }, [
+      box({ flexDirection: "column", width: 600, flexShrink: 0, justifyContent: "space-between" }, [
         box({ flexDirection: "column" }, [
           box({ fontSize: 28, fontWeight: 600, color: ACCENT }, messages.cardBrand),
           box(
             { fontFamily: "Fraunces", fontSize: 150, lineHeight: 1, marginTop: 16 },
             String(recap.year),
           ),
-          box({ fontSize: 38, fontWeight: 600, marginTop: 12 }, messages.cardSubtitle(name)),
+          box(
+            { ...ONE_LINE, fontSize: 38, fontWeight: 600, marginTop: 12 },
+            messages.cardSubtitle(name),
+          ),
         ]),
         box({}, [
           stat(recap.counts.reviews, messages.reviews),

@@ -224,7 +224,8 @@ describe("Year in Food", () => {
     await createReview(db, {
       userId: ann.id,
       restaurantId: restaurants.d.id,
-      title: "Late discovery",
+      // Glyphs the card's fonts lack and a name longer than a line: still drawn.
+      title: `🍜 ラーメン <b>&amp; ${"very long ".repeat(20)}`,
       rating: 5,
       likeCount: 20,
       createdAt: new Date("2025-11-11T11:00:00Z"),
