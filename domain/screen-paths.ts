@@ -31,6 +31,8 @@ export const screenRoutes = {
   ownMap: "/map",
   /** Another person's food map: the places they tried. */
   userMap: "/user/:handle/map",
+  /** A person's Year in Food recap of one year. */
+  userYear: "/user/:handle/year/:year",
   /** One named list; a link list's share link adds `?key=`. `?view=map` shows it as a map. */
   list: "/lists/:listId",
 } as const;
@@ -69,6 +71,8 @@ export const screenPaths = {
   user: (handle: string) => `/user/${segment(handle)}`,
   /** A person's food map, by their handle. */
   userMap: (handle: string) => `/user/${segment(handle)}/map`,
+  /** A person's Year in Food of `year`, by their handle. */
+  userYear: (handle: string, year: number) => `/user/${segment(handle)}/year/${year}`,
   /** A named list; `key` is the share key of a link list's link. */
   list: (listId: string, key?: string | null) =>
     `/lists/${segment(listId)}${key ? `?key=${segment(key)}` : ""}`,

@@ -58,6 +58,7 @@ import { screenPreviews } from "./modules/share-previews/share-previews.routes.t
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { wantToTryRoutes } from "./modules/want-to-try/want-to-try.routes.ts";
+import { yearInFoodRoutes } from "./modules/year-in-food/year-in-food.routes.ts";
 import { createPlaceProvider } from "./places/place-provider.ts";
 import { placeRoutes } from "./places/places.routes.ts";
 import type { PlaceSearchProvider } from "./places/places.ts";
@@ -77,6 +78,8 @@ export interface AppDependencies {
   storage?: Storage;
   /** Replaces the configured place provider (tests pass a directory of known places). */
   places?: PlaceSearchProvider;
+  /** The time now; tests move it (which Year in Food recaps are open depends on the date). */
+  clock?: () => Date;
 }
 
 declare module "fastify" {
@@ -93,6 +96,8 @@ declare module "fastify" {
     push: WebPushNotifier;
     /** The weekly email digest (start-up and hourly); tests call run(). */
     notificationDigest: DigestJob;
+    /** The time now, for rules that depend on the date (tests pass a clock of their own). */
+    clock: () => Date;
     /**
      * Every route as registered, for tests that must cover them all (the authorization
      * matrix). HEAD routes Fastify adds beside each GET are left out.
@@ -142,6 +147,7 @@ export async function buildApp(
   });
   app.decorate("config", config);
   app.decorate("database", dependencies.database);
+  app.decorate("clock", dependencies.clock ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
@@ -277,6 +283,7 @@ export async function buildApp(
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
       await api.register(statsRoutes);
+      await api.register(yearInFoodRoutes);
       await api.register(eventRoutes);
       await api.register(dataExportRoutes, { emailSender });
       await api.register(accountDeletionRoutes);

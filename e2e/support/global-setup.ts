@@ -19,6 +19,11 @@ declare module "vitest" {
     placesRegisterURL: string;
     /** The MapLibre style the server's food maps use (map-style-server.ts). */
     mapStyleURL: string;
+    /**
+     * The server's scratch PostgreSQL database, for tests that must set what the API cannot
+     * (a review dated last year); empty when the server runs on embedded PGlite.
+     */
+    databaseURL: string;
   }
 }
 
@@ -86,6 +91,7 @@ export default async function setup(project: TestProject) {
   project.provide("serverLogPath", serverLogPath);
   project.provide("placesRegisterURL", places.registerUrl);
   project.provide("mapStyleURL", mapStyle.styleUrl);
+  project.provide("databaseURL", database?.url ?? "");
   return async () => {
     await server.stop();
     await idp.close().catch(() => {});

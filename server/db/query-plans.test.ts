@@ -18,6 +18,7 @@ import type { Executor } from "#server/db/client.ts";
 import { commentsSql } from "#server/modules/comments/comments.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { followListSql } from "#server/modules/follows/follows.queries.ts";
+import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
 import { type Cursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import {
   itemTabTarget,
@@ -80,6 +81,13 @@ import {
   savedByFollowedCountSql,
   wantedKeysSql,
 } from "#server/modules/want-to-try/want-to-try.queries.ts";
+import {
+  mostLikedPage,
+  topDishesPage,
+  yearCountsSql,
+  yearPersonSql,
+  yearRange,
+} from "#server/modules/year-in-food/year-in-food.queries.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
   createComment,
@@ -434,6 +442,22 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     ...tabStatements("profile", profileTabs, world, profileViewers, (tab, window) =>
       profileItemsSql({ ...window, userId: author.id, tab }),
     ),
+  );
+  // One year of a person's recap: every read a range of their own visible reviews.
+  const year = yearRange(new Date().getUTCFullYear());
+  const keyed = { direction: "desc", keyed: true } as const;
+  planned.push(
+    { name: "year in food person", statement: yearPersonSql(author.id, viewer.id) },
+    { name: "year in food counts", statement: yearCountsSql(author.id, year) },
+    {
+      name: "year in food top dishes",
+      statement: itemRowsSql(topDishesPage(author.id, year), { viewerId: viewer.id, order: keyed }),
+    },
+    {
+      name: "year in food most liked",
+      statement: itemRowsSql(mostLikedPage(author.id, year), { viewerId: viewer.id, order: keyed }),
+    },
+    { name: "year in food places", statement: mapPlacesSql(author.id, false, year) },
   );
   for (const kind of ["followers", "following"] as const) {
     for (const after of [undefined, { ...positions.follow, kind }]) {

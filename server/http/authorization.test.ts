@@ -167,6 +167,8 @@ const moderators = (status: number): Expected => ({
   admin: status,
 });
 const admins = (status: number): Expected => ({ ...moderators(status), moderator: 403 });
+/** Only the owner of private stats; to everyone else, visitors too, they do not exist (404). */
+const statsOwnerOnly = (status: number): Expected => ({ ...open(404), owner: status });
 /** Only the list's owner; to everyone else signed in the list does not exist (404). */
 const listOwnerOnly = (status: number): Expected => ({
   visitor: 401,
@@ -757,6 +759,19 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
       expect: () => ({ stats_public: true }),
     },
   },
+  // The owner's Year in Food: theirs alone while their stats are private (the world's are).
+  {
+    route: "GET /api/profiles/:id/years",
+    call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/years` }),
+    expected: statsOwnerOnly(200),
+  },
+  ...["", "/card.png"].map((suffix) => ({
+    route: `GET /api/profiles/:id/years/:year${suffix}`,
+    call: async (w: World) => ({
+      url: `/api/profiles/${w.people.owner.id}/years/${await ownersLastYear(w)}${suffix}`,
+    }),
+    expected: statsOwnerOnly(200),
+  })),
   // Everyone signed in saves to (and unsaves from) their own list.
   ...(["PUT", "DELETE"] as const).flatMap((method) => [
     {
@@ -1204,6 +1219,23 @@ async function tryEveryCaller(entry: MatrixEntry, world: World): Promise<void> {
     });
     expect(await databaseState(world.db), `${label} was refused but changed data`).toEqual(before);
   }
+}
+
+/** A fixed id, so the owner's review of last year is written once whoever asks first. */
+const LAST_YEAR_REVIEW_ID = "00000000-0000-4000-8000-0000000001a5";
+
+/**
+ * Last year, which every recap of the owner's opens for: it gets a review of theirs (once,
+ * before any caller's answer is compared with the database).
+ */
+async function ownersLastYear(w: World): Promise<number> {
+  const year = new Date().getUTCFullYear() - 1;
+  await w.db.execute(sql`
+    insert into reviews (id, user_id, restaurant_id, review_type, title, rating, created_at)
+    values (${LAST_YEAR_REVIEW_ID}, ${w.people.owner.id}, ${w.restaurant.id}, 'dish',
+            'Last year', 4, ${`${year}-06-01T12:00:00Z`}::timestamptz)
+    on conflict (id) do nothing`);
+  return year;
 }
 
 /** A value nothing in the seeded world holds, so finding it in a row means the body set it. */

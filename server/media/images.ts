@@ -192,3 +192,17 @@ export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
     }
   });
 }
+
+/**
+ * A picture we draw ourselves (a share card): `drawSvg` lays it out, sharp makes it a PNG. Both
+ * run in one slot of the job limiter uploads use, so however many cards are asked for at once,
+ * drawing them never takes more than that share of the CPU.
+ */
+export async function renderSvgAsPng(drawSvg: () => Promise<string>): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return jobs.run(async () =>
+    sharp(Buffer.from(await drawSvg()), { failOn: "error" })
+      .png()
+      .toBuffer(),
+  );
+}

@@ -157,6 +157,10 @@ export const routes: RouteObject[] = [
             lazy: screen(async () => (await import("./user-map-screen.tsx")).UserMapScreen),
           },
           {
+            path: screenRoutes.userYear,
+            lazy: screen(async () => (await import("./user-year-screen.tsx")).UserYearScreen),
+          },
+          {
             path: screenRoutes.newReview,
             lazy: screen(
               async () =>

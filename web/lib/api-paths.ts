@@ -2,6 +2,7 @@ import type { FollowListKind } from "#domain/follows.ts";
 import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
 import type { HideableType } from "#domain/moderation.ts";
 import type { ExploreTab } from "#domain/search.ts";
+import { yearCardPath } from "#domain/year-in-food.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${segment(id)}`;
@@ -87,6 +88,11 @@ export const apiPaths = {
     `/api/profiles/${segment(profileId)}/stats/firsts?${params}`,
   /** Whether the signed-in person's stats show on their profile. */
   statsVisibility: "/api/profile/stats-visibility",
+  /** A person's Year in Food: the years one may open, one year, its share card. */
+  profileYears: (profileId: string) => `/api/profiles/${segment(profileId)}/years`,
+  profileYear: (profileId: string, year: number) =>
+    `/api/profiles/${segment(profileId)}/years/${year}`,
+  yearCard: yearCardPath,
   /** POST makes a list. */
   lists: "/api/lists",
   /** GET reads a list (`key`: a link list's share key), PATCH edits it, DELETE deletes it. */

@@ -250,6 +250,7 @@ function perPerson(): Record<string, Read> {
       [`${name}'s map`]: { path: () => `/api/profiles/${profile}/map` },
       [`${name}'s stats`]: { path: () => `/api/profiles/${profile}/stats` },
       [`${name}'s first times`]: { path: () => `/api/profiles/${profile}/stats/firsts` },
+      [`${name}'s years in food`]: { path: () => `/api/profiles/${profile}/years` },
       [`${name}'s followers`]: { path: () => `/api/profiles/${profile}/followers` },
       [`${name}'s following`]: { path: () => `/api/profiles/${profile}/following` },
     } satisfies Record<string, Read>);
@@ -337,6 +338,8 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s map`, shown ? { status: 200 } : gone],
         [`${owner}'s stats`, shown ? { status: 200 } : gone],
         [`${owner}'s first times`, shown ? { status: 200 } : gone],
+        // Stats are private here: the owner's alone (year-in-food.test.ts has public ones).
+        [`${owner}'s years in food`, v === owner ? { status: 200 } : gone],
         [`${owner}'s followers`, shown ? theirPeople : gone],
         [`${owner}'s following`, shown ? theirPeople : gone],
       ] as [ReadName, Expectation][];

@@ -2,6 +2,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { MAP_PLACES_MAX, type MapPlaceStatus } from "#domain/food-map.ts";
 import type { Executor } from "#server/db/client.ts";
 
+/** From `from` (included) to `to` (excluded), as ISO timestamps. */
+export interface TimeRange {
+  from: string;
+  to: string;
+}
+
 export interface MapPlaceRow extends Record<string, unknown> {
   status: MapPlaceStatus;
   /** The average rating as numeric text (one decimal); null for want. */
@@ -23,9 +29,10 @@ export interface MapPlaceRow extends Record<string, unknown> {
  * through reviews_author_feed_idx (their visible reviews only), so hidden ones never count.
  * With `withWanted` (their own map only: want to try is private) also the restaurants of their
  * untried entries (restaurant or dish ones, from want_to_try_want_idx) that they have not
- * tried, once each, at their newest saved time.
+ * tried, once each, at their newest saved time. `during` keeps only the reviews written in that
+ * range (a year's map), still on the same index.
  */
-export function mapPlacesSql(userId: string, withWanted: boolean): SQL {
+export function mapPlacesSql(userId: string, withWanted: boolean, during?: TimeRange): SQL {
   const wanted = withWanted
     ? sql`
       union all
@@ -41,6 +48,7 @@ export function mapPlacesSql(userId: string, withWanted: boolean): SQL {
              max(r.created_at) as last_at
         from reviews r
        where r.user_id = ${userId} and not r.is_hidden
+         ${during ? sql`and r.created_at >= ${during.from}::timestamptz and r.created_at < ${during.to}::timestamptz` : sql``}
        group by r.restaurant_id),
     places (restaurant_id, status, rating, review_count, last_at) as (
       select restaurant_id, 'tried', rating, review_count, last_at from tried ${wanted})
@@ -58,6 +66,7 @@ export async function selectMapPlaces(
   db: Executor,
   userId: string,
   withWanted: boolean,
+  during?: TimeRange,
 ): Promise<MapPlaceRow[]> {
-  return (await db.execute<MapPlaceRow>(mapPlacesSql(userId, withWanted))).rows;
+  return (await db.execute<MapPlaceRow>(mapPlacesSql(userId, withWanted, during))).rows;
 }

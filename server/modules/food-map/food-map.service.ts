@@ -5,7 +5,7 @@ import { profileNotFound } from "#server/modules/profiles/profile-page.service.t
 import { visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
 import { type MapPlaceRow, selectMapPlaces } from "./food-map.queries.ts";
 
-function toPlaceDto(row: MapPlaceRow): MapPlaceDto {
+export function toPlaceDto(row: MapPlaceRow): MapPlaceDto {
   return {
     restaurant: {
       id: row.restaurant_id,

@@ -20,6 +20,7 @@ export const screenPreviews: ScreenPreviews = {
         log: request.log,
         events: app.events,
         publicUrl: app.config.publicUrl,
+        now: app.clock(),
       },
       pathname,
     );

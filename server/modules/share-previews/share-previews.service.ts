@@ -3,12 +3,14 @@ import type { ItemDto } from "#domain/items.ts";
 import type { RatingStat } from "#domain/restaurant.ts";
 import { matchScreen, type ScreenName, screenPaths } from "#domain/screen-paths.ts";
 import { pathSegment } from "#domain/text-input.ts";
+import { yearCardPath, yearInFoodMessages, yearParam } from "#domain/year-in-food.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { HeadTags } from "#server/http/head-tags.ts";
 import { getItem, type ItemContext } from "#server/modules/items/items.service.ts";
 import { getProfilePage } from "#server/modules/profiles/profile-page.service.ts";
 import { getRestaurant } from "#server/modules/restaurants/restaurants.service.ts";
 import { getReviewBySlug } from "#server/modules/reviews/reviews.service.ts";
+import { getYear } from "#server/modules/year-in-food/year-in-food.service.ts";
 import { selectBestDishPhoto } from "./share-previews.queries.ts";
 
 // Link previews: what a restaurant page, a profile or one review shows when its link is shared.
@@ -20,6 +22,8 @@ import { selectBestDishPhoto } from "./share-previews.queries.ts";
 export interface SharePreviewContext extends ItemContext {
   user: null;
   publicUrl: string;
+  /** The time now: which Year in Food recaps are open depends on it. */
+  now: Date;
 }
 
 type Params = Record<string, string>;
@@ -31,6 +35,7 @@ const previews: [ScreenName, Preview][] = [
   ["userProfile", (ctx, { handle }) => profileTags(ctx, handle)],
   ["profileByHandle", (ctx, { handle }) => profileTags(ctx, handle)],
   ["view", (ctx, { type, id }) => itemTags(ctx, type, id)],
+  ["userYear", (ctx, { handle, year }) => yearTags(ctx, handle, year)],
 ];
 
 /** The screens that have a preview. */
@@ -169,5 +174,25 @@ async function itemTags(ctx: SharePreviewContext, type = "", id = ""): Promise<H
     url: pageUrl(ctx, screenPaths.view(viewType, item.id)),
     type: "article",
     imageUrl: absoluteUrl(ctx, item.images[0]?.url1280),
+  };
+}
+
+/** A Year in Food recap: the year's numbers, with the server-drawn card as its picture. */
+async function yearTags(ctx: SharePreviewContext, handle = "", rawYear = ""): Promise<HeadTags> {
+  const year = yearParam.safeParse(rawYear);
+  if (!year.success) throw ApiError.notFound();
+  const { profile } = await getProfilePage(ctx, handle);
+  const recap = await getYear(
+    { db: ctx.db, viewerId: undefined, now: ctx.now },
+    profile.id,
+    year.data,
+  );
+  const name = profile.fullName?.trim() || `@${profile.username}`;
+  return {
+    title: yearInFoodMessages.title(name, recap.year),
+    description: yearInFoodMessages.description(recap.counts),
+    url: pageUrl(ctx, screenPaths.userYear(profile.slug || profile.username, recap.year)),
+    type: "profile",
+    imageUrl: absoluteUrl(ctx, yearCardPath(profile.id, recap.year)),
   };
 }

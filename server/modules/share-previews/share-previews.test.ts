@@ -221,6 +221,41 @@ describe("profile previews", () => {
   });
 });
 
+describe("Year in Food previews", () => {
+  it("shows the year's numbers with the drawn card, while the stats are public", async () => {
+    const { app } = await testApp.start(
+      { webDistDir },
+      { clock: () => new Date("2026-06-15T12:00:00Z") },
+    );
+    const db = app.database.db;
+    const cleo = await createUser(db, { username: "cleo", slug: "cleo", fullName: "Cleo Park" });
+    for (const createdAt of ["2025-02-01T12:00:00Z", "2025-09-01T12:00:00Z"]) {
+      await createReview(db, { userId: cleo.id, createdAt: new Date(createdAt) });
+    }
+    // Private stats: the page keeps the build's head, so nothing of the year leaks.
+    await expectDefaultHead("/user/cleo/year/2025");
+
+    await db.execute(sql`update profiles set stats_public = true where id = ${cleo.id}`);
+    expect(headOf((await get("/user/%40cleo/year/2025")).body)).toMatchObject({
+      title: "Cleo Park's 2025 in food · Tasted",
+      canonical: `${ORIGIN}/user/cleo/year/2025`,
+      meta: {
+        description: "2 reviews · 2 dishes · 2 restaurants · 2 new places",
+        "og:type": "profile",
+        "og:url": `${ORIGIN}/user/cleo/year/2025`,
+        "og:image": `${ORIGIN}/api/profiles/${cleo.id}/years/2025/card.png`,
+        "twitter:card": "summary_large_image",
+      },
+    });
+    const card = await get(`/api/profiles/${cleo.id}/years/2025/card.png`);
+    expect(card.statusCode).toBe(200);
+    expect(card.headers["content-type"]).toBe("image/png");
+    // A year not open yet, and one that is no year, have no preview.
+    await expectDefaultHead("/user/cleo/year/2026");
+    await expectDefaultHead("/user/cleo/year/99999");
+  });
+});
+
 describe("single review and post previews", () => {
   it("shows the dish and restaurant, the rating in words, the start of the text and the main photo", async () => {
     const { app } = await start();

@@ -10,6 +10,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconBan,
+  IconConfetti,
   IconDots,
   IconFlag,
   IconLogout,
@@ -19,6 +20,7 @@ import {
   IconVolume,
   IconVolume3,
 } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { blockMessages } from "#domain/blocks.ts";
 import type { FollowListKind } from "#domain/follows.ts";
@@ -26,12 +28,14 @@ import { foodMapMessages } from "#domain/food-map.ts";
 import { authorHandle } from "#domain/items.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { yearInFoodMessages } from "#domain/year-in-food.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
 import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
+import { yearListQuery } from "#web/features/year-in-food/api/year-in-food-queries.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useToggleFollow } from "../api/use-toggle-follow.ts";
@@ -74,6 +78,7 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
           <div className={`${classes.actions} ${classes.ownActions}`}>
             <Group gap="xs" wrap="nowrap">
               <MapLink to={screenPaths.ownMap} />
+              <YearLink profileId={profile.id} handle={authorHandle(profile)} />
               <OwnProfileActions />
             </Group>
           </div>
@@ -165,6 +170,31 @@ function MapLink({ to }: { to: string }) {
         aria-label={foodMapMessages.openMap}
       >
         <IconMap size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * Your year in food: the newest open year (December's, or a past year with reviews); nothing
+ * while none is open.
+ */
+function YearLink({ profileId, handle }: { profileId: string; handle: string }) {
+  const years = useQuery(yearListQuery(profileId));
+  const latest = years.data?.years[0];
+  if (latest === undefined) return null;
+  const label = yearInFoodMessages.entryFor(latest);
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon
+        component={Link}
+        to={screenPaths.userYear(handle, latest)}
+        variant="default"
+        size="lg"
+        radius="xl"
+        aria-label={label}
+      >
+        <IconConfetti size={18} aria-hidden />
       </ActionIcon>
     </Tooltip>
   );

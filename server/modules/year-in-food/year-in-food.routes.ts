@@ -1,0 +1,100 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "#domain/api-error.ts";
+import { yearInFoodSchema, yearListSchema, yearParam } from "#domain/year-in-food.ts";
+import { getSessionUser } from "#server/auth/session.ts";
+import { profileIdParams } from "#server/modules/profiles/profiles.routes.ts";
+import { drawYearCard } from "./year-card.ts";
+import { getYear, getYearCard, getYears, type YearContext } from "./year-in-food.service.ts";
+
+const tags = ["year-in-food"];
+const yearParams = profileIdParams.extend({ year: yearParam });
+/** Cards change as people review; a short life keeps shared previews close to the data. */
+const CARD_MAX_AGE_SECONDS = 300;
+
+export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = async (request: FastifyRequest, reply: FastifyReply): Promise<YearContext> => ({
+    db: app.database.db,
+    viewerId: (await getSessionUser(request, reply))?.id,
+    now: app.clock(),
+  });
+
+  app.get(
+    "/profiles/:id/years",
+    {
+      schema: {
+        summary: "The years of a person's Year in Food one may open",
+        description:
+          "From the year of their first visible review up to the last finished year, plus the " +
+          "current year from December 1 (UTC). The owner always; others while the owner's " +
+          "stats are public and no block stands between them, else 404.",
+        tags,
+        params: profileIdParams,
+        response: { 200: yearListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => getYears(await context(request, reply), request.params.id),
+  );
+
+  app.get(
+    "/profiles/:id/years/:year",
+    {
+      schema: {
+        summary: "One year of a person's Year in Food",
+        description:
+          "Counts, top five dishes, the year's places and its most liked review, from visible " +
+          "reviews of that year (UTC). 404 for a year not open (before the first review, or " +
+          "the current year before December) and as GET …/years.",
+        tags,
+        params: yearParams,
+        response: { 200: yearInFoodSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      getYear(await context(request, reply), request.params.id, request.params.year),
+  );
+
+  app.get(
+    "/profiles/:id/years/:year/card.png",
+    {
+      schema: {
+        summary: "One year's share card (1200×630 PNG)",
+        description:
+          "The year's name, counts and top dishes, drawn on the server. Cached briefly, with " +
+          "an ETag of what it draws (If-None-Match → 304). Visible as GET …/years/:year.",
+        tags,
+        params: yearParams,
+        produces: ["image/png"],
+        response: {
+          200: z.string().describe("The PNG image"),
+          304: z.null().describe("Not modified: no body"),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const card = await getYearCard(
+        await context(request, reply),
+        request.params.id,
+        request.params.year,
+      );
+      reply
+        .header("etag", card.etag)
+        .header(
+          "cache-control",
+          `${card.isPublic ? "public" : "private"}, max-age=${CARD_MAX_AGE_SECONDS}`,
+        )
+        .header("vary", "cookie");
+      if (request.headers["if-none-match"] === card.etag) {
+        // Not modified: the client's copy stands, so nothing is drawn and no body is sent.
+        // Sent without a payload, so nothing is serialized (null would be written as "null").
+        return reply.code(304).send(undefined as unknown as null);
+      }
+      const png = await drawYearCard(card.recap);
+      // A Buffer is sent as it is; the 200 schema only documents the body for OpenAPI.
+      return reply.type("image/png").send(png as unknown as string);
+    },
+  );
+};

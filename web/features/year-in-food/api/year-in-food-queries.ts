@@ -1,0 +1,34 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { YearInFoodDto, YearListDto } from "#domain/year-in-food.ts";
+import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+
+/** Year in Food lives under "year-in-food": a person's open years and each year's recap. */
+export const yearInFoodKeys = {
+  all: ["year-in-food"] as const,
+  years: (profileId: string) => ["year-in-food", profileId, "years"] as const,
+  year: (profileId: string, year: number) => ["year-in-food", profileId, year] as const,
+};
+
+/** A 404 is an answer (not shared, not open), not a failure to retry. */
+export const retryUnlessNotFound = (failures: number, error: Error) =>
+  failures < 2 && !(error instanceof ApiRequestError && error.status === 404);
+
+/** The years of a person's recap one may open, and this year's while it is not open yet. */
+export function yearListQuery(profileId: string) {
+  return queryOptions({
+    queryKey: yearInFoodKeys.years(profileId),
+    queryFn: ({ signal }) => apiGet<YearListDto>(apiPaths.profileYears(profileId), { signal }),
+    retry: retryUnlessNotFound,
+  });
+}
+
+/** One year's recap. */
+export function yearQuery(profileId: string, year: number) {
+  return queryOptions({
+    queryKey: yearInFoodKeys.year(profileId, year),
+    queryFn: ({ signal }) =>
+      apiGet<YearInFoodDto>(apiPaths.profileYear(profileId, year), { signal }),
+    retry: retryUnlessNotFound,
+  });
+}
