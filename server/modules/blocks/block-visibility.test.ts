@@ -338,8 +338,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s map`, shown ? { status: 200 } : gone],
         [`${owner}'s stats`, shown ? { status: 200 } : gone],
         [`${owner}'s first times`, shown ? { status: 200 } : gone],
-        // Stats are private here: the owner's alone (year-in-food.test.ts has public ones).
-        [`${owner}'s years in food`, v === owner ? { status: 200 } : gone],
+        [`${owner}'s years in food`, shown ? { status: 200 } : gone],
         [`${owner}'s followers`, shown ? theirPeople : gone],
         [`${owner}'s following`, shown ? theirPeople : gone],
       ] as [ReadName, Expectation][];
