@@ -301,11 +301,16 @@ describe("block and mute", () => {
       await cRow.waitFor({ state: "detached" });
       await muted.getByText(blockMessages.mutedListEmpty).waitFor();
 
-      // Both are back: B's profile whole, B's review and C's post in the feed.
-      await page.goto(`/user/${b.username}`);
+      // Both are back: B's profile whole with B's review in its tab, and C's post in the feed
+      // of people A follows (the whole feed fills with other files' posts as the suite runs).
+      await page.goto(`/user/${b.username}?tab=restaurants`);
       await page.getByRole("list", { name: "Profile counts" }).waitFor();
+      await page.getByRole("tabpanel").getByRole("article", { name: bReview.title }).waitFor();
       await page.goto("/feed");
-      await feedCard(page, bReview.title).waitFor();
+      await page
+        .locator("label")
+        .filter({ hasText: /^Following$/ })
+        .click();
       await feedCard(page, cPost.title).waitFor();
     });
   });

@@ -9,7 +9,6 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
-import { forgetItemComments } from "#web/features/comments/api/comment-queries.ts";
 import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
 import { listKeys } from "#web/features/lists/api/list-queries.ts";
 import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
@@ -168,17 +167,16 @@ export function useUpdateItem<K extends ItemKind>(kind: K) {
 }
 
 /**
- * Forgets a deleted review or post: nothing reads it or its comments again (an open detail view
- * keeps the data it has until it closes), no cached list shows it, and every list and count is
- * read again. Deleting here, the stream's word that it was deleted elsewhere and blocking its
- * author from its menu all end here.
+ * Forgets a deleted review or post: nothing reads it again (an open detail view keeps the data
+ * it has until it closes), no cached list shows it, and every list and count is read again.
+ * Deleting here, the stream's word that it was deleted elsewhere and blocking its author from
+ * its menu all end here.
  */
 export function forgetDeletedItem(queryClient: QueryClient, kind: ItemKind, id: string): void {
   const key = itemKeys.item(kind, id);
   // Removed, not invalidated: an open detail view still observes it and would re-read it (404).
   queryClient.setQueryDefaults(key, { enabled: false });
   queryClient.removeQueries({ queryKey: key });
-  forgetItemComments(queryClient, kind, id);
   // Out of every cached list at once, so no card renders it (or asks for its deleted photos)
   // while the lists are read again.
   rewriteCachedLists(

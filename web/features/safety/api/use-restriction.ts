@@ -71,7 +71,9 @@ export function useSetRestriction(
       // Not awaited: the dialog that asked closes now, while the lists are read again.
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: safetyKeys.list(kind) }),
-        queryClient.invalidateQueries({ queryKey: commentKeys.all }),
+        // Marked stale, not read again while on screen: an open detail view of theirs is
+        // closing, and its comments would answer 404; every comment list is read when next shown.
+        queryClient.invalidateQueries({ queryKey: commentKeys.all, refetchType: "none" }),
         queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
         refreshContent(queryClient),
       ]);
