@@ -4,7 +4,7 @@ import type { UpdateNotificationSettings } from "#domain/notification-settings.t
 import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
-import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
+import { notificationShownToSql } from "#server/modules/notifications/notifications.queries.ts";
 
 /**
  * True unless the recipient switched off the kind of notification `type` is: for the
@@ -145,8 +145,7 @@ export async function selectDigestRows(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and not n.is_read and n.created_at > ${start}
-       and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
-       and ${visibleAuthorSql(userId, sql`n.actor_id`)} and ${notMutedSql(userId, sql`n.actor_id`)}
+       and ${notificationShownToSql(userId)}
      group by n.type, r.id, p.id
      order by count(*) desc, coalesce(r.title, p.title)`);
   return result.rows;

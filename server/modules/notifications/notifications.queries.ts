@@ -19,9 +19,10 @@ const aboutVisibleItem = sql`not coalesce(r.is_hidden, false) and not coalesce(p
 
 /**
  * What `userId` is shown: notifications about visible items whose actor they may see and did
- * not mute (unmuting brings those back: nothing is deleted).
+ * not mute (unmuting brings those back: nothing is deleted). `n` is the notification, `r` and
+ * `p` its review and post left-joined. The screen and the weekly email both read through it.
  */
-function shownTo(userId: string): SQL {
+export function notificationShownToSql(userId: string): SQL {
   return sql`${aboutVisibleItem} and ${visibleAuthorSql(userId, sql`n.actor_id`)}
     and ${notMutedSql(userId, sql`n.actor_id`)}`;
 }
@@ -50,7 +51,7 @@ function recentShown(userId: string): SQL {
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and ${shownTo(userId)}
+     where n.user_id = ${userId} and ${notificationShownToSql(userId)}
      order by n.created_at desc, n.id desc
      limit ${NOTIFICATIONS_GROUPED})`;
 }
@@ -126,7 +127,7 @@ export function unreadCountSql(userId: string): SQL {
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and not n.is_read and ${shownTo(userId)}`;
+     where n.user_id = ${userId} and not n.is_read and ${notificationShownToSql(userId)}`;
 }
 
 export async function countUnread(db: Executor, userId: string): Promise<number> {
