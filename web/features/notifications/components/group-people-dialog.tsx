@@ -1,19 +1,16 @@
 import { Group, Modal, Skeleton, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import {
   type NotificationGroupDto,
   type NotificationPersonDto,
   notificationMessages,
   notificationPeopleTitles,
 } from "#domain/notifications.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { PersonList, PersonRow } from "#web/components/person-list.tsx";
 import { useToggleFollow } from "#web/features/profile/api/use-toggle-follow.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { groupPeopleQuery } from "../api/notification-queries.ts";
@@ -79,11 +76,15 @@ function PeopleList({ group }: { group: NotificationGroupDto }) {
   }
   return (
     <Stack gap="md">
-      <ul className={classes.people} aria-label={title}>
+      <PersonList label={title}>
         {people.map((person) => (
-          <PersonRow key={person.id} person={person} followers={group.type === "new_follower"} />
+          <GroupPersonRow
+            key={person.id}
+            person={person}
+            followers={group.type === "new_follower"}
+          />
         ))}
-      </ul>
+      </PersonList>
       <LoadMore
         noun="people"
         hasNextPage={list.hasNextPage}
@@ -95,7 +96,7 @@ function PeopleList({ group }: { group: NotificationGroupDto }) {
   );
 }
 
-function PersonRow({
+function GroupPersonRow({
   person,
   followers,
 }: {
@@ -109,19 +110,18 @@ function PersonRow({
     ? (toggle.variables ?? person.followedByMe)
     : (toggle.data?.following ?? person.followedByMe);
   return (
-    <li className={classes.person}>
-      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={40} />
-      <Link to={screenPaths.user(authorHandle(person))} className={classes.personLink}>
-        <span className={classes.personName}>{authorDisplayName(person)}</span>
-        <span className={classes.personHandle}>@{person.username.toLowerCase()}</span>
-      </Link>
-      <FollowButton
-        targetId={person.id}
-        following={following}
-        toggle={toggle}
-        size="xs"
-        followLabel={followers ? notificationMessages.followBack : undefined}
-      />
-    </li>
+    <PersonRow
+      person={person}
+      avatarSize={40}
+      action={
+        <FollowButton
+          targetId={person.id}
+          following={following}
+          toggle={toggle}
+          size="xs"
+          followLabel={followers ? notificationMessages.followBack : undefined}
+        />
+      }
+    />
   );
 }

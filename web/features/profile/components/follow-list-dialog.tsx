@@ -2,15 +2,12 @@ import { Group, Modal, Skeleton, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconUsers } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import type { FollowListEntryDto, FollowListKind } from "#domain/follows.ts";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { PersonList, PersonRow } from "#web/components/person-list.tsx";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { followListQuery } from "../api/profile-queries.ts";
 import { useToggleFollow } from "../api/use-toggle-follow.ts";
@@ -88,11 +85,11 @@ function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKi
 
   return (
     <Stack gap="md">
-      <ul className={classes.people} aria-label={TITLES[kind]}>
+      <PersonList label={TITLES[kind]}>
         {people.map((person) => (
-          <PersonRow key={person.id} person={person} />
+          <FollowListRow key={person.id} person={person} />
         ))}
-      </ul>
+      </PersonList>
       <LoadMore
         noun="people"
         hasNextPage={list.hasNextPage}
@@ -104,22 +101,19 @@ function FollowList({ profileId, kind }: { profileId: string; kind: FollowListKi
   );
 }
 
-function PersonRow({ person }: { person: FollowListEntryDto }) {
-  const name = authorDisplayName(person);
+function FollowListRow({ person }: { person: FollowListEntryDto }) {
   const toggle = useToggleFollow(person);
   return (
-    <li className={classes.person}>
-      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={44} />
-      <Link to={screenPaths.user(authorHandle(person))} className={classes.personLink}>
-        <span className={classes.personName}>{name}</span>
-        <span className={classes.personHandle}>@{person.username.toLowerCase()}</span>
-      </Link>
-      <FollowButton
-        targetId={person.id}
-        following={person.followedByMe === true}
-        toggle={toggle}
-        size="xs"
-      />
-    </li>
+    <PersonRow
+      person={person}
+      action={
+        <FollowButton
+          targetId={person.id}
+          following={person.followedByMe === true}
+          toggle={toggle}
+          size="xs"
+        />
+      }
+    />
   );
 }

@@ -1,16 +1,12 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { blockMessages, type RestrictedAccountDto } from "#domain/blocks.ts";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
+import { PersonList, PersonRow } from "#web/components/person-list.tsx";
 import type { Restriction } from "#web/components/restrict-dialog.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { restrictedAccountsQuery } from "#web/features/safety/api/safety-queries.ts";
 import { useSetRestriction } from "#web/features/safety/api/use-restriction.ts";
-import classes from "./blocked-accounts-section.module.css";
 
 const LISTS = {
   block: {
@@ -97,11 +93,11 @@ function AccountList({ kind }: { kind: Restriction }) {
 
   return (
     <Stack gap="xs">
-      <ul className={classes.people} aria-label={text.title}>
+      <PersonList label={text.title} divided>
         {accounts.map((account) => (
           <AccountRow key={account.person.id} kind={kind} account={account} />
         ))}
-      </ul>
+      </PersonList>
       <LoadMore
         noun="accounts"
         hasNextPage={list.hasNextPage}
@@ -119,22 +115,21 @@ function AccountRow({ kind, account }: { kind: Restriction; account: RestrictedA
   const handle = `@${person.username.toLowerCase()}`;
   const verb = LISTS[kind].undo;
   return (
-    <li className={classes.person}>
-      <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={40} />
-      <Link to={screenPaths.user(authorHandle(person))} className={classes.link}>
-        <span className={classes.name}>{authorDisplayName(person)}</span>
-        <span className={classes.handle}>{handle}</span>
-      </Link>
-      <Button
-        variant="default"
-        size="xs"
-        radius="xl"
-        aria-label={`${verb} ${handle}`}
-        loading={undo.isPending}
-        onClick={() => undo.mutate(false)}
-      >
-        {verb}
-      </Button>
-    </li>
+    <PersonRow
+      person={person}
+      avatarSize={40}
+      action={
+        <Button
+          variant="default"
+          size="xs"
+          radius="xl"
+          aria-label={`${verb} ${handle}`}
+          loading={undo.isPending}
+          onClick={() => undo.mutate(false)}
+        >
+          {verb}
+        </Button>
+      }
+    />
   );
 }
