@@ -128,7 +128,7 @@ interface MatrixEntry {
 
 /** A browser's push subscription (PushSubscription.toJSON()) with an endpoint of its own. */
 function pushSubscriptionBody(name: string) {
-  lastPushEndpoint = `https://push.example.test/${name}`;
+  lastPushEndpoint = `https://fcm.googleapis.com/fcm/send/${name}`;
   return {
     endpoint: lastPushEndpoint,
     keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
@@ -616,7 +616,7 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
   {
     route: "DELETE /api/push/subscriptions",
     call: async (w) => {
-      const endpoint = `https://push.example.test/${w.people.owner.id}`;
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${w.people.owner.id}`;
       await w.db.execute(sql`
         insert into push_subscriptions (user_id, endpoint, p256dh, auth)
         values (${w.people.owner.id}, ${endpoint}, 'k', 'a') on conflict do nothing`);

@@ -17,14 +17,28 @@ export interface PushContext {
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/** An IPv4 or IPv6 literal, or a name without a dot (localhost, an intranet host). */
-const NOT_A_PUBLIC_NAME = /^(\d+\.\d+\.\d+\.\d+|\[.*\]|[^.]+)$/;
+/**
+ * The browsers' push services, by host (or the domain their hosts sit under): Chrome's and
+ * other Chromium browsers' (FCM), Firefox's, Edge's on Windows (WNS) and Safari's. The server
+ * posts to whatever address a browser hands it, so only these are reached: a name that merely
+ * resolves to something inside the network is never asked.
+ */
+const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "notify.windows.com",
+  "push.apple.com",
+];
+
+function isPushServiceHost(hostname: string): boolean {
+  return PUSH_SERVICE_HOSTS.some((host) => hostname === host || hostname.endsWith(`.${host}`));
+}
 
 /**
- * Push services are reached over https at public host names; the server sends to whatever
- * address a browser gave, so anything else (another scheme, credentials in the address, an IP
- * address or a name inside the network) is refused. Outside production a push service on this
- * machine is allowed too (tests).
+ * Push services are reached over https at the known push services' hosts; anything else
+ * (another scheme, credentials in the address, any other host) is refused. Outside production
+ * a push service on this machine is allowed too (tests).
  */
 function checkEndpoint(endpoint: string, allowLocalHttp: boolean): void {
   let url: URL;
@@ -34,8 +48,8 @@ function checkEndpoint(endpoint: string, allowLocalHttp: boolean): void {
     throw ApiError.badRequest(pushMessages.invalidEndpoint);
   }
   const local = allowLocalHttp && LOCAL_HOSTS.has(url.hostname);
-  const publicHttps = url.protocol === "https:" && !NOT_A_PUBLIC_NAME.test(url.hostname);
-  if (!(publicHttps || local) || url.username || url.password) {
+  const pushService = url.protocol === "https:" && isPushServiceHost(url.hostname);
+  if (!(pushService || local) || url.username || url.password) {
     throw ApiError.badRequest(pushMessages.invalidEndpoint);
   }
 }

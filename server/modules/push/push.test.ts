@@ -141,7 +141,8 @@ describe("web push", () => {
     }
     expect(await subscriptionRows()).toEqual([]);
 
-    // Production takes https only: a push service on this machine is for tests.
+    // Production takes the browsers' push services over https only: a push service on this
+    // machine is for tests, and no other host is ever posted to.
     const user = {
       id: me.id,
       email: null,
@@ -156,6 +157,9 @@ describe("web push", () => {
       "https://[::1]/push",
       "https://localhost/push",
       "https://intranet/push",
+      "https://push.example.com/x",
+      "https://fcm.googleapis.com.evil.example/x",
+      "http://fcm.googleapis.com/fcm/send/x",
     ]) {
       await expect(
         subscribeInService(
@@ -166,6 +170,13 @@ describe("web push", () => {
       ).rejects.toThrow(pushMessages.invalidEndpoint);
     }
     expect(await subscriptionRows()).toEqual([]);
+
+    // A real browser's endpoint, as Chrome hands it out, is taken.
+    await subscribeInService(
+      { db: app.database.db, user, allowLocalHttp: false },
+      { ...good, endpoint: "https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b" },
+    );
+    expect(await subscriptionRows()).toHaveLength(1);
   });
 
   it("answers a null key and sends nothing when the server has no VAPID keys", async () => {
