@@ -16,16 +16,14 @@ export async function findPasswordHash(db: Executor, userId: string): Promise<st
  * session of the account; returns the erasure time.
  */
 export async function scheduleDeletion(tx: Executor, userId: string): Promise<Date> {
+  // "Do update" to the value it has, not "do nothing": a request racing another waits for the
+  // other's row and then returns it, where a second read would miss it (its snapshot predates
+  // the other's commit).
   const result = await tx.execute<{ erase_after: Date | string }>(sql`
-    with scheduled as (
-      insert into account_deletions (user_id, erase_after)
-      values (${userId}, now() + make_interval(days => ${ACCOUNT_DELETION_GRACE_DAYS}))
-      on conflict (user_id) do nothing
-      returning erase_after)
-    select erase_after from scheduled
-    union all
-    select erase_after from account_deletions where user_id = ${userId}
-    limit 1`);
+    insert into account_deletions (user_id, erase_after)
+    values (${userId}, now() + make_interval(days => ${ACCOUNT_DELETION_GRACE_DAYS}))
+    on conflict (user_id) do update set erase_after = account_deletions.erase_after
+    returning erase_after`);
   await tx.execute(sql`delete from session where user_id = ${userId}`);
   const row = result.rows[0];
   if (!row) throw new Error(`no deletion row for ${userId}`);
