@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import yauzl from "yauzl";
 import { dataExportMessages as messages } from "#domain/data-export.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { readZip } from "#server/test/zip.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
@@ -34,34 +34,6 @@ beforeAll(async () => {
     color: { r: 60, g: 140, b: 90 },
   });
 });
-
-/** The names of a zip's entries and their bytes. */
-async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", () => resolve());
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("error", reject);
-        stream.on("end", () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return files;
-}
 
 /** Presses Tab until the focused element's accessible text is `name`. */
 async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
@@ -115,7 +87,7 @@ describe("Download my data", () => {
       ]);
       expect(file.suggestedFilename()).toMatch(/^tasted-data-\d{4}-\d{2}-\d{2}\.zip$/);
       const saved = await file.path();
-      const zip = await unzip(await readFile(saved));
+      const zip = await readZip(await readFile(saved));
       const profile = JSON.parse(zip.get("profile.json")?.toString() ?? "null");
       expect(profile).toMatchObject({ email: person.email, username: person.username });
       const reviews = JSON.parse(zip.get("reviews.json")?.toString() ?? "null");

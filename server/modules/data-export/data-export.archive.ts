@@ -12,13 +12,12 @@ import {
   readAccount,
   readComments,
   readFollows,
+  readItemImages,
   readLikes,
   readLists,
   readNotificationSettings,
-  readPostImages,
   readPosts,
   readRestrictions,
-  readReviewImages,
   readReviews,
   readWantToTry,
 } from "./data-export.queries.ts";
@@ -84,9 +83,9 @@ export async function writeDataArchive(options: {
   const [account, reviewRows, reviewImages, postRows, postImages] = await Promise.all([
     readAccount(db, userId),
     readReviews(db, userId),
-    readReviewImages(db, userId),
+    readItemImages(db, "review", userId),
     readPosts(db, userId),
-    readPostImages(db, userId),
+    readItemImages(db, "post", userId),
   ]);
   const [comments, likes, follows, lists, wantToTry, restrictions, notificationSettings] =
     await Promise.all([

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
@@ -7,13 +8,14 @@ import {
   notificationSettings,
   pushSubscriptions,
 } from "#server/db/schema/notification-settings.ts";
-import { postImages, posts } from "#server/db/schema/posts.ts";
+import { posts } from "#server/db/schema/posts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
-import { reviewImages, reviews } from "#server/db/schema/reviews.ts";
+import { reviews } from "#server/db/schema/reviews.ts";
 import { userBlocks, userMutes } from "#server/db/schema/safety.ts";
 import { comments, follows, likes, postComments, postLikes } from "#server/db/schema/social.ts";
 import { wantToTry } from "#server/db/schema/want-to-try.ts";
+import { itemTables } from "#server/modules/items/item-tables.ts";
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 
@@ -197,18 +199,20 @@ export async function readReviews(db: Executor, userId: string) {
     .orderBy(asc(reviews.createdAt), asc(reviews.id));
 }
 
-export async function readReviewImages(db: Executor, userId: string) {
+/** The photos of the person's reviews or posts, by item and in their order. */
+export async function readItemImages(db: Executor, kind: ItemKind, userId: string) {
+  const { items, images, imageItemId } = itemTables[kind];
   return db
     .select({
-      itemId: reviewImages.reviewId,
-      imageUrl: reviewImages.imageUrl,
-      altText: reviewImages.altText,
-      displayOrder: reviewImages.displayOrder,
+      itemId: imageItemId,
+      imageUrl: images.imageUrl,
+      altText: images.altText,
+      displayOrder: images.displayOrder,
     })
-    .from(reviewImages)
-    .innerJoin(reviews, eq(reviews.id, reviewImages.reviewId))
-    .where(eq(reviews.userId, userId))
-    .orderBy(asc(reviewImages.reviewId), asc(reviewImages.displayOrder), asc(reviewImages.id));
+    .from(images)
+    .innerJoin(items, eq(items.id, imageItemId))
+    .where(eq(items.userId, userId))
+    .orderBy(asc(imageItemId), asc(images.displayOrder), asc(images.id));
 }
 
 export async function readPosts(db: Executor, userId: string) {
@@ -230,20 +234,6 @@ export async function readPosts(db: Executor, userId: string) {
     .leftJoin(restaurants, eq(restaurants.id, posts.restaurantId))
     .where(eq(posts.userId, userId))
     .orderBy(asc(posts.createdAt), asc(posts.id));
-}
-
-export async function readPostImages(db: Executor, userId: string) {
-  return db
-    .select({
-      itemId: postImages.postId,
-      imageUrl: postImages.imageUrl,
-      altText: postImages.altText,
-      displayOrder: postImages.displayOrder,
-    })
-    .from(postImages)
-    .innerJoin(posts, eq(posts.id, postImages.postId))
-    .where(eq(posts.userId, userId))
-    .orderBy(asc(postImages.postId), asc(postImages.displayOrder), asc(postImages.id));
 }
 
 /** The person's comments on reviews and posts, oldest first, with what they are on. */

@@ -7,7 +7,6 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { type DataExportDto, dataExportMessages } from "#domain/data-export.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
@@ -26,6 +25,7 @@ import {
 } from "#server/test/factories.ts";
 import { multipart } from "#server/test/multipart.ts";
 import { request } from "#server/test/request.ts";
+import { readZip } from "#server/test/zip.ts";
 
 const testApp = useTestApp();
 
@@ -33,33 +33,6 @@ const testApp = useTestApp();
 const DATA_DIR = "/tmp/tasted-api-tests";
 const uploadedFile = (url: string) => path.join(DATA_DIR, url.replace(/^\/uploads\//, "uploads/"));
 const originalOf = (url1280: string) => url1280.replace(/-1280\.webp$/, "-original.jpg");
-
-async function readZip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", () => resolve());
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("error", reject);
-        stream.on("end", () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return files;
-}
 
 const json = (files: Map<string, Buffer>, name: string) => {
   const file = files.get(name);
