@@ -8,7 +8,7 @@ import { FAKE_PLACES_API_KEY, startFakePlacesServer } from "#server/test/places-
 import { freePort, type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
 import { ADMIN_EMAILS } from "./admins.ts";
 import { startMapStyleServer } from "./map-style-server.ts";
-import { createServerLogFile } from "./server-log.ts";
+import { createServerLogFile, isWarningOrWorse } from "./server-log.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
 declare module "vitest" {
@@ -72,10 +72,12 @@ export default async function setup(project: TestProject) {
         GOOGLE_PLACES_BASE_URL: places.baseUrl,
         MAP_STYLE_URL: mapStyle.styleUrl,
       },
+      // The console SMS and email senders log codes and links at info (server-log.ts reads them).
+      logLevel: "info",
       // Warnings and errors the server logs during the tests belong in the test output.
       onLine(line) {
         appendLog(line);
-        process.stderr.write(`[server] ${line}\n`);
+        if (isWarningOrWorse(line)) process.stderr.write(`[server] ${line}\n`);
       },
     });
   } catch (error) {

@@ -5,7 +5,7 @@ import { expect, inject } from "vitest";
  * The server's output, line by line, in a file. global-setup.ts runs in another process than the
  * test files, so it writes every line the server child prints here (createServerLogFile) and the
  * tests read it back (serverLogLines, waitForSmsCode, waitForEmailLink). The console SMS and
- * email senders (server/auth/senders/*.ts) log at warn level, one line per message:
+ * email senders (server/auth/senders/*.ts) log at info level, one line per message:
  *   [sms:console] to +15551234567: Your Tasted code is 123456. It expires in 5 minutes.
  *   [email:console] to ann@example.com: Confirm your Tasted account | … http://…/verify-email?token=…
  */
@@ -22,6 +22,23 @@ export function createServerLogFile(file: string): (line: string) => void {
   writeFileSync(file, "");
   // Synchronous appends keep the lines in order and visible to readers at once.
   return (line) => appendFileSync(file, `${line}\n`);
+}
+
+/** pino's number for warn: lines at this level or above belong in the test output. */
+const PINO_WARN = 40;
+
+/**
+ * Whether the server line is a warning or an error (or not one of pino's JSON lines, such as a
+ * crash's stack trace): the lines worth showing beside the tests, unlike each request's info.
+ */
+export function isWarningOrWorse(line: string): boolean {
+  if (!line.startsWith("{")) return true;
+  try {
+    const parsed = JSON.parse(line) as { level?: unknown };
+    return typeof parsed.level !== "number" || parsed.level >= PINO_WARN;
+  } catch {
+    return true;
+  }
 }
 
 /** pino writes JSON lines; the message is in `msg`. Anything else is kept as printed. */

@@ -15,13 +15,16 @@ export interface EmailSender {
   close?(): Promise<void> | void;
 }
 
-/** The default without SMTP_URL: logs the message with its text (links included) on one line. */
+/**
+ * The default without SMTP_URL: logs the message with its text (links included) on one line, at
+ * info level like the console SMS sender (information, not a warning).
+ */
 export class ConsoleEmailSender implements EmailSender {
-  constructor(private readonly log: Pick<FastifyBaseLogger, "warn">) {}
+  constructor(private readonly log: Pick<FastifyBaseLogger, "info">) {}
 
   async send(message: EmailMessage): Promise<void> {
     const text = message.text.replace(/\s+/g, " ").trim();
-    this.log.warn(`[email:console] to ${message.to}: ${message.subject} | ${text}`);
+    this.log.info(`[email:console] to ${message.to}: ${message.subject} | ${text}`);
   }
 }
 

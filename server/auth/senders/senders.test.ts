@@ -4,9 +4,15 @@ import { describe, expect, it } from "vitest";
 import { ConsoleEmailSender } from "./email.ts";
 import { CapturingSmsSender, ConsoleSmsSender, otpMessage, TwilioSmsSender } from "./sms.ts";
 
+/** Keeps each message with its level: a code delivered this way is information, not a warning. */
 function recordingLog() {
   const lines: string[] = [];
-  return { lines, warn: (message: string) => lines.push(message) };
+  const levels: string[] = [];
+  const at = (level: string) => (message: string) => {
+    levels.push(level);
+    lines.push(message);
+  };
+  return { lines, levels, info: at("info"), warn: at("warn") };
 }
 
 describe("SMS senders", () => {
@@ -17,6 +23,7 @@ describe("SMS senders", () => {
     expect(log.lines[0]).toContain("+12025550123");
     expect(log.lines[0]).toContain("493817");
     expect(log.lines[0]).not.toContain("\n");
+    expect(log.levels).toEqual(["info"]);
   });
 
   it("twilio: posts the message to the Messages API with basic auth", async () => {
@@ -86,5 +93,6 @@ describe("email senders", () => {
     expect(log.lines).toHaveLength(1);
     expect(log.lines[0]).toContain("ann@example.com");
     expect(log.lines[0]).toContain("http://localhost:3000/api/auth/verify-email?token=abc");
+    expect(log.levels).toEqual(["info"]);
   });
 });

@@ -8,14 +8,14 @@ export interface SmsSender {
 
 /**
  * The default without an SMS provider: the message is logged on one line (number and code
- * together) so a person can sign in by phone on a laptop. Logged at warn level so it still
- * shows with LOG_LEVEL=warn, and because nothing was really sent.
+ * together) so a person can sign in by phone on a laptop. Logged at info level: delivering a
+ * code this way is the embedded mode working as meant, not something going wrong.
  */
 export class ConsoleSmsSender implements SmsSender {
-  constructor(private readonly log: Pick<FastifyBaseLogger, "warn">) {}
+  constructor(private readonly log: Pick<FastifyBaseLogger, "info">) {}
 
   async send(to: string, body: string): Promise<void> {
-    this.log.warn(`[sms:console] to ${to}: ${body.replace(/\s+/g, " ")}`);
+    this.log.info(`[sms:console] to ${to}: ${body.replace(/\s+/g, " ")}`);
   }
 }
 
