@@ -56,8 +56,8 @@ photos/           every photo you uploaded, at the resolution it was kept (the o
                   numbered in their display order, and your avatar. The "file" of each photo
                   in reviews.json and posts.json names its file here.
 
-Dates are in UTC (ISO 8601). Ids are the ones Tasted uses in its addresses, for example
-/view/review/<id>.
+Dates are in UTC (ISO 8601). Ids are the ones Tasted uses in its addresses: a review opens
+at /view/dish/<id> or /view/restaurant/<id> (by its reviewType), a post at /view/post/<id>.
 `;
 
 /** The stored addresses of a photo, original first (older photos have only the large variant). */

@@ -303,7 +303,14 @@ describe("data export", () => {
     expect(json(files, "mutes.json").map((p: { username: string }) => p.username)).toEqual([
       "dave_muted",
     ]);
-    expect(files.get("README.txt")?.toString()).toContain("reviews.json");
+    const readme = files.get("README.txt")?.toString() ?? "";
+    expect(readme).toContain("reviews.json");
+    // The addresses it names are the app's own: a review by its type, a post as a post.
+    expect(readme.match(/\/view\/[^/\s]+\//g)).toEqual([
+      "/view/dish/",
+      "/view/restaurant/",
+      "/view/post/",
+    ]);
 
     // Each photo is the stored original, byte for byte, at its own resolution.
     const reviewOriginal = readFileSync(uploadedFile(originalOf(review.images[0].url1280)));
