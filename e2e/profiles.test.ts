@@ -101,7 +101,7 @@ function itemTitles(page: Page): Promise<string[]> {
 }
 
 describe("another person's profile", () => {
-  test("by /user/@name and /profile/name; follow, the counts and list, then unfollow", async () => {
+  test("by /user/@name, /profile/name and /profile/id; follow, the counts and list, then unfollow", async () => {
     const about = { bio: "Dumplings first, questions later.", location: "Oakland, CA" };
     const b = await anotherUser("bea", (page) => describeThemselves(page, about));
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
@@ -117,6 +117,16 @@ describe("another person's profile", () => {
       expect(await h.settings.count()).toBe(0);
 
       await page.goto(`/profile/${b.username.toUpperCase()}`);
+      await h.name(b.displayName).waitFor();
+
+      // By id: ids have capitals, and an id matches only as written.
+      const { profile } = (await (
+        await page.request.get(`/api/profiles/${b.username}`)
+      ).json()) as {
+        profile: { id: string };
+      };
+      expect(profile.id).toMatch(/[A-Z]/);
+      await page.goto(`/profile/${profile.id}`);
       await h.name(b.displayName).waitFor();
 
       // The button ignores presses while the request runs.

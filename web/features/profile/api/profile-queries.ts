@@ -20,9 +20,12 @@ export const profileKeys = {
   followList: (profileId: string, kind: FollowListKind) => ["profiles", profileId, kind] as const,
 };
 
-/** A handle as the server matches it: without a leading @, lower case. */
-export function normalizeHandle(handle: string): string {
-  return handle.trim().replace(/^@/, "").toLowerCase();
+/**
+ * A handle as the page address gives it, without a leading @. Its case is kept: the server
+ * matches usernames and slugs in any case but a profile id only exactly, and ids have capitals.
+ */
+function normalizeHandle(handle: string): string {
+  return handle.trim().replace(/^@/, "");
 }
 
 /** A profile page's header: the profile, its counts and whether the viewer follows them. */
