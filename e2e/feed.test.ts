@@ -320,6 +320,29 @@ describe("signed in", () => {
     });
   });
 
+  test("viewer: Escape closes the viewer only, even when focus fell to the page", async () => {
+    const title = unique("Zoomed Platter");
+    await asAnotherUser("zoomer", (page) => seedDishReview(page, { title, photos }));
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await page.goto("/feed");
+      const detail = await openDetail(page, title, "Dish Review");
+      await detail.getByRole("button", { name: "View photo 1 of 3 full screen" }).click();
+      const view = viewer(page);
+      await view.dialog.waitFor();
+      // Zoom in to the end by mouse: the button disables itself and focus drops to the page.
+      for (const expected of ["150%", "200%", "250%", "300%"]) {
+        await view.zoomIn.click();
+        await expectText(view.zoom, expected);
+      }
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await page.keyboard.press("Escape");
+      await view.dialog.waitFor({ state: "detached" });
+      await detail.getByRole("heading", { name: title }).waitFor();
+      await page.keyboard.press("Escape");
+      await detail.waitFor({ state: "detached" });
+    });
+  });
+
   test("Everyone and Following: someone who follows nobody sees the empty Following feed", async () => {
     const title = unique("Everyone Sees This");
     await asAnotherUser("public", (page) => seedPost(page, { title }));

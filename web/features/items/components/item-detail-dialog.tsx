@@ -28,19 +28,17 @@ export function ItemDetailDialog({ item, onClose }: ItemDetailDialogProps) {
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const opened = item !== null;
 
-  // Mantine closes every open modal on Escape. This one ignores an Escape meant for something
-  // on top of it (photo viewer, edit form, confirmation, an open menu): those hold the focus.
+  // Mantine closes every open modal on Escape; Escape closes one layer. This one ignores an
+  // Escape while something opened on top of it (photo viewer, edit form, confirmation, an open
+  // menu): those come later in the page, in their own portals, and close themselves. Where the
+  // focus is does not say which layer is on top: a button that disables itself (zoom at 300 %)
+  // drops it to the page.
   useWindowEvent(
     "keydown",
     (event) => {
       if (event.key !== "Escape" || !opened || event.isComposing) return;
-      const active = document.activeElement;
-      const inThisDialog = active instanceof Element && active.closest(`.${classes.dialogContent}`);
-      const inSomethingElse =
-        active instanceof Element &&
-        active.closest('[role="dialog"], [role="menu"], [role="listbox"]');
-      if (inThisDialog || !inSomethingElse) onClose();
-      // Capture phase, registered before anything opened on top: runs while focus is still there.
+      if (!layerAbove(document.querySelector(`.${classes.dialogContent}`))) onClose();
+      // Capture phase, registered before anything opened on top: runs before their own handlers.
     },
     { capture: true },
   );
@@ -69,6 +67,18 @@ export function ItemDetailDialog({ item, onClose }: ItemDetailDialogProps) {
         </Suspense>
       )}
     </Modal>
+  );
+}
+
+/** Whether a dialog, menu or list box other than `dialog` is open after it in the page. */
+function layerAbove(dialog: Element | null): boolean {
+  if (!dialog) return false;
+  return Array.from(
+    document.querySelectorAll('[role="dialog"], [role="menu"], [role="listbox"]'),
+  ).some(
+    (layer) =>
+      !dialog.contains(layer) &&
+      (dialog.compareDocumentPosition(layer) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
   );
 }
 
