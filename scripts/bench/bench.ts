@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import type { SessionUser } from "#domain/profile.ts";
 import { POSTGRES_SESSION_OPTIONS } from "#server/db/client.ts";
-import { encodeCursor } from "#server/modules/items/cursor.ts";
+import { encodeCursor } from "#server/modules/shared/keyset.ts";
 import { type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
 import { BENCH_DATA_DIR, DEFAULT_BENCH_DATABASE_URL, log, parseScale } from "./bench-options.ts";
 import { preparePostgresBenchData } from "./generator/bench-database.ts";

@@ -19,7 +19,6 @@ import { commentsSql } from "#server/modules/comments/comments.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { followListSql } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
-import { type Cursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import {
   itemTabTarget,
   type ViewedItemListWindow,
@@ -64,6 +63,7 @@ import {
   userSearchSql,
 } from "#server/modules/search/search.queries.ts";
 import { bestDishPhotoSql } from "#server/modules/share-previews/share-previews.queries.ts";
+import { type Cursor, encodeCursor } from "#server/modules/shared/keyset.ts";
 import {
   statsFavouriteDishesSql,
   statsFirstsSql,

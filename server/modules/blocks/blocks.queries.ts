@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 /** Block or mute: the table and its two person columns, constants never taken from input. */
 const restrictionTables = {

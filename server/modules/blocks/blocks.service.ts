@@ -5,14 +5,14 @@ import {
   type RestrictedAccountPage,
 } from "#domain/blocks.ts";
 import { itemKinds } from "#domain/item-kinds.ts";
-import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { bumpFollowCounters, deleteFollow } from "#server/modules/follows/follows.queries.ts";
-import { decodePersonCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
-import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
+import { decodePersonCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
+import { profileNotFound } from "#server/modules/shared/profile-path.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   deleteInteractionsBetween,
@@ -119,21 +119,21 @@ export async function listRestricted(
   kind: Restriction,
   query: PageQuery,
 ): Promise<RestrictedAccountPage> {
-  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const limit = pageLimit(query);
   const after = query.cursor ? decodePersonCursor(query.cursor, [kind]) : undefined;
   const result = await ctx.db.execute<RestrictedAccountRow>(
     restrictedAccountsSql({ kind, ownerId: ctx.user.id, after, limit: limit + 1 }),
   );
-  const rows = result.rows.slice(0, limit);
-  const last = rows.at(-1);
+  const page = keysetPage(result.rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.user_id,
+    kind,
+  }));
   return {
-    items: rows.map((row) => ({
+    items: page.rows.map((row) => ({
       person: authorFields(row).author,
       since: new Date(row.created_at_text).toISOString(),
     })),
-    nextCursor:
-      result.rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at_text, id: last.user_id, kind })
-        : null,
+    nextCursor: page.nextCursor,
   };
 }

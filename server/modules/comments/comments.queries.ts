@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 /**
  * comments (review_id) and post_comments (post_id) have the same shape: the kind's table and

@@ -1,10 +1,9 @@
 import type { CommentDto, CommentPage, CreateCommentInput } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import {
@@ -14,6 +13,7 @@ import {
 } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
+import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   type CommentRow,
@@ -51,18 +51,18 @@ export async function listComments(
   itemId: string,
   query: PageQuery,
 ): Promise<CommentPage> {
-  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const limit = pageLimit(query);
   const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_KIND]) : undefined;
   if (!(await findVisibleItem(ctx.db, kind, itemId, ctx.user?.id))) throw itemNotFound(kind);
   const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after, ctx.user?.id);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.id,
+    kind: CURSOR_KIND,
+  }));
   return {
-    items: page.map((row) => toCommentDto(row, kind, ctx.user?.id)),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at_text, id: last.id, kind: CURSOR_KIND })
-        : null,
+    items: page.rows.map((row) => toCommentDto(row, kind, ctx.user?.id)),
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -5,7 +5,7 @@ import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { comments, postComments } from "#server/db/schema/social.ts";
-import { encodeCursor } from "#server/modules/items/cursor.ts";
+import { encodeCursor } from "#server/modules/shared/keyset.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";

@@ -10,7 +10,7 @@ import type { RateLimitRule } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { type Storage, StoredFileMissingError } from "#server/media/storage.ts";
-import { lockListOwner } from "#server/modules/want-to-try/want-to-try.queries.ts";
+import { lockQuotaOwner } from "#server/modules/shared/quota-lock.ts";
 import {
   type DataExportRow,
   deleteExpiredExports,
@@ -83,8 +83,8 @@ export async function startExport(
   ctx: ExportContext,
 ): Promise<{ started: boolean; export: DataExportDto }> {
   return ctx.db.transaction(async (tx) => {
-    // The person's user row, as their saved entries and lists lock it for their own limits.
-    await lockListOwner(tx, ctx.userId);
+    // One export at a time per person, as their saved entries and lists are counted.
+    await lockQuotaOwner(tx, ctx.userId);
     const open = await findOpenExport(tx, ctx.userId);
     const row = open ?? (await insertExport(tx, ctx.userId));
     return { started: !open, export: toDataExportDto(ctx.links, row) };

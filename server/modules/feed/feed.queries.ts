@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import type { Cursor } from "#server/modules/items/cursor.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import type { Cursor } from "#server/modules/shared/keyset.ts";
 
 export interface FeedPageParams {
   /** Rows to fetch (a page plus one, to know whether another page follows). */

@@ -1,12 +1,12 @@
 import { type FeedPage, type FeedScope, feedMessages } from "#domain/feed.ts";
 import { itemKinds } from "#domain/item-kinds.ts";
-import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import type { ItemRow } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
+import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import { feedPageSql } from "./feed.queries.ts";
 
 export interface FeedContext {
@@ -20,7 +20,7 @@ export async function getFeed(
   ctx: FeedContext,
   query: PageQuery & { scope?: FeedScope | undefined },
 ): Promise<FeedPage> {
-  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const limit = pageLimit(query);
   const scope = query.scope ?? "everyone";
   if (scope === "following" && !ctx.user) {
     throw ApiError.unauthorized(feedMessages.signInForFollowing);
@@ -35,13 +35,10 @@ export async function getFeed(
       followedBy: scope === "following" ? viewerId : undefined,
     }),
   );
-  const rows = result.rows.slice(0, limit);
-  const last = rows.at(-1);
-  return {
-    items: await toItemDtos(ctx.db, rows, viewerId),
-    nextCursor:
-      result.rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at_text, id: last.id, kind: last.kind })
-        : null,
-  };
+  const page = keysetPage(result.rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.id,
+    kind: last.kind,
+  }));
+  return { items: await toItemDtos(ctx.db, page.rows, viewerId), nextCursor: page.nextCursor };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
+import { decodeCursor, encodeCursor } from "#server/modules/shared/keyset.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import {

@@ -2,9 +2,9 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { Executor } from "#server/db/client.ts";
 import { follows } from "#server/db/schema/social.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 /** Inserts the follow unless it exists; true when a row was actually added. */
 export async function insertFollow(

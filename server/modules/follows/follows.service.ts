@@ -5,18 +5,18 @@ import {
   type FollowState,
   followMessages,
 } from "#domain/follows.ts";
-import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { isBlockedPair } from "#server/modules/blocks/blocks.queries.ts";
-import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
-import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
 import { findProfile, visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
 import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
+import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
+import { profileNotFound } from "#server/modules/shared/profile-path.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   bumpFollowCounters,
@@ -109,7 +109,7 @@ export async function listFollows(
   kind: FollowListKind,
   query: PageQuery,
 ): Promise<FollowListPage> {
-  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const limit = pageLimit(query);
   const after = query.cursor ? decodeCursor(query.cursor, [kind]) : undefined;
   const viewerId = ctx.user?.id;
   // The other side of a block, or someone pending deletion, is as unknown as a wrong id.
@@ -117,13 +117,13 @@ export async function listFollows(
   const result = await ctx.db.execute<FollowListRow>(
     followListSql({ profileId, kind, after, limit: limit + 1, viewerId }),
   );
-  const rows = result.rows.slice(0, limit);
-  const last = rows.at(-1);
+  const page = keysetPage(result.rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.follow_id,
+    kind,
+  }));
   return {
-    items: rows.map((row) => toFollowListEntry(row, viewerId)),
-    nextCursor:
-      result.rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at_text, id: last.follow_id, kind })
-        : null,
+    items: page.rows.map((row) => toFollowListEntry(row, viewerId)),
+    nextCursor: page.nextCursor,
   };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { visibleAuthorSql } from "./author-visibility.ts";
-import type { Cursor } from "./cursor.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import type { Cursor } from "#server/modules/shared/keyset.ts";
 import { itemColumns, itemRowsSql } from "./items.queries.ts";
 
 /** Whose items a list holds: one person's (a profile tab) or one restaurant's (its page's tabs). */

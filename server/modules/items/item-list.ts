@@ -2,10 +2,14 @@ import type { SQL } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { type ItemSort, POSTS_SORT_MESSAGE, postSorts } from "#domain/item-lists.ts";
 import type { ItemDto } from "#domain/items.ts";
-import { PAGE_LIMITS } from "#domain/paging.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodeCursor, decodeKeyedCursor, encodeCursor } from "./cursor.ts";
+import {
+  decodeCursor,
+  decodeKeyedCursor,
+  keysetPage,
+  pageLimit,
+} from "#server/modules/shared/keyset.ts";
 import type { ItemListWindow, ItemSortKey } from "./item-list.queries.ts";
 import type { ItemRow } from "./items.queries.ts";
 import { toItemDtos } from "./items.service.ts";
@@ -62,7 +66,7 @@ export function planItemList(kind: ItemKind, request: ItemListRequest): ItemList
   if (kind === "post" && !(postSorts as readonly ItemSort[]).includes(sort)) {
     throw ApiError.badRequest(POSTS_SORT_MESSAGE);
   }
-  const pageSize = Math.min(request.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const pageSize = pageLimit(request);
   const after = request.cursor ? decodeSortCursor(request.cursor, sort) : undefined;
   return {
     sort,
@@ -82,17 +86,13 @@ export async function readItemList(
   viewerId: string | undefined,
 ): Promise<{ items: ItemDto[]; nextCursor: string | null }> {
   const result = await db.execute<ItemRow>(statement);
-  const rows = result.rows.slice(0, plan.pageSize);
-  const last = rows.at(-1);
-  let nextCursor: string | null = null;
-  if (result.rows.length > plan.pageSize && last) {
+  const page = keysetPage(result.rows, plan.pageSize, (last) => {
     const position = { createdAt: last.created_at_text, id: last.id, kind: plan.sort };
-    nextCursor =
-      plan.window.sortKey === "date"
-        ? encodeCursor(position)
-        : encodeCursor({ ...position, key: finiteOrNull(last.sort_key) });
-  }
-  return { items: await toItemDtos(db, rows, viewerId), nextCursor };
+    return plan.window.sortKey === "date"
+      ? position
+      : { ...position, key: finiteOrNull(last.sort_key) };
+  });
+  return { items: await toItemDtos(db, page.rows, viewerId), nextCursor: page.nextCursor };
 }
 
 /** A row's sort value for its cursor: the ±∞ that places rows without a price becomes null. */

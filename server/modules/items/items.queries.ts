@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "./author-visibility.ts";
-import { CREATED_AT_TEXT } from "./cursor.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
 import { itemTables } from "./item-tables.ts";
 
 // The reads and writes every item-facing module shares. Kind-generic statements take their

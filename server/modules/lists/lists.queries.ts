@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type AddListEntryInput, LIST_LIMITS, type ListVisibility } from "#domain/lists.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 // Every read of a list goes through listVisibleToSql, so who sees what is decided in one place.
 

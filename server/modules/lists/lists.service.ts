@@ -23,10 +23,10 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
-import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
 import { profileExists } from "#server/modules/profiles/profiles.queries.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
-import { lockListOwner } from "#server/modules/want-to-try/want-to-try.queries.ts";
+import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import { lockQuotaOwner } from "#server/modules/shared/quota-lock.ts";
 import {
   appendEntry,
   bumpFollowerCount,
@@ -195,7 +195,7 @@ export async function createList(
   );
   return ctx.db.transaction(async (tx) => {
     // Two creates at once must not both count below the limit.
-    await lockListOwner(tx, user.id);
+    await lockQuotaOwner(tx, user.id);
     if ((await countOwnedLists(tx, user.id)) >= LIST_LIMITS.listsMax) {
       throw ApiError.conflict(listMessages.tooManyLists, "TOO_MANY_LISTS");
     }

@@ -10,9 +10,9 @@ import type { Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { moderationActions, userReports } from "#server/db/schema/moderation.ts";
 import { userRoles } from "#server/db/schema/profiles.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 /** `created_at` of `alias` in the cursor's microsecond text form. */
 const createdAtText = (alias: string) =>

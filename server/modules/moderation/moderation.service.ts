@@ -24,9 +24,9 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { setCommentHidden } from "#server/modules/comments/comments.service.ts";
-import { decodeCursor, decodeKeyedCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
+import { decodeCursor, decodeKeyedCursor, keysetPage } from "#server/modules/shared/keyset.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   type ActionRow,
@@ -221,20 +221,13 @@ export async function listReports(db: Database, cursor: string | undefined): Pro
   const decoded = cursor ? decodeKeyedCursor(cursor, [REPORT_CURSOR_KIND]) : undefined;
   const after = decoded && { ...decoded, pending: decoded.key === 1 };
   const rows = await selectReportQueue(db, limit + 1, after);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: await toReportDtos(db, page),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({
-            createdAt: last.created_at_text,
-            id: last.id,
-            kind: REPORT_CURSOR_KIND,
-            key: last.status === "pending" ? 1 : 0,
-          })
-        : null,
-  };
+  const page = keysetPage(rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.id,
+    kind: REPORT_CURSOR_KIND,
+    key: last.status === "pending" ? 1 : 0,
+  }));
+  return { items: await toReportDtos(db, page.rows), nextCursor: page.nextCursor };
 }
 
 /**
@@ -327,15 +320,18 @@ export async function listActivity(
   const limit = REPORT_LIMITS.activityPageSize;
   const after = cursor ? decodeCursor(cursor, [ACTIVITY_CURSOR_KIND]) : undefined;
   const rows = await selectActivity(db, limit + 1, after);
-  const page = rows.slice(0, limit);
+  const page = keysetPage(rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.id,
+    kind: ACTIVITY_CURSOR_KIND,
+  }));
   const subjectRef = (row: ActionRow): TargetRef => ({
     type: row.subject_type,
     id: row.subject_id,
   });
-  const subjects = await targetsByKey(db, page.map(subjectRef));
-  const last = page.at(-1);
+  const subjects = await targetsByKey(db, page.rows.map(subjectRef));
   return {
-    items: page.map((row) => {
+    items: page.rows.map((row) => {
       const subject = subjects.get(targetKey(subjectRef(row)));
       return {
         id: row.id,
@@ -349,10 +345,7 @@ export async function listActivity(
         createdAt: new Date(row.created_at_text).toISOString(),
       };
     }),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.created_at_text, id: last.id, kind: ACTIVITY_CURSOR_KIND })
-        : null,
+    nextCursor: page.nextCursor,
   };
 }
 

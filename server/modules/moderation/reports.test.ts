@@ -10,7 +10,7 @@ import {
 import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import { user as authUsers } from "#server/db/schema/auth.ts";
 import { userReports } from "#server/db/schema/moderation.ts";
-import { encodeCursor } from "#server/modules/items/cursor.ts";
+import { encodeCursor } from "#server/modules/shared/keyset.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
   createComment,

@@ -6,9 +6,9 @@ import {
 } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
-import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
+import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 /**
  * Notifications about hidden reviews or posts are left out: the item cannot be opened, and the

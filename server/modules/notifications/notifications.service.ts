@@ -6,12 +6,12 @@ import {
   notificationMessages,
   parseNotificationGroupKey,
 } from "#domain/notifications.ts";
-import { PAGE_LIMITS, type PageQuery } from "#domain/paging.ts";
+import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodePersonCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { decodePersonCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import {
   countUnread,
   markAllRead,
@@ -106,7 +106,7 @@ export async function listGroupPeople(
   key: string,
   query: PageQuery,
 ): Promise<NotificationPeoplePage> {
-  const limit = Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+  const limit = pageLimit(query);
   const after = query.cursor ? decodePersonCursor(query.cursor, [PEOPLE_CURSOR]) : undefined;
   const rows = await selectGroupPeople(ctx.db, {
     userId: ctx.user.id,
@@ -114,18 +114,18 @@ export async function listGroupPeople(
     after,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) => ({
+    createdAt: last.at_text,
+    id: last.user_id,
+    kind: PEOPLE_CURSOR,
+  }));
   return {
-    items: page.map((row) => ({
+    items: page.rows.map((row) => ({
       ...authorFields(row).author,
       followedByMe: row.followed_by_viewer === true,
       at: new Date(row.at_text).toISOString(),
     })),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.at_text, id: last.user_id, kind: PEOPLE_CURSOR })
-        : null,
+    nextCursor: page.nextCursor,
   };
 }
 

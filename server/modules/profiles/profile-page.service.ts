@@ -6,9 +6,9 @@ import type {
   SessionUser,
 } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
-import { ApiError } from "#server/http/errors.ts";
 import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
+import { profileNotFound } from "#server/modules/shared/profile-path.ts";
 import {
   type ProfilePageRow,
   profileExists,
@@ -25,12 +25,6 @@ type ProfileItemsQueryValues = z.output<typeof profileItemsQuery>;
 export interface ProfileViewContext {
   db: Database;
   user: SessionUser | null;
-}
-
-const USER_NOT_FOUND_MESSAGE = "User not found";
-
-export function profileNotFound(): ApiError {
-  return ApiError.notFound(USER_NOT_FOUND_MESSAGE);
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ProfileTab } from "#domain/profile.ts";
-import { encodeCursor } from "#server/modules/items/cursor.ts";
+import { encodeCursor } from "#server/modules/shared/keyset.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpWithProfile } from "#server/test/auth-helpers.ts";
 import {

@@ -2,12 +2,12 @@ import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { ProfileTab, Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewProfile, type Profile, profiles, userRoles } from "#server/db/schema/profiles.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import {
   itemListSql,
   itemTabTarget,
   type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 export async function findProfile(db: Executor, id: string): Promise<Profile | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);

@@ -19,6 +19,7 @@ import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
 import { restoredStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
+import { profileIdParams } from "#server/modules/shared/profile-path.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,
@@ -27,12 +28,6 @@ import {
   updateProfile,
   uploadAvatar,
 } from "./profiles.service.ts";
-
-/**
- * A profile id in a path (ids are the auth service's text ids, not UUIDs); anything unknown is a
- * 404 like a missing profile.
- */
-export const profileIdParams = z.object({ id: pathSegment });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): ProfileContext => ({

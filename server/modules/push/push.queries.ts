@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
-import { notMutedSql, visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
+import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 /** Browsers one person may have push on in; subscribing another drops their oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 10;

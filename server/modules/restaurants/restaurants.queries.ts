@@ -2,13 +2,13 @@ import { and, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import {
   itemListSql,
   itemTabTarget,
   type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
 import { itemColumns } from "#server/modules/items/items.queries.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 export async function findRestaurantById(db: Executor, id: string) {
   const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { unaccented } from "#server/db/columns.ts";
 import { type NewReview, type Review, reviews } from "#server/db/schema/reviews.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 export async function insertReview(db: Executor, values: NewReview): Promise<Review> {
   const [row] = await db.insert(reviews).values(values).returning();

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 /**
  * The main photo (first in display order) of the restaurant's best visible dish review that

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { STATS_LIMITS, STATS_STOP_WORDS } from "#domain/stats.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 // Every statement reads one person's visible reviews through reviews_author_feed_idx
 // (user_id, created_at desc, id desc where not is_hidden), a range on created_at for the period,

@@ -9,8 +9,8 @@ import {
   type StatsVisibilityDto,
 } from "#domain/stats.ts";
 import type { Database } from "#server/db/client.ts";
-import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
-import { profileNotFound } from "#server/modules/profiles/profile-page.service.ts";
+import { decodeCursor, keysetPage } from "#server/modules/shared/keyset.ts";
+import { profileNotFound } from "#server/modules/shared/profile-path.ts";
 import {
   type FavouriteDishRow,
   type FirstRow,
@@ -150,10 +150,13 @@ export async function getStatsFirsts(
     db,
     statsFirstsSql({ ownerId, viewerId, from, to, after, limit: pageSize + 1 }),
   );
-  const page = rows.slice(0, pageSize);
-  const last = page.at(-1);
+  const page = keysetPage(rows, pageSize, (last) => ({
+    createdAt: last.created_at,
+    id: last.id,
+    kind: last.kind,
+  }));
   return {
-    items: page.map((row) => ({
+    items: page.rows.map((row) => ({
       kind: row.kind,
       reviewId: row.id,
       reviewType: row.review_type,
@@ -162,10 +165,7 @@ export async function getStatsFirsts(
       createdAt: new Date(row.created_at).toISOString(),
       restaurant: restaurantRef(row),
     })),
-    nextCursor:
-      rows.length > pageSize && last
-        ? encodeCursor({ createdAt: last.created_at, id: last.id, kind: last.kind })
-        : null,
+    nextCursor: page.nextCursor,
   };
 }
 

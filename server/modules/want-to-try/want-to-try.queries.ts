@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { WantToTryKind, WantToTryStatus } from "#domain/want-to-try.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/items/cursor.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
 /** What an entry is of: a restaurant, or a dish (by its key) at a restaurant. */
 export type EntryTarget =
@@ -20,16 +20,6 @@ function matchesTarget(target: EntryTarget): SQL {
   const key = target.kind === "dish" ? target.dishKey : "";
   return sql`restaurant_id = ${target.restaurantId} and kind = ${target.kind}
              and coalesce(dish_key, '') = ${key}`;
-}
-
-/**
- * Row-locks the person's auth user until the transaction ends, so two writes of theirs never
- * both count below a per-person limit and both insert (Want to try entries here, named lists in
- * the lists module). NO KEY UPDATE leaves the key-share locks that foreign keys take (sessions,
- * the rows themselves) free.
- */
-export async function lockListOwner(db: Executor, userId: string): Promise<void> {
-  await db.execute(sql`select 1 from "user" where id = ${userId} for no key update`);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { PAGE_LIMITS } from "#domain/paging.ts";
 import { imageUrls } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import {
@@ -14,15 +13,15 @@ import {
 } from "#domain/want-to-try.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { decodeCursor, encodeCursor } from "#server/modules/items/cursor.ts";
 import { viewableItemPage } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import { existingRestaurantId } from "#server/modules/restaurants/restaurants.service.ts";
+import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
+import { lockQuotaOwner } from "#server/modules/shared/quota-lock.ts";
 import {
   deleteEntryById,
   deleteWantedEntry,
   type EntryRow,
-  lockListOwner,
   markEntriesTried,
   type NewEntry,
   selectCounts,
@@ -62,7 +61,7 @@ export async function listWantToTry(
   ctx: WantToTryContext,
   query: z.output<typeof wantToTryListQuery>,
 ): Promise<WantToTryPageDto> {
-  const limit = query.limit ?? PAGE_LIMITS.pageDefault;
+  const limit = pageLimit(query);
   // The cursor names its half, so one from the other half is a 400 rather than a wrong page.
   const after = query.cursor ? decodeCursor(query.cursor, [query.status]) : undefined;
   const userId = ctx.user.id;
@@ -72,14 +71,14 @@ export async function listWantToTry(
     after,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) => ({
+    createdAt: last.position_text,
+    id: last.id,
+    kind: query.status,
+  }));
   return {
-    items: page.map(toEntryDto),
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.position_text, id: last.id, kind: query.status })
-        : null,
+    items: page.rows.map(toEntryDto),
+    nextCursor: page.nextCursor,
     counts: await selectCounts(ctx.db, userId),
   };
 }
@@ -114,7 +113,7 @@ async function setEntry(
       await deleteWantedEntry(tx, userId, entry);
       return { saved, counts: await selectCounts(tx, userId) };
     }
-    await lockListOwner(tx, userId);
+    await lockQuotaOwner(tx, userId);
     const added = await upsertEntry(tx, userId, entry);
     const counts = await selectCounts(tx, userId);
     // Thrown inside the transaction, so the new row is rolled back.

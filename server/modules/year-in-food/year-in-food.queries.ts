@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { YEAR_TOP_DISHES } from "#domain/year-in-food.ts";
 import type { Executor } from "#server/db/client.ts";
 import type { TimeRange } from "#server/modules/food-map/food-map.queries.ts";
-import { visibleAuthorSql } from "#server/modules/items/author-visibility.ts";
 import { itemColumns } from "#server/modules/items/items.queries.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 // Every read here is one person's visible reviews of one year: a range of
 // reviews_author_feed_idx (user, created_at) or reviews_profile_idx (user, type, created_at),

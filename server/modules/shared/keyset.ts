@@ -1,3 +1,4 @@
+import { PAGE_LIMITS } from "#domain/paging.ts";
 import { ApiError } from "#server/http/errors.ts";
 
 /**
@@ -103,4 +104,26 @@ function isRealInstant(text: string): boolean {
   const millis = Date.parse(text);
   if (Number.isNaN(millis)) return false;
   return new Date(millis).toISOString().slice(0, 19) === text.slice(0, 19);
+}
+
+/** A list's page size: what the client asked for, else the default, never above the maximum. */
+export function pageLimit(query: { limit?: number | undefined }): number {
+  return Math.min(query.limit ?? PAGE_LIMITS.pageDefault, PAGE_LIMITS.pageMax);
+}
+
+/**
+ * The page of a keyset read that asked for `limit + 1` rows: the first `limit`, and the next
+ * page's cursor (the last row's position) only when the extra row shows that one follows.
+ */
+export function keysetPage<Row>(
+  rows: readonly Row[],
+  limit: number,
+  positionOf: (last: Row) => Cursor | KeyedCursor,
+): { rows: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null,
+  };
 }
