@@ -12,7 +12,9 @@ const doc = readFileSync(join(root, "docs/screens.md"), "utf8");
 const tableRows = doc
   .split("\n")
   .filter((line) => line.startsWith("| ") && !line.startsWith("| Screen"));
-const codeSpans = tableRows.flatMap((row) => [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? ""));
+const codeSpans = tableRows.flatMap((row) =>
+  [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? ""),
+);
 
 describe("docs/screens.md", () => {
   it("names only files and folders that exist", () => {
