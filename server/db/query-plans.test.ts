@@ -436,6 +436,11 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       statement: profilePageSql({ id: handle, name: handle.toLowerCase() }, viewer.id),
     });
   }
+  // The owner's header also counts their hidden items.
+  planned.push({
+    name: "profile header, owner",
+    statement: profilePageSql({ id: author.id, name: author.username }, author.id),
+  });
   // The owner's own list includes their hidden items, so it is read differently.
   const profileViewers = { visitor: undefined, "signed in": viewer.id, owner: author.id };
   planned.push(

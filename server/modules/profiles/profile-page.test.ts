@@ -129,6 +129,40 @@ describe("GET /api/profiles/:handle", () => {
     expect(body).toMatchObject({ followedByMe: null, isOwn: false });
   });
 
+  it("counts the owner's hidden items for the owner alone, as their own tabs list them", async () => {
+    const { app } = await testApp.start();
+    const ann = await signUpWithProfile(app, { username: "ann_lee" });
+    const other = await signUpWithProfile(app, { username: "other" });
+    await createReview(testApp.db, { userId: ann.userId });
+    await createReview(testApp.db, { userId: ann.userId, isHidden: true });
+    await createReview(testApp.db, {
+      userId: ann.userId,
+      reviewType: "restaurant",
+      isHidden: true,
+    });
+    await createPost(testApp.db, { userId: ann.userId });
+    await createPost(testApp.db, { userId: ann.userId, isHidden: true });
+
+    const listed = async (cookie: string) => ({
+      dishReviews: (await tab(ann.userId, "tab=dishes", cookie)).items.length,
+      restaurantReviews: (await tab(ann.userId, "tab=restaurants", cookie)).items.length,
+      posts: (await tab(ann.userId, "tab=posts", cookie)).items.length,
+    });
+    const counted = async (cookie: string) => {
+      const { counts } = (await profilePage("ann_lee", cookie)).json();
+      return {
+        dishReviews: counts.dishReviews,
+        restaurantReviews: counts.restaurantReviews,
+        posts: counts.posts,
+      };
+    };
+    expect(await counted(ann.cookie)).toEqual({ dishReviews: 2, restaurantReviews: 1, posts: 2 });
+    expect(await listed(ann.cookie)).toEqual(await counted(ann.cookie));
+    expect((await profilePage("ann_lee", ann.cookie)).json().counts.reviews).toBe(3);
+    expect(await counted(other.cookie)).toEqual({ dishReviews: 1, restaurantReviews: 0, posts: 1 });
+    expect(await listed(other.cookie)).toEqual(await counted(other.cookie));
+  });
+
   it("tells a signed-in viewer whether they follow the person, and whether it is their own", async () => {
     const { app } = await testApp.start();
     const me = await signUpWithProfile(app, { username: "viewer" });

@@ -112,9 +112,9 @@ export interface ProfilePageRow extends Record<string, unknown> {
 /**
  * The profile a page address names, with its counts, in one statement: `handle` is the profile
  * id as given, or a username or slug already lower-cased; a username match wins over a slug
- * match. Each count is one person's visible rows, read from the partial profile indexes; the
- * follower counts are the profile's counter columns. The same statement says whether the account
- * is being deleted and how the viewer stands with the person (follow, block either way, mute).
+ * match. Each count is the rows the viewer sees on that tab (see shownCount); the follower
+ * counts are the profile's counter columns. The same statement says whether the account is
+ * being deleted and how the viewer stands with the person (follow, block either way, mute).
  */
 export function profilePageSql(
   handle: { id: string; name: string },
@@ -122,16 +122,23 @@ export function profilePageSql(
 ): SQL {
   // Where the viewer stands with the person: each a primary-key probe; false for visitors.
   const viewerExists = (rows: SQL) => (viewerId ? sql`exists (select 1 from ${rows})` : sql`false`);
-  const visibleReviews = (type: "dish" | "restaurant") =>
-    sql`(select count(*)::int from reviews r
-          where r.user_id = p.id and r.review_type = ${type} and not r.is_hidden)`;
+  // Hidden items leave everyone's counts but their author's: the author's own tabs still list
+  // them (marked hidden), so their own header counts them too. The visible rows come from the
+  // partial profile indexes; the owner's few hidden ones are added by a second count.
+  const isOwner = viewerId ? sql`p.id = ${viewerId}` : sql`false`;
+  const shownCount = (table: "reviews" | "posts", type?: "dish" | "restaurant") => {
+    const ofType = type ? sql`and i.review_type = ${type}` : sql``;
+    const rows = sql`from ${sql.raw(table)} i where i.user_id = p.id ${ofType}`;
+    return sql`((select count(*)::int ${rows} and not i.is_hidden)
+      + case when ${isOwner} then (select count(*)::int ${rows} and i.is_hidden) else 0 end)`;
+  };
   return sql`
     select p.id, p.username, p.slug, p.full_name as "fullName", p.first_name as "firstName",
            p.last_name as "lastName", p.bio, p.avatar_url as "avatarUrl", p.location,
            p.stats_public as "statsPublic",
-           ${visibleReviews("dish")} as "dishReviews",
-           ${visibleReviews("restaurant")} as "restaurantReviews",
-           (select count(*)::int from posts po where po.user_id = p.id and not po.is_hidden) as posts,
+           ${shownCount("reviews", "dish")} as "dishReviews",
+           ${shownCount("reviews", "restaurant")} as "restaurantReviews",
+           ${shownCount("posts")} as posts,
            p.follower_count as followers, p.following_count as following,
            ${viewerExists(sql`follows f where f.follower_id = ${viewerId} and f.following_id = p.id`)}
              as "followedByViewer",
