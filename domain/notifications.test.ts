@@ -23,7 +23,13 @@ function group(
   actors: NotificationGroupDto["actors"],
   actorCount = actors.length,
 ) {
-  return { type, item: type === "new_follower" ? null : khaoSoi, actors, actorCount };
+  return {
+    type,
+    item: type === "new_follower" ? null : khaoSoi,
+    hidden: null,
+    actors,
+    actorCount,
+  };
 }
 
 describe("notificationSentence", () => {
@@ -74,6 +80,24 @@ describe("notificationSentence", () => {
       title: null,
     });
   });
+
+  it("says a moderator hid the review, post or comment, never naming the moderator", () => {
+    const hidden = (item: NotificationGroupDto["item"], what: "item" | "comment") => ({
+      type: "content_hidden" as const,
+      item,
+      hidden: what,
+      actors: [],
+      actorCount: 0,
+    });
+    const brunch = { kind: "post", id: "p1", title: "Brunch", reviewType: null } as const;
+    expect(notificationSentence(hidden(khaoSoi, "item"))).toBe(
+      "A moderator hid your review Khao Soi",
+    );
+    expect(notificationSentence(hidden(brunch, "item"))).toBe("A moderator hid your post Brunch");
+    expect(notificationSentence(hidden(brunch, "comment"))).toBe(
+      "A moderator hid your comment on Brunch",
+    );
+  });
 });
 
 describe("parseNotificationGroupKey", () => {
@@ -94,6 +118,10 @@ describe("parseNotificationGroupKey", () => {
       type: "new_follower",
       day: "2026-02-28",
     });
+    expect(parseNotificationGroupKey(`hidden.${id}`)).toEqual({
+      type: "content_hidden",
+      notificationId: id,
+    });
   });
 
   it("refuses everything else", () => {
@@ -110,6 +138,8 @@ describe("parseNotificationGroupKey", () => {
       "follow.0000-01-01",
       "follow.26-1-1",
       `like.review.${id}\u0000`,
+      "hidden.not-a-uuid",
+      `hidden.review.${id}`,
       `follow.${"9".repeat(100)}`,
     ]) {
       expect(parseNotificationGroupKey(key), key).toBeNull();

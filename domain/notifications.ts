@@ -3,7 +3,14 @@ import { isUuid } from "./ids.ts";
 import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
 import { pageSchema } from "./paging.ts";
 
-export const notificationTypes = ["new_follower", "new_comment", "new_like"] as const;
+/**
+ * What people do that the recipient hears of (the notification switches, push and the weekly
+ * email are about these), and `content_hidden`: a moderator hid the recipient's review, post or
+ * comment. The moderator is never named: the notice is the moderators' as a group.
+ */
+export const socialNotificationTypes = ["new_follower", "new_comment", "new_like"] as const;
+export type SocialNotificationType = (typeof socialNotificationTypes)[number];
+export const notificationTypes = [...socialNotificationTypes, "content_hidden"] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /** The notifications screen fetches this many groups, newest first. */
@@ -29,6 +36,8 @@ export const notificationMessages = {
   peopleFailed: "We couldn't load these people",
   /** The Follow button in a list of new followers. */
   followBack: "Follow back",
+  /** Who a content_hidden notification says acted: the moderators, never one by name. */
+  moderator: "A moderator",
 } as const;
 
 /** The title of a group's people list, by what they did. */
@@ -36,6 +45,7 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
   new_like: "Liked by",
   new_comment: "Commented by",
   new_follower: "New followers",
+  content_hidden: "Hidden by a moderator",
 };
 
 /*
@@ -44,12 +54,14 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
  * others started following you" is that day's news, and yesterday's followers stay yesterday's
  * row instead of being pulled up into today's. A group's key names its rule and target
  * (`like.review.<id>`, `comment.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
+ * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`).
  */
 
 /** What a group key names: its type and its item, or the day of a followers group. */
 export type NotificationGroupRef =
   | { type: "new_like" | "new_comment"; kind: "review" | "post"; itemId: string }
-  | { type: "new_follower"; day: string };
+  | { type: "new_follower"; day: string }
+  | { type: "content_hidden"; notificationId: string };
 
 const KEY_MAX = 64;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,6 +77,9 @@ export function parseNotificationGroupKey(key: string): NotificationGroupRef | n
     if (Number.isNaN(at) || first.startsWith("0000")) return null;
     if (new Date(at).toISOString().slice(0, 10) !== first) return null;
     return { type: "new_follower", day: first };
+  }
+  if (rule === "hidden" && first !== undefined && second === undefined) {
+    return isUuid(first) ? { type: "content_hidden", notificationId: first } : null;
   }
   if ((rule === "like" || rule === "comment") && (first === "review" || first === "post")) {
     if (second === undefined || !isUuid(second)) return null;
@@ -91,13 +106,18 @@ export const notificationItemSchema = z.object({
 });
 export type NotificationItemDto = z.infer<typeof notificationItemSchema>;
 
+/** What a moderator hid: the item itself, or the recipient's comment on it. */
+export const hiddenContentKinds = ["item", "comment"] as const;
+
 /** One row of the screen: everyone who liked an item, commented on it, or followed on a day. */
 export const notificationGroupSchema = z.object({
   key: z.string(),
   type: z.enum(notificationTypes),
   /** null for followers (the row opens the list of them). */
   item: notificationItemSchema.nullable(),
-  /** The newest GROUP_ACTORS_SHOWN people, newest first. */
+  /** content_hidden: whether the item or the recipient's comment on it was hidden; else null. */
+  hidden: z.enum(hiddenContentKinds).nullable(),
+  /** The newest GROUP_ACTORS_SHOWN people, newest first; none for content_hidden. */
   actors: z.array(authorSchema),
   /** How many different people the group holds. */
   actorCount: z.number().int(),
@@ -133,9 +153,9 @@ export type NotificationPeoplePage = z.infer<typeof notificationPeoplePageSchema
 
 /** A group's sentence in parts, so a screen can set the names and the title apart. */
 export interface NotificationSentence {
-  /** "Ana", "Ana and Ben", "Ana and 4 others". */
+  /** "Ana", "Ana and Ben", "Ana and 4 others", "A moderator". */
   people: string;
-  /** "liked your", "commented on your", "started following you". */
+  /** "liked your", "commented on your", "started following you", "hid your post". */
   action: string;
   /** The item's title; null for followers. */
   title: string | null;
@@ -152,9 +172,21 @@ export function groupPeople(actors: readonly AuthorNames[], actorCount: number):
   return `${name} and ${others} ${others === 1 ? "other" : "others"}`;
 }
 
-export function notificationSentenceParts(
-  group: Pick<NotificationGroupDto, "type" | "item" | "actors" | "actorCount">,
-): NotificationSentence {
+/** "review" or "post": how a sentence names an item. */
+const itemNoun = (item: NotificationItemDto) => (item.kind === "post" ? "post" : "review");
+
+type SentenceGroup = Pick<
+  NotificationGroupDto,
+  "type" | "item" | "hidden" | "actors" | "actorCount"
+>;
+
+export function notificationSentenceParts(group: SentenceGroup): NotificationSentence {
+  if (group.type === "content_hidden" && group.item) {
+    // "A moderator hid your post Brunch", "A moderator hid your comment on Brunch".
+    const action =
+      group.hidden === "comment" ? "hid your comment on" : `hid your ${itemNoun(group.item)}`;
+    return { people: notificationMessages.moderator, action, title: group.item.title };
+  }
   const people = groupPeople(group.actors, group.actorCount);
   if (group.type === "new_follower" || !group.item) {
     return { people, action: "started following you", title: null };
@@ -164,9 +196,7 @@ export function notificationSentenceParts(
 }
 
 /** "Ana and 4 others liked your Khao Soi": the whole sentence, as a screen reader hears it. */
-export function notificationSentence(
-  group: Pick<NotificationGroupDto, "type" | "item" | "actors" | "actorCount">,
-): string {
+export function notificationSentence(group: SentenceGroup): string {
   const { people, action, title } = notificationSentenceParts(group);
   return title === null ? `${people} ${action}` : `${people} ${action} ${title}`;
 }

@@ -7,7 +7,7 @@ import type { ItemKind } from "./item-kinds.ts";
  * event carries ids only and a missed event costs nothing but a refetch on reconnect.
  */
 export type RealtimeEvent =
-  /** A notification for you was created (a follow, a like or a comment). */
+  /** Your notifications changed: a follow, a like or a comment, or a moderator hid or showed your content. */
   | { type: "notification" }
   /** Someone followed or unfollowed; sent to both people. */
   | { type: "follow"; followerId: string; followingId: string }

@@ -5,13 +5,15 @@ import { createdAt, newestFirst, uuidPrimaryKey } from "../columns.ts";
 import { posts } from "./posts.ts";
 import { profiles } from "./profiles.ts";
 import { reviews } from "./reviews.ts";
+import { comments, postComments } from "./social.ts";
 
 export const notifications = pgTable(
   "notifications",
   {
     id: uuidPrimaryKey(),
     type: text("type", { enum: notificationTypes }).notNull(),
-    // The recipient.
+    // The recipient. For content_hidden the actor is the moderator, kept for the record and
+    // never shown.
     userId: text("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
@@ -21,22 +23,37 @@ export const notifications = pgTable(
     // At most one target; new_follower has none. A notification dies with its target.
     reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    // content_hidden about a comment: the comment, beside the item it is on (review_id or
+    // post_id), which is what the notification opens.
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    postCommentId: uuid("post_comment_id").references(() => postComments.id, {
+      onDelete: "cascade",
+    }),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     check(
       "notifications_type_valid",
-      sql`${t.type} in ('new_follower', 'new_comment', 'new_like')`,
+      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'content_hidden')`,
+    ),
+    check(
+      "notifications_comment_on_its_item",
+      sql`(${t.commentId} is null or ${t.reviewId} is not null)
+        and (${t.postCommentId} is null or ${t.postId} is not null)`,
     ),
     check("notifications_single_target", sql`num_nonnulls(${t.reviewId}, ${t.postId}) <= 1`),
     index("notifications_user_created_idx").on(t.userId, ...newestFirst(t)),
     // Unread badge and "mark all read" touch only the unread rows.
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
-    // The three below let cascading deletes find rows without a table scan.
+    // The five below let cascading deletes find rows without a table scan.
     index("notifications_actor_id_idx").on(t.actorId),
     index("notifications_review_id_idx").on(t.reviewId).where(sql`${t.reviewId} is not null`),
     index("notifications_post_id_idx").on(t.postId).where(sql`${t.postId} is not null`),
+    index("notifications_comment_id_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
+    index("notifications_post_comment_id_idx")
+      .on(t.postCommentId)
+      .where(sql`${t.postCommentId} is not null`),
   ],
 );
 

@@ -235,7 +235,7 @@ describe("hiding reviews and posts", () => {
     ).not.toContain(s.reviewId);
   });
 
-  it("tells the author's open pages when an item of theirs is hidden", async () => {
+  it("tells the author's open pages when an item of theirs is hidden, and their badge", async () => {
     const s = await scene();
     const toAuthor = recordBusEvents(testApp.app.events, s.author.userId);
     await setHidden(s.moderator.cookie, "review", s.reviewId, true);
@@ -244,8 +244,107 @@ describe("hiding reviews and posts", () => {
     await setHidden(s.moderator.cookie, "post", s.postId, false);
     await busSettled(testApp.app.events);
     expect(toAuthor).toEqual([
+      { type: "notification" },
       { type: "item-deleted", kind: "review", id: s.reviewId },
+      { type: "notification" },
       { type: "item-deleted", kind: "post", id: s.postId },
+      // Shown again: the notice is taken back.
+      { type: "notification" },
+    ]);
+  });
+});
+
+describe("telling the author", () => {
+  const notifications = async (cookie: string) => get("/api/notifications", cookie);
+
+  it("notifies the author of a hidden review, post or comment, naming no moderator", async () => {
+    const s = await scene();
+    const fanComment = await createComment(testApp.db, {
+      userId: s.fan.userId,
+      reviewId: s.reviewId,
+    });
+    const staff = s.moderator.cookie;
+    await setHidden(staff, "review", s.reviewId, true);
+    await setHidden(staff, "post", s.postId, true);
+    await setHidden(staff, "comment", fanComment.id, true);
+    // A repeat changes nothing, so it tells nobody twice.
+    await setHidden(staff, "post", s.postId, true);
+
+    const toAuthor = await notifications(s.author.cookie);
+    expect(toAuthor.unreadCount).toBe(2);
+    expect(toAuthor.items).toMatchObject([
+      {
+        type: "content_hidden",
+        item: { kind: "post", id: s.postId, title: "Truffle season", reviewType: null },
+        hidden: "item",
+        actors: [],
+        actorCount: 0,
+        isRead: false,
+      },
+      {
+        type: "content_hidden",
+        item: { kind: "review", id: s.reviewId, title: "Saffron risotto", reviewType: "dish" },
+        hidden: "item",
+        actors: [],
+        actorCount: 0,
+      },
+    ]);
+    // The comment's author hears of their comment; it opens the review it was on.
+    const toFan = await notifications(s.fan.cookie);
+    expect(toFan.items).toMatchObject([
+      {
+        type: "content_hidden",
+        item: { kind: "review", id: s.reviewId, title: "Saffron risotto" },
+        hidden: "comment",
+        actors: [],
+      },
+    ]);
+    // The moderator's name is not in the answer at all, and their people list is empty.
+    const moderator = await get("/api/me", staff);
+    expect(JSON.stringify(toAuthor)).not.toContain(moderator.profile.username);
+    const [first] = toAuthor.items;
+    expect(
+      (await get(`/api/notifications/groups/${first.key}/people`, s.author.cookie)).items,
+    ).toEqual([]);
+
+    // What it opens is still there for its author, marked hidden.
+    expect(await get(`/api/posts/${s.postId}`, s.author.cookie)).toMatchObject({ isHidden: true });
+    const read = await request(testApp.app, "POST", `/api/notifications/groups/${first.key}/read`, {
+      cookie: s.author.cookie,
+    });
+    expect(read.statusCode).toBe(204);
+    expect((await notifications(s.author.cookie)).unreadCount).toBe(1);
+    // Nobody else can mark it.
+    const foreign = await request(
+      testApp.app,
+      "POST",
+      `/api/notifications/groups/${first.key}/read`,
+      {
+        cookie: s.fan.cookie,
+      },
+    );
+    expect(foreign.statusCode).toBe(404);
+
+    // Shown again, the post's notice is taken back; the review's stays.
+    await setHidden(staff, "post", s.postId, false);
+    expect((await notifications(s.author.cookie)).items).toMatchObject([
+      { type: "content_hidden", item: { id: s.reviewId } },
+    ]);
+  });
+
+  it("tells the author even when they turned activity notifications off or muted the moderator", async () => {
+    const s = await scene();
+    const put = await request(testApp.app, "PUT", "/api/notification-settings", {
+      cookie: s.author.cookie,
+      body: { newFollowers: false, commentsAndLikes: false, emailDigest: "off" },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await testApp.db.execute(
+      sql`insert into user_mutes (muter_id, muted_id) values (${s.author.userId}, ${s.moderator.userId})`,
+    );
+    await setHidden(s.moderator.cookie, "review", s.reviewId, true);
+    expect((await notifications(s.author.cookie)).items).toMatchObject([
+      { type: "content_hidden", item: { id: s.reviewId } },
     ]);
   });
 });

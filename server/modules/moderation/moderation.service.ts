@@ -25,6 +25,11 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { setCommentHidden } from "#server/modules/comments/comments.service.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
+import {
+  type HiddenContent,
+  notifyContentHidden,
+  withdrawContentHidden,
+} from "#server/modules/notifications/moderation-notification.ts";
 import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
 import { decodeCursor, decodeKeyedCursor, keysetPage } from "#server/modules/shared/keyset.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
@@ -54,7 +59,10 @@ export interface ModerationContext {
   /** The signed-in caller; the routes' guards already checked their role. */
   user: SessionUser;
   adminEmails: readonly string[];
-  /** Tells an author's open pages that a moderator hid their item, after commit. */
+  /**
+   * Tells an author's open pages that a moderator hid their item, and their notification badge
+   * that they were told, after commit.
+   */
   events: EventBus;
 }
 
@@ -268,12 +276,28 @@ export async function setReportStatus(
 
 const commentKinds = { comment: "review", post_comment: "post" } as const;
 
+/** The hidden content a notification names: the item, or the comment and the item it is on. */
+function hiddenContent(target: TargetRow, moderatorId: string): HiddenContent {
+  const about = { authorId: target.user_id, moderatorId };
+  if (target.type === "review" || target.type === "post") {
+    return { ...about, kind: target.type, itemId: target.id };
+  }
+  if (target.view_id === null) throw new Error("a comment target names no item");
+  return {
+    ...about,
+    kind: target.view_type === "post" ? "post" : "review",
+    itemId: target.view_id,
+    commentId: target.id,
+  };
+}
+
 /**
  * Hides or shows a review, post or comment. Repeating the current state changes nothing and
- * logs nothing; a change and its log entry (linked to the newest pending report on the
- * content, the one the moderator is most likely answering) commit together. Comments go
- * through setCommentHidden, which keeps their item's comment_count right. A hidden review or
- * post is announced to its author's open pages, which refetch and show it marked hidden.
+ * logs nothing; a change, its log entry (linked to the newest pending report on the content,
+ * the one the moderator is most likely answering) and the author's notice that a moderator hid
+ * it (taken back on unhide) commit together. Comments go through setCommentHidden, which keeps
+ * their item's comment_count right. A hidden review or post is announced to its author's open
+ * pages, which refetch and show it marked hidden.
  */
 export async function setContentHidden(
   ctx: ModerationContext,
@@ -281,7 +305,7 @@ export async function setContentHidden(
   id: string,
   hidden: boolean,
 ): Promise<ContentHiddenDto> {
-  const changedTarget = await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const target = await findTarget(tx, { type, id });
     if (!target) throw targetNotFound(type);
     const changed =
@@ -297,13 +321,20 @@ export async function setContentHidden(
       label: subjectLabel(target),
       reportId: await newestPendingReportId(tx, subject),
     });
-    return target;
+    const content = hiddenContent(target, ctx.user.id);
+    const notificationsChanged = hidden
+      ? (await notifyContentHidden(tx, content)) !== undefined
+      : await withdrawContentHidden(tx, content);
+    return { target, notificationsChanged };
   });
-  if (changedTarget && hidden && (type === "review" || type === "post")) {
-    await ctx.events.publish(changedTarget.user_id, {
+  if (changed?.notificationsChanged) {
+    await ctx.events.publish(changed.target.user_id, { type: "notification" });
+  }
+  if (changed && hidden && (type === "review" || type === "post")) {
+    await ctx.events.publish(changed.target.user_id, {
       type: "item-deleted",
       kind: type,
-      id: changedTarget.id,
+      id: changed.target.id,
     });
   }
   return { isHidden: hidden };

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { PHONE_PLACEHOLDER_EMAIL_DOMAIN } from "#domain/auth.ts";
 import type { UpdateNotificationSettings } from "#domain/notification-settings.ts";
-import type { NotificationType } from "#domain/notifications.ts";
+import type { SocialNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
 import { notificationShownToSql } from "#server/modules/notifications/notifications.queries.ts";
@@ -11,7 +11,7 @@ import { notificationShownToSql } from "#server/modules/notifications/notificati
  * statements that write notifications, so a switched-off kind is never written. No settings
  * row means the defaults (on).
  */
-export function wantsNotificationSql(recipientId: string, type: NotificationType): SQL {
+export function wantsNotificationSql(recipientId: string, type: SocialNotificationType): SQL {
   const setting =
     type === "new_follower"
       ? notificationSettings.newFollowers
@@ -116,7 +116,7 @@ export async function releaseDigestClaim(db: Executor, claim: ClaimedDigest): Pr
 }
 
 export interface DigestRow extends Record<string, unknown> {
-  type: NotificationType;
+  type: SocialNotificationType;
   item_kind: "review" | "post" | null;
   item_id: string | null;
   title: string | null;
@@ -126,7 +126,8 @@ export interface DigestRow extends Record<string, unknown> {
 /**
  * The person's unread notifications of the week (since their last digest, at most 7 days),
  * grouped by kind and item: only what the notifications screen would show them (visible items,
- * actors they may see and did not mute).
+ * actors they may see and did not mute), and only what people did: a moderator's notice is not
+ * "what you missed" (docs/decisions/0017).
  */
 export async function selectDigestRows(
   db: Executor,
@@ -145,7 +146,7 @@ export async function selectDigestRows(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and not n.is_read and n.created_at > ${start}
-       and ${notificationShownToSql(userId)}
+       and n.type <> 'content_hidden' and ${notificationShownToSql(userId)}
      group by n.type, r.id, p.id
      order by count(*) desc, coalesce(r.title, p.title)`);
   return result.rows;

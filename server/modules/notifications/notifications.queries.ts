@@ -3,6 +3,7 @@ import {
   GROUP_ACTORS_SHOWN,
   NOTIFICATIONS_GROUPED,
   type NotificationGroupRef,
+  type NotificationType,
 } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
@@ -19,20 +20,24 @@ const aboutVisibleItem = sql`not coalesce(r.is_hidden, false) and not coalesce(p
 
 /**
  * What `userId` is shown: notifications about visible items whose actor they may see and did
- * not mute (unmuting brings those back: nothing is deleted). `n` is the notification, `r` and
- * `p` its review and post left-joined. The screen and the weekly email both read through it.
+ * not mute (unmuting brings those back: nothing is deleted), and every notice that a moderator
+ * hid their content (about a hidden item by nature, from a moderator who is never named). `n`
+ * is the notification, `r` and `p` its review and post left-joined. The screen and the weekly
+ * email both read through it.
  */
 export function notificationShownToSql(userId: string): SQL {
-  return sql`${aboutVisibleItem} and ${visibleAuthorSql(userId, sql`n.actor_id`)}
-    and ${notMutedSql(userId, sql`n.actor_id`)}`;
+  return sql`(n.type = 'content_hidden' or (${aboutVisibleItem}
+    and ${visibleAuthorSql(userId, sql`n.actor_id`)} and ${notMutedSql(userId, sql`n.actor_id`)}))`;
 }
 
 /**
  * The group key of notification `n` (the rule is written down in domain/notifications.ts):
- * likes and comments by item, followers by the UTC day they followed on.
+ * likes and comments by item, followers by the UTC day they followed on, each moderator's hide
+ * on its own.
  */
 const groupKey = sql`case n.type
     when 'new_follower' then 'follow.' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD')
+    when 'content_hidden' then 'hidden.' || n.id::text
     else case n.type when 'new_like' then 'like.' else 'comment.' end
       || case when n.review_id is not null then 'review.' || n.review_id::text
               else 'post.' || n.post_id::text end
@@ -47,6 +52,7 @@ const groupKey = sql`case n.type
 function recentShown(userId: string): SQL {
   return sql`recent as (
     select n.id, n.type, n.actor_id, n.review_id, n.post_id, n.is_read, n.created_at,
+           num_nonnulls(n.comment_id, n.post_comment_id) > 0 as about_comment,
            ${groupKey} as group_key
       from notifications n
       left join reviews r on r.id = n.review_id
@@ -62,7 +68,9 @@ const authorColumns = sql`a.id as user_id, a.username as author_username,
 /** One of a group's shown people: the list has up to GROUP_ACTORS_SHOWN rows per group. */
 export interface NotificationGroupRow extends AuthorColumns, Record<string, unknown> {
   group_key: string;
-  type: "new_follower" | "new_comment" | "new_like";
+  type: NotificationType;
+  /** content_hidden: a comment of the recipient's was hidden, not the item itself. */
+  about_comment: boolean;
   is_read: boolean;
   actor_count: number;
   latest_at_text: string;
@@ -83,20 +91,20 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
   return sql`
     with ${recentShown(userId)},
     by_actor as (
-      select group_key, type, review_id, post_id, actor_id,
+      select group_key, type, review_id, post_id, about_comment, actor_id,
              max(created_at) as latest_at, bool_and(is_read) as is_read
         from recent
-       group by group_key, type, review_id, post_id, actor_id),
+       group by group_key, type, review_id, post_id, about_comment, actor_id),
     grouped as (
-      select group_key, type, review_id, post_id, max(latest_at) as latest_at,
+      select group_key, type, review_id, post_id, about_comment, max(latest_at) as latest_at,
              bool_and(is_read) as is_read, count(*)::int as actor_count,
              (array_agg(actor_id order by latest_at desc, actor_id))[1:${GROUP_ACTORS_SHOWN}]
                as actor_ids
         from by_actor
-       group by group_key, type, review_id, post_id
+       group by group_key, type, review_id, post_id, about_comment
        order by latest_at desc, group_key
        limit ${limit})
-    select g.group_key, g.type, g.is_read, g.actor_count,
+    select g.group_key, g.type, g.about_comment, g.is_read, g.actor_count,
            to_char(g.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as latest_at_text,
            ${authorColumns},
            r.id as review_id, r.title as review_title, r.review_type,
@@ -137,6 +145,10 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
 
 /** The user's notifications that `group` names, as a condition on `n`. */
 function inGroup(userId: string, group: NotificationGroupRef): SQL {
+  if (group.type === "content_hidden") {
+    return sql`n.user_id = ${userId} and n.type = 'content_hidden'
+      and n.id = ${group.notificationId}::uuid`;
+  }
   if (group.type === "new_follower") {
     const start = sql`(${group.day}::date)::timestamp at time zone 'UTC'`;
     return sql`n.user_id = ${userId} and n.type = 'new_follower'
@@ -201,7 +213,10 @@ export function groupPeopleSql(params: {
     with ${recentShown(userId)},
     people as (
       select actor_id, max(created_at) as latest_at
-        from recent where group_key = ${key} group by actor_id)
+        from recent
+        -- A moderator who hid something is never named, so such a group has no people.
+       where group_key = ${key} and type <> 'content_hidden'
+       group by actor_id)
     select to_char(people.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as at_text,
            ${authorColumns},
            exists (select 1 from follows f

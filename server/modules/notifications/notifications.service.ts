@@ -57,12 +57,15 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
       known.actors.push(actor);
       continue;
     }
+    // A moderator's notice names no one (domain/notifications.ts).
+    const byModerator = row.type === "content_hidden";
     groups.set(row.group_key, {
       key: row.group_key,
       type: row.type,
       item: toItem(row),
-      actors: [actor],
-      actorCount: Number(row.actor_count),
+      hidden: byModerator ? (row.about_comment ? "comment" : "item") : null,
+      actors: byModerator ? [] : [actor],
+      actorCount: byModerator ? 0 : Number(row.actor_count),
       isRead: row.is_read,
       latestAt: new Date(row.latest_at_text).toISOString(),
     });

@@ -173,6 +173,7 @@ describe("GET /api/notifications: groups", () => {
       key: `like.review.${ramen.id}`,
       type: "new_like",
       item: { kind: "review", id: ramen.id, title: "Khao Soi", reviewType: "dish" },
+      hidden: null,
       actors: [fans[4], fans[3], fans[2]].map((fan) => ({
         id: fan?.id,
         username: fan?.username,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { NotificationType } from "#domain/notifications.ts";
+import type { SocialNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
@@ -55,7 +55,7 @@ export async function deleteSubscription(db: Executor, id: string): Promise<void
 }
 
 export interface PushTarget extends Record<string, unknown> {
-  type: NotificationType;
+  type: SocialNotificationType;
   actor_name: string;
   item_kind: "review" | "post" | null;
   item_id: string | null;
@@ -64,7 +64,8 @@ export interface PushTarget extends Record<string, unknown> {
 
 /**
  * What a push about notification `id` says, if its recipient would be shown it (the actor
- * visible to them and not muted, the item not hidden).
+ * visible to them and not muted, the item not hidden). Only what people do is pushed: a
+ * moderator's notice waits in the app (docs/decisions/0017).
  */
 export async function selectPushTarget(
   db: Executor,
@@ -81,7 +82,7 @@ export async function selectPushTarget(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.id = ${notificationId} and n.user_id = ${recipientId}
-       and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
+       and n.type <> 'content_hidden' and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
        and ${visibleAuthorSql(recipientId, sql`n.actor_id`)}
        and ${notMutedSql(recipientId, sql`n.actor_id`)}`);
   return result.rows[0];

@@ -1,4 +1,5 @@
 import { Avatar, Button, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
 import {
   type NotificationGroupDto,
@@ -10,8 +11,18 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import classes from "./notifications-page.module.css";
 
-/** The newest people's avatars, overlapping when there are several, newest on top. */
+/**
+ * The newest people's avatars, overlapping when there are several, newest on top; a moderator's
+ * notice names no one and shows the moderators' shield instead.
+ */
 function GroupAvatars({ group }: { group: NotificationGroupDto }) {
+  if (group.type === "content_hidden") {
+    return (
+      <Avatar size={44} color="gray" aria-hidden>
+        <IconShieldCheck size={22} />
+      </Avatar>
+    );
+  }
   const [only] = group.actors;
   if (group.actors.length === 1 && only) {
     return <UserAvatar avatarUrl={only.avatarUrl} username={only.username} size={44} />;
@@ -69,8 +80,8 @@ function GroupContent({ group }: { group: NotificationGroupDto }) {
 }
 
 /**
- * One group: likes or comments open their item, with "See all" beside when several people are
- * in it; followers open the list of them. The row is one link or button whose name is the
+ * One group: likes, comments and a moderator's notice open their item, with "See all" beside
+ * when several people are in it; followers open the list of them. The row is one link or button whose name is the
  * whole sentence, so it opens by keyboard like any other.
  */
 export function NotificationRow({
