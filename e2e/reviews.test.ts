@@ -444,7 +444,7 @@ describe("photos and /view", () => {
     });
   });
 
-  test("/view/dish/{id} shows the review; an unknown id goes back", async () => {
+  test("/view/dish/{id} shows the review, titled by its kind; an unknown id goes back, saying so", async () => {
     const missing = randomUUID();
     const expected = [
       { status: 404, path: `/api/reviews/${missing}` },
@@ -464,10 +464,17 @@ describe("photos and /view", () => {
       await page.goto(`/view/food/${review.id}`);
       await page.getByRole("heading", { name: "Dish Review", level: 1 }).waitFor();
       await page.getByRole("heading", { name: title, exact: true }).waitFor();
+      // The title follows the item, whatever kind the address names.
+      for (const type of ["review", "restaurant"]) {
+        await page.goto(`/view/${type}/${review.id}`);
+        await page.getByRole("heading", { name: title, exact: true }).waitFor();
+        await page.getByRole("heading", { name: "Dish Review", level: 1 }).waitFor();
+      }
 
-      // Opened straight from a link: nowhere to go back to, so the feed.
+      // Opened straight from a link: nowhere to go back to, so the feed, saying why.
       await page.goto(`/view/dish/${missing}`);
       await waitForPath(page, "/feed");
+      await toastWith(page, "This review isn't available").waitFor();
 
       // Reached from another screen: back to it.
       await page.goto("/explore");
@@ -479,6 +486,7 @@ describe("photos and /view", () => {
       }, `/view/dish/${missing}`);
       await page.waitForURL((url) => url.pathname === "/explore");
       await page.getByRole("heading", { name: "Explore", level: 1 }).waitFor();
+      await toastWith(page, "This review isn't available").waitFor();
     });
   });
 });

@@ -8,14 +8,18 @@ import { BackButton, useGoBack } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { toast } from "#web/lib/toast.ts";
 import { itemKeys } from "../api/item-queries.ts";
 import { ItemDetail } from "./item-detail.tsx";
+import { itemDetailTitle } from "./item-meta.ts";
 
 /**
- * "Dish Review" for type food or dish, otherwise "Restaurant Review"; posts, which have a view
- * of their own too, are titled "Post".
+ * While the item loads, the address's type names it: "Dish Review" for food or dish, "Post" for
+ * a post, otherwise "Restaurant Review". Once loaded, the item's real kind does, whatever the
+ * address said.
  */
-function viewTitle(type: string | undefined): string {
+function viewTitle(type: string, item: ItemDto | undefined): string {
+  if (item) return itemDetailTitle(item);
   if (type === "post") return "Post";
   return type === "food" || type === "dish" ? "Dish Review" : "Restaurant Review";
 }
@@ -48,16 +52,24 @@ export function ViewItemPage() {
 
   const goBack = useGoBack();
 
-  // A missing item, or any error loading it, goes back where the person came from.
+  // A missing item, or any error loading it, goes back where the person came from, saying why:
+  // the toast outlives the move it explains.
   useEffect(() => {
     if (!failed) return;
     console.error("Could not load /view item", item.error);
+    toast.error(
+      type === "post" ? "This post isn't available" : "This review isn't available",
+      undefined,
+      {
+        keepOnNavigation: true,
+      },
+    );
     goBack();
-  }, [failed, item.error, goBack]);
+  }, [failed, item.error, goBack, type]);
 
   return (
     <>
-      <PageHeader title={viewTitle(type)} leading={<BackButton />} />
+      <PageHeader title={viewTitle(type, item.data)} leading={<BackButton />} />
       {item.data ? (
         <Stack p="md" pb="xl">
           <ItemDetail item={item.data} />
