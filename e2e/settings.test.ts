@@ -218,7 +218,9 @@ describe("accessibility and screenshots", () => {
         await signUpViaApi(page, "looker");
         const drawer = await openSettings(page);
         await settingsForm(drawer).username.waitFor();
-        await drawer.getByText("Username is available").first().waitFor();
+        // Their current name is theirs, not "available".
+        await drawer.getByText("This is your username").first().waitFor();
+        expect(await drawer.getByText("Username is available").count()).toBe(0);
         await screenshot(page, "settings", { fullPage: false });
         await expectNoAxeViolations(page);
         await drawer.getByRole("button", { name: "Log Out" }).scrollIntoViewIfNeeded();

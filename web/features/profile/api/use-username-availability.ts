@@ -4,8 +4,11 @@ import { PROFILE_LIMITS, type UsernameAvailabilityDto, usernameInput } from "#do
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 
-/** Username check: nothing under 3 characters, then checking → available/taken/unknown. */
-export type UsernameAvailability = "idle" | "checking" | "available" | "taken" | "unknown";
+/**
+ * Username check: nothing under 3 characters, then checking → available/taken/unknown; the
+ * signed-in person's current username is their own, not "available".
+ */
+export type UsernameAvailability = "idle" | "checking" | "available" | "taken" | "unknown" | "own";
 
 const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
@@ -34,7 +37,7 @@ export function useUsernameAvailability(
   });
 
   if (typed.length < PROFILE_LIMITS.usernameMin) return "idle";
-  if (typed === ownUsername) return "available";
+  if (typed === ownUsername) return "own";
   if (typed !== debounced) return "checking";
   if (!wellFormed) return "idle";
   if (query.isPending || query.isFetching) return query.data ? statusOf(query.data) : "checking";

@@ -28,6 +28,11 @@ const AVAILABILITY: Record<
       </ThemeIcon>
     ),
   },
+  own: {
+    text: "This is your username",
+    color: "dimmed",
+    icon: null,
+  },
   unknown: {
     text: "Couldn't check availability right now",
     color: "dimmed",
