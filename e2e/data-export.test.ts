@@ -13,7 +13,13 @@ import {
   useBrowser,
   withPage,
 } from "./support/browser.ts";
-import { makePhoto, seedDishReview, signUpViaApi, useFixtureDir } from "./support/content.ts";
+import {
+  makePhoto,
+  seedDishReview,
+  signUpViaApi,
+  toastWith,
+  useFixtureDir,
+} from "./support/content.ts";
 
 /**
  * "Download my data" in a real browser against the real server: a person with a review and its
@@ -63,6 +69,7 @@ describe("Download my data", () => {
 
       await tabTo(page, messages.start);
       await page.keyboard.press("Enter");
+      await toastWith(page, messages.started).waitFor();
       // At 0 % the bar's filled part has no width, so it is attached rather than visible.
       await section(page)
         .getByRole("progressbar", { name: messages.progressLabel })
@@ -76,6 +83,9 @@ describe("Download my data", () => {
       });
       await download.waitFor({ timeout: 20_000 });
       await expect.poll(() => section(page).getByRole("status").textContent()).toBe(messages.ready);
+      // The toast that said it was being prepared goes with the progress: it never contradicts
+      // the card.
+      await expect.poll(() => toastWith(page, messages.started).count(), { timeout: 1000 }).toBe(0);
       await section(page)
         .getByText(/Available until /)
         .waitFor();

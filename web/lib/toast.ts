@@ -82,6 +82,10 @@ export const toast = {
     show("sign-in", title ?? message, title ? message : undefined, {
       action: { label: "Sign in", onClick: onSignIn },
     }),
+  /** Hides one toast, by the id showing it returned, once what it says is no longer true. */
+  dismiss: (id: string) => {
+    notifications.hide(id);
+  },
   /** Hides the toasts about the screen being left; the router calls it on every move. */
   clearScreenToasts: () => {
     for (const id of screenToasts) notifications.hide(id);

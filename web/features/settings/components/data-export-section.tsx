@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import { IconDownload, IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import {
   type DataExportDto,
   formatFileSize,
@@ -40,11 +41,23 @@ export function DataExportSection() {
   const latest = useQuery(latestDataExportQuery);
   const start = useStartDataExport();
   const current = latest.data?.export ?? null;
+  const startedToast = useRef<string | null>(null);
+
+  // "We're preparing your data" is true only while the card shows the progress: the toast goes
+  // when the export is ready or failed, so the two never disagree.
+  const open = current !== null && isDataExportOpen(current.status);
+  useEffect(() => {
+    if (open || !startedToast.current) return;
+    toast.dismiss(startedToast.current);
+    startedToast.current = null;
+  }, [open]);
 
   async function startExport() {
     try {
       const started = await start.mutateAsync();
-      if (started.status === "pending") toast.success(messages.started, messages.buildingHint);
+      if (started.status === "pending") {
+        startedToast.current = toast.success(messages.started, messages.buildingHint);
+      }
     } catch (error) {
       toast.error(messages.startFailed, error instanceof Error ? error.message : undefined);
     }
@@ -96,7 +109,7 @@ export function DataExportSection() {
 
       {latest.data && !current && <Group>{startButton(messages.start, "filled")}</Group>}
 
-      {current && isDataExportOpen(current.status) && (
+      {current && open && (
         <Stack gap={6}>
           <Text size="sm" fw={600} aria-hidden>
             {messages.building(current.progress)}
