@@ -258,6 +258,52 @@ describe("terms, install and 404", () => {
   });
 });
 
+describe("Skip to content", () => {
+  describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
+    test("the first Tab stop on every kind of screen, shown while focused, lands on the main content", async () => {
+      await withPage(browser, { viewport, colorScheme }, async (page) => {
+        for (const [path, settled] of [
+          ["/", () => waitForText(page, LANDING_TEXTS[0] as string)],
+          ["/feed", () => feedSettled(page)],
+          ["/auth", () => page.getByRole("heading", { level: 1 }).first().waitFor()],
+        ] as const) {
+          await page.goto(path);
+          await settled();
+          const link = page.getByRole("link", { name: "Skip to content" });
+          // Out of sight until a keyboard user reaches it.
+          expect(
+            await link.evaluate((element) => element.getBoundingClientRect().bottom),
+          ).toBeLessThanOrEqual(0);
+          await page.keyboard.press("Tab");
+          await expect
+            .poll(() => page.evaluate(() => document.activeElement?.textContent))
+            .toBe("Skip to content");
+          await expect
+            .poll(() => link.evaluate((element) => element.getBoundingClientRect().top))
+            .toBeGreaterThanOrEqual(0);
+          if (path === "/feed") {
+            await screenshot(page, "skip-link", { fullPage: false });
+            await expectNoAxeViolations(page);
+          }
+          await page.keyboard.press("Enter");
+          await expect
+            .poll(() => page.evaluate(() => document.activeElement?.tagName))
+            .toBe("MAIN");
+          expect(new URL(page.url()).hash).toBe("");
+          // The next Tab goes to the first control inside it, past the header and navigation.
+          await page.keyboard.press("Tab");
+          expect(
+            await page.evaluate(() =>
+              document.querySelector("main")?.contains(document.activeElement),
+            ),
+            `${path}: focus inside main`,
+          ).toBe(true);
+        }
+      });
+    });
+  });
+});
+
 describe("guards and navigation for visitors", () => {
   test.each(["/profile", "/notifications", "/post", "/setup", "/admin"])(
     "%s sends a visitor to /auth",

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
+import { SkipLink } from "#web/components/skip-link.tsx";
 import { toast } from "#web/lib/toast.ts";
 
-/** Wraps every screen: moving to another screen clears the toasts about the one left behind. */
+/**
+ * Wraps every screen: "Skip to content" comes first, and moving to another screen clears the
+ * toasts about the one left behind.
+ */
 export function RootRoute() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
@@ -11,5 +15,10 @@ export function RootRoute() {
     shown.current = pathname;
     toast.clearScreenToasts();
   }, [pathname]);
-  return <Outlet />;
+  return (
+    <>
+      <SkipLink />
+      <Outlet />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { mainContentProps } from "#web/components/skip-link.tsx";
 import classes from "./centered-card.module.css";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { TastedWordmark } from "./tasted-wordmark.tsx";
@@ -30,7 +31,7 @@ export function CenteredCard({
       <div className={classes.corner}>
         <ColorSchemeToggle />
       </div>
-      <main className={classes.main} style={{ maxWidth }}>
+      <main {...mainContentProps} className={classes.main} style={{ maxWidth }}>
         <Paper withBorder radius="lg" className={classes.card}>
           <Stack gap="lg">
             <Stack gap={6} align="center" ta="center">

@@ -2,6 +2,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { mainContentProps } from "#web/components/skip-link.tsx";
 import { PublicFooter } from "./public-footer.tsx";
 import { PublicHeader } from "./public-header.tsx";
 import classes from "./public-page.module.css";
@@ -17,7 +18,7 @@ export function PublicPage({ maxWidth, children }: PublicPageProps) {
   return (
     <>
       <PublicHeader />
-      <main className={`${classes.palette} ${classes.main}`}>
+      <main {...mainContentProps} className={`${classes.palette} ${classes.main}`}>
         <div className={classes.container} style={{ maxWidth }}>
           <Link to={screenPaths.landing} className={classes.back}>
             <IconArrowLeft size={18} stroke={1.8} aria-hidden="true" />

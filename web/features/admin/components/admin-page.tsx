@@ -4,6 +4,7 @@ import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
 import { adminMessages } from "#domain/moderation.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { mainContentProps } from "#web/components/skip-link.tsx";
 import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { ActivityPanel } from "./activity-panel.tsx";
@@ -52,7 +53,7 @@ export function AdminPage() {
   }
 
   return (
-    <main className={classes.page}>
+    <main {...mainContentProps} className={classes.page}>
       <header className={classes.header}>
         <div className={classes.headline}>
           <Title order={1} className={classes.title}>

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from "@mantine/hooks";
 import { PublicFooter } from "#web/components/public-footer.tsx";
+import { mainContentProps } from "#web/components/skip-link.tsx";
 import { useEmailConfirmationNotice } from "../use-email-confirmation-notice.ts";
 import { LandingCta } from "./landing-cta.tsx";
 import { LandingHeader } from "./landing-header.tsx";
@@ -13,7 +14,7 @@ export function LandingPage() {
   return (
     <>
       <LandingHeader />
-      <main>
+      <main {...mainContentProps}>
         <LandingHero />
         <StorySection />
         <TrackSection />

@@ -6,6 +6,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicFooter } from "#web/components/public-footer.tsx";
 import { PublicHeader } from "#web/components/public-header.tsx";
 import shared from "#web/components/public-page.module.css";
+import { mainContentProps } from "#web/components/skip-link.tsx";
 import classes from "./not-found-page.module.css";
 
 /** An empty plate between a fork and a knife: nothing was served at this address. */
@@ -60,7 +61,7 @@ export function NotFoundPage() {
   return (
     <div className={classes.page}>
       <PublicHeader />
-      <main className={`${shared.palette} ${classes.main}`}>
+      <main {...mainContentProps} className={`${shared.palette} ${classes.main}`}>
         <div className={classes.content}>
           <EmptyPlate />
           <p className={classes.code}>404</p>
