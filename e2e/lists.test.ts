@@ -394,7 +394,7 @@ describe("looks", () => {
             .getByRole("link")
             .first()
             .waitFor();
-          // The row of tabs scrolls sideways on a phone: the open one is in sight, counts and all.
+          // The tabs wrap on a phone: every one is in sight, counts and all.
           await page.getByRole("tab", { name: "Want to try (0)" }).waitFor();
           await expect
             .poll(async () => {

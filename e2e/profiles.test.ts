@@ -311,6 +311,36 @@ describe("own profile", () => {
     });
   });
 
+  test("at 375 px every tab is whole and in sight, none cut off or scrolled away", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      await signUpViaApi(page, "narrow");
+      await page.goto("/profile");
+      const tabs = page.getByRole("tab");
+      await tab(page, "Stats").waitFor();
+      const names = await tabs.allTextContents();
+      expect(names).toEqual([
+        "Posts (0)",
+        "Dishes (0)",
+        "Restaurants (0)",
+        "Want to try (0)",
+        "Lists",
+        "Stats",
+      ]);
+      for (const name of names) {
+        const box = await tab(page, name).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width, `${name} in sight`).toBe(
+          true,
+        );
+        // Its whole label shows: nothing clipped or ellipsised.
+        expect(
+          await tab(page, name).evaluate((element) => element.scrollWidth <= element.clientWidth),
+          `${name} whole`,
+        ).toBe(true);
+      }
+      await screenshot(page, "profile-tabs-narrow", { fullPage: false });
+    });
+  });
+
   test("on a phone an item opens its own page, and back returns to the tab", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {
       const { ramen } = await authorWithContent(page, "phone");

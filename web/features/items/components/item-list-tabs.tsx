@@ -1,5 +1,5 @@
 import { Tabs } from "@mantine/core";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ItemPagesQuery } from "../api/item-pages-query.ts";
@@ -52,22 +52,6 @@ export function ItemListTabs<T extends string>({
   const first = defaultTab ?? tabs[0]?.value;
   const requested = searchParams.get("tab");
   const open = tabs.find((tab) => tab.value === requested)?.value ?? first;
-  // Every label, since a tab before the open one growing (a count arriving) pushes it along.
-  const labels = tabs.map((tab) => tab.label).join("\n");
-  const listRef = useRef<HTMLDivElement>(null);
-
-  // A phone shows part of a long row of tabs (it scrolls sideways): the open tab is brought into
-  // sight, and again when a label grows (a count arriving after the page).
-  useEffect(() => {
-    const list = listRef.current;
-    const tab = open && list?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(open)}"]`);
-    if (!list || !tab || !labels) return;
-    const listBox = list.getBoundingClientRect();
-    const tabBox = tab.getBoundingClientRect();
-    if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
-    else if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
-  }, [open, labels]);
-
   function openTab(value: string | null) {
     if (value === null || !tabs.some((tab) => tab.value === value)) return;
     setSearchParams(
@@ -88,9 +72,9 @@ export function ItemListTabs<T extends string>({
       className={classes.tabs}
       classNames={{ list: classes.tabList, tab: classes.tab }}
     >
-      <Tabs.List grow ref={listRef}>
+      <Tabs.List grow>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value} data-tab={tab.value}>
+          <Tabs.Tab key={tab.value} value={tab.value}>
             {tab.label}
           </Tabs.Tab>
         ))}
