@@ -25,10 +25,8 @@ import {
   restoredCookie,
   restoreOnSignIn,
 } from "#server/modules/account-deletion/account-deletion.service.ts";
-import {
-  promoteVerifiedAdmin,
-  provisionAccount,
-} from "#server/modules/profiles/profiles.service.ts";
+import { promoteVerifiedAdmin } from "#server/modules/profiles/profiles.service.ts";
+import { provisionAccount } from "#server/modules/shared/accounts.ts";
 import type { BackgroundTasks } from "./background.ts";
 import type { EmailSender } from "./senders/email.ts";
 import { otpMessage, type SmsSender } from "./senders/sms.ts";

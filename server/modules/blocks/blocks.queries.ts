@@ -18,35 +18,6 @@ const names = (kind: Restriction) => {
   return { table: sql.raw(t.table), owner: sql.raw(t.owner), person: sql.raw(t.person) };
 };
 
-/** Whether either of the two blocked the other: two primary-key probes. */
-export async function isBlockedPair(db: Executor, a: string, b: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from user_blocks
-     where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
-     limit 1`);
-  return result.rows.length > 0;
-}
-
-/** Whether the person has a profile and is not waiting for their account to be deleted. */
-export async function isActiveProfile(db: Executor, id: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from profiles p where p.id = ${id} and ${visibleAuthorSql(undefined, sql`p.id`)}`);
-  return result.rows.length > 0;
-}
-
-/**
- * Row-locks both profiles until the transaction ends, in id order: the follows module locks
- * them in the same order to move its counters, so a block and a follow between the two wait
- * for each other instead of deadlocking, and whichever comes second sees the other's rows.
- */
-export async function lockProfiles(db: Executor, ids: readonly string[]): Promise<void> {
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await db.execute(sql`select id from profiles where id in (${list}) order by id for update`);
-}
-
 /** Adds the block or mute unless it exists; true when a row was actually added. */
 export async function insertRestriction(
   db: Executor,

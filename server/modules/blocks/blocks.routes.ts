@@ -10,7 +10,7 @@ import { pageQuery } from "#domain/paging.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import { listRestricted, setBlocked, setMuted } from "./blocks.service.ts";
 
 /**

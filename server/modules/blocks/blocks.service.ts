@@ -12,7 +12,11 @@ import { ApiError } from "#server/http/errors.ts";
 import { bumpFollowCounters, deleteFollow } from "#server/modules/follows/follows.queries.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { decodePersonCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import {
+  lockProfilesInOrder,
+  profileNotFound,
+  visibleProfileExists,
+} from "#server/modules/shared/people.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   deleteInteractionsBetween,
@@ -20,8 +24,6 @@ import {
   deleteNotificationsBetween,
   deleteRestriction,
   insertRestriction,
-  isActiveProfile,
-  lockProfiles,
   type RestrictedAccountRow,
   type Restriction,
   restrictedAccountsSql,
@@ -41,7 +43,7 @@ const selfMessages: Record<Restriction, string> = {
 /** The person to block or mute must be someone else with a profile that is not being deleted. */
 async function checkTarget(db: Executor, kind: Restriction, me: string, personId: string) {
   if (personId === me) throw ApiError.badRequest(selfMessages[kind]);
-  if (!(await isActiveProfile(db, personId))) throw profileNotFound();
+  if (!(await visibleProfileExists(db, personId, undefined))) throw profileNotFound();
 }
 
 /**
@@ -84,7 +86,7 @@ export async function setBlocked(
     return { blocked };
   }
   const added = await ctx.db.transaction(async (tx) => {
-    await lockProfiles(tx, [me, personId].sort());
+    await lockProfilesInOrder(tx, [me, personId], "update");
     await checkTarget(tx, "block", me, personId);
     const inserted = await insertRestriction(tx, "block", me, personId);
     if (inserted) await severTies(tx, me, personId);

@@ -5,6 +5,7 @@ import { follows } from "#server/db/schema/social.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
+import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
 
 /** Inserts the follow unless it exists; true when a row was actually added. */
 export async function insertFollow(
@@ -35,9 +36,10 @@ export async function deleteFollow(
 
 /**
  * Moves the followed person's follower_count and the follower's following_count by `delta`, in
- * the transaction that inserted or deleted the follow row. The two profiles are updated in id
- * order, so two people following each other at the same moment lock them in the same order
- * and never deadlock. greatest() is a guard, never the rule. Returns the new follower count.
+ * the transaction that inserted or deleted the follow row. Both profiles are locked first
+ * (lockProfilesInOrder), so two people following each other at the same moment, or a block
+ * between them, never deadlock. greatest() is a guard, never the rule. Returns the new follower
+ * count.
  */
 export async function bumpFollowCounters(
   db: Executor,
@@ -45,16 +47,15 @@ export async function bumpFollowCounters(
   followingId: string,
   delta: 1 | -1,
 ): Promise<number> {
-  let followerCount = 0;
-  for (const id of [followerId, followingId].sort()) {
-    const counter = sql.raw(id === followingId ? "follower_count" : "following_count");
-    const result = await db.execute<{ follower_count: number }>(sql`
-      update profiles set ${counter} = greatest(${counter} + ${delta}, 0)
-       where id = ${id}
-      returning follower_count`);
-    if (id === followingId) followerCount = Number(result.rows[0]?.follower_count ?? 0);
-  }
-  return followerCount;
+  await lockProfilesInOrder(db, [followerId, followingId], "no key update");
+  await db.execute(sql`
+    update profiles set following_count = greatest(following_count + ${delta}, 0)
+     where id = ${followerId}`);
+  const result = await db.execute<{ follower_count: number }>(sql`
+    update profiles set follower_count = greatest(follower_count + ${delta}, 0)
+     where id = ${followingId}
+    returning follower_count`);
+  return Number(result.rows[0]?.follower_count ?? 0);
 }
 
 export interface FollowListRow extends AuthorColumns, Record<string, unknown> {

@@ -9,7 +9,7 @@ import {
 } from "#domain/follows.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { getSessionUser, requireUserWith } from "#server/auth/session.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import { type FollowContext, listFollows, setFollow } from "./follows.service.ts";
 
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,14 +9,13 @@ import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { isBlockedPair } from "#server/modules/blocks/blocks.queries.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
-import { findProfile, visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
-import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
 import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
+import { ensureCallerProfile, findProfile } from "#server/modules/shared/accounts.ts";
+import { isBlockedPair } from "#server/modules/shared/author-visibility.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   bumpFollowCounters,
@@ -51,11 +50,7 @@ export async function setFollow(
   if (!user) throw ApiError.unauthorized(followMessages.signIn);
   if (profileId === user.id) throw ApiError.badRequest(followMessages.cannotFollowSelf);
   // The follower's profile row is what the follow points at (made here if sign-up never did).
-  await provisionAccount(
-    ctx.db,
-    { id: user.id, email: user.email ?? "", emailVerified: user.emailVerified },
-    ctx.adminEmails,
-  );
+  await ensureCallerProfile(ctx.db, user, ctx.adminEmails);
   const pair = { followerId: user.id, followingId: profileId };
   const outcome = await ctx.db.transaction(async (tx) => {
     const followed = await findProfile(tx, profileId);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { foodMapSchema } from "#domain/food-map.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import { getOwnMap, getProfileMap } from "./food-map.service.ts";
 
 const tags = ["food-map"];

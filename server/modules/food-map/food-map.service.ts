@@ -1,8 +1,7 @@
 import { type FoodMapDto, MAP_PLACES_MAX, type MapPlaceDto } from "#domain/food-map.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
-import { visibleProfileExists } from "#server/modules/profiles/profiles.queries.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";
 import { type MapPlaceRow, selectMapPlaces } from "./food-map.queries.ts";
 
 export function toPlaceDto(row: MapPlaceRow): MapPlaceDto {

@@ -3,6 +3,7 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
+import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
 import { itemTables } from "./item-tables.ts";
 
 // The reads and writes every item-facing module shares. Kind-generic statements take their
@@ -45,8 +46,8 @@ export async function findVisibleItem(
 
 /**
  * findVisibleItem for a like or a comment, inside its transaction. Once the item is found, the
- * actor's and the author's profile rows are share-locked in id order (the rows, and the order,
- * a new block locks for update) and the item is looked up again. So a block between the two
+ * actor's and the author's profile rows are share-locked (lockProfilesInOrder, as a new block
+ * locks them for update) and the item is looked up again. So a block between the two
  * either commits first, and the second look misses the item, or waits until this transaction
  * committed and then removes the like or comment it added.
  */
@@ -58,8 +59,7 @@ export async function findItemToInteractWith(
 ): Promise<VisibleItem | undefined> {
   const item = await findVisibleItem(tx, kind, id, actorId);
   if (!item) return undefined;
-  await tx.execute(sql`
-    select id from profiles where id in (${actorId}, ${item.userId}) order by id for share`);
+  await lockProfilesInOrder(tx, [actorId, item.userId], "share");
   return findVisibleItem(tx, kind, id, actorId);
 }
 

@@ -6,7 +6,7 @@ import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { Storage } from "#server/media/storage.ts";
-import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
+import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
 import {
   claimUploads,
   deleteImageFiles,
@@ -58,11 +58,7 @@ function signedIn(ctx: ItemContext): SessionUser {
  */
 async function ensureAuthor(ctx: ItemContext): Promise<SessionUser> {
   const user = signedIn(ctx);
-  await provisionAccount(
-    ctx.db,
-    { id: user.id, email: user.email ?? "", emailVerified: user.emailVerified },
-    ctx.adminEmails,
-  );
+  await ensureCallerProfile(ctx.db, user, ctx.adminEmails);
   return user;
 }
 

@@ -21,7 +21,7 @@ import {
 import type { SessionUser } from "#domain/profile.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUserWith } from "#server/auth/session.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import {
   addEntry,
   createList,

@@ -23,9 +23,8 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
-import { profileExists } from "#server/modules/profiles/profiles.queries.ts";
-import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
+import { profileExists, profileNotFound } from "#server/modules/shared/people.ts";
 import { lockQuotaOwner } from "#server/modules/shared/quota-lock.ts";
 import {
   appendEntry,
@@ -188,11 +187,7 @@ export async function createList(
 ): Promise<ListDetailDto> {
   const user = signedIn(ctx);
   // The owner's profile is what a list shows as its author (made here if sign-up never did).
-  await provisionAccount(
-    ctx.db,
-    { id: user.id, email: user.email ?? "", emailVerified: user.emailVerified },
-    ctx.adminEmails,
-  );
+  await ensureCallerProfile(ctx.db, user, ctx.adminEmails);
   return ctx.db.transaction(async (tx) => {
     // Two creates at once must not both count below the limit.
     await lockQuotaOwner(tx, user.id);

@@ -30,7 +30,7 @@ import {
   notifyContentHidden,
   withdrawContentHidden,
 } from "#server/modules/notifications/moderation-notification.ts";
-import { provisionAccount } from "#server/modules/profiles/profiles.service.ts";
+import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
 import { decodeCursor, decodeKeyedCursor, keysetPage } from "#server/modules/shared/keyset.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
@@ -175,11 +175,7 @@ export async function createReport(
   }
   if (own) throw ApiError.badRequest(reportMessages.ownContent, "OWN_CONTENT");
   // The reporter's profile row is what the report points at (made here if sign-up never did).
-  await provisionAccount(
-    ctx.db,
-    { id: ctx.user.id, email: ctx.user.email ?? "", emailVerified: ctx.user.emailVerified },
-    ctx.adminEmails,
-  );
+  await ensureCallerProfile(ctx.db, ctx.user, ctx.adminEmails);
   try {
     const id = await insertReport(ctx.db, {
       reporterId: ctx.user.id,

@@ -8,13 +8,8 @@ import type {
 import type { Database } from "#server/db/client.ts";
 import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
-import {
-  type ProfilePageRow,
-  profileExists,
-  profileItemsSql,
-  selectProfilePage,
-} from "./profiles.queries.ts";
+import { profileExists, profileNotFound } from "#server/modules/shared/people.ts";
+import { type ProfilePageRow, profileItemsSql, selectProfilePage } from "./profiles.queries.ts";
 
 // The public side of profiles: a profile page's header and its tabs, for visitors and
 // signed-in viewers alike.

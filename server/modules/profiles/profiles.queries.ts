@@ -7,12 +7,6 @@ import {
   itemTabTarget,
   type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
-import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
-
-export async function findProfile(db: Executor, id: string): Promise<Profile | undefined> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
-  return row;
-}
 
 export async function findRole(db: Executor, userId: string): Promise<Role | undefined> {
   const [row] = await db
@@ -21,21 +15,6 @@ export async function findRole(db: Executor, userId: string): Promise<Role | und
     .where(eq(userRoles.userId, userId))
     .limit(1);
   return row?.role;
-}
-
-/** Inserts the profile and role unless they exist; returns whether the profile was new. */
-export async function insertProfileAndRole(
-  db: Executor,
-  profile: NewProfile,
-  role: Role,
-): Promise<boolean> {
-  const inserted = await db
-    .insert(profiles)
-    .values(profile)
-    .onConflictDoNothing({ target: profiles.id })
-    .returning({ id: profiles.id });
-  await db.insert(userRoles).values({ userId: profile.id, role }).onConflictDoNothing();
-  return inserted.length > 0;
 }
 
 /** Raises a plain user to admin; never lowers a role. */
@@ -161,29 +140,6 @@ export async function selectProfilePage(
   viewerId: string | undefined,
 ): Promise<ProfilePageRow | undefined> {
   return (await db.execute<ProfilePageRow>(profilePageSql(handle, viewerId))).rows[0];
-}
-
-export async function profileExists(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.id, id))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Whether the profile exists and `viewerId` (undefined for visitors) may see its person: the
- * reads about one person (their map, their follows) are a 404 as for an unknown id otherwise.
- */
-export async function visibleProfileExists(
-  db: Executor,
-  id: string,
-  viewerId: string | undefined,
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from profiles p where p.id = ${id} and ${visibleAuthorSql(viewerId, sql`p.id`)}`);
-  return result.rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

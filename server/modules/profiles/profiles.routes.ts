@@ -19,7 +19,7 @@ import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
 import { restoredStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
 import {
   getMe,

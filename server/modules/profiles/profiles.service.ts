@@ -1,5 +1,3 @@
-import { randomInt } from "node:crypto";
-import { isPlaceholderEmail } from "#domain/auth.ts";
 import {
   fullName,
   isReservedUsername,
@@ -9,7 +7,6 @@ import {
   profileMessages,
   type Role,
   type SessionUser,
-  TEMPORARY_USERNAME_PREFIX,
 } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
@@ -19,9 +16,13 @@ import { encodeUploadedImage } from "#server/http/upload-body.ts";
 import { encodeAvatar } from "#server/media/images.ts";
 import { randomName, type Storage } from "#server/media/storage.ts";
 import {
-  findProfile,
+  type AccountIdentity,
+  ensureCallerProfile,
+  isAdminIdentity,
+  provisionAccount,
+} from "#server/modules/shared/accounts.ts";
+import {
   findRole,
-  insertProfileAndRole,
   promoteToAdmin,
   slugTakenByOther,
   updateProfileRow,
@@ -50,66 +51,6 @@ function toProfileDto(profile: Profile): ProfileDto {
   };
 }
 
-const TEMP_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
-const TEMP_SUFFIX_LENGTH = 12;
-
-/** `user_` + 12 random lowercase letters/digits: passes ^[a-z0-9_]{3,30}$ and is unguessable. */
-function temporaryUsername(): string {
-  let suffix = "";
-  for (let index = 0; index < TEMP_SUFFIX_LENGTH; index++) {
-    suffix += TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)];
-  }
-  return `${TEMPORARY_USERNAME_PREFIX}${suffix}`;
-}
-
-interface AccountIdentity {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-}
-
-/**
- * ADMIN_EMAILS grants admin only to a verified address: otherwise anyone could sign up with
- * the operator's address before the operator does and hold the admin role unproven.
- */
-function isAdminIdentity(user: AccountIdentity, adminEmails: readonly string[]): boolean {
-  return (
-    user.emailVerified &&
-    !isPlaceholderEmail(user.email) &&
-    adminEmails.includes(user.email.trim().toLowerCase())
-  );
-}
-
-/**
- * Makes sure the user has a profile (temporary username, slug = username) and a role row.
- * Idempotent and safe to race: called by the sign-up hook and again, lazily, wherever a
- * profile is needed, so an account whose hook failed heals on its next request.
- */
-export async function provisionAccount(
-  db: Database,
-  user: AccountIdentity,
-  adminEmails: readonly string[],
-): Promise<Profile> {
-  const existing = await findProfile(db, user.id);
-  if (existing) return existing;
-  const role: Role = isAdminIdentity(user, adminEmails) ? "admin" : "user";
-  for (let attempt = 0; ; attempt++) {
-    const username = temporaryUsername();
-    try {
-      await db.transaction(async (tx) => {
-        await insertProfileAndRole(tx, { id: user.id, username, slug: username }, role);
-      });
-      break;
-    } catch (error) {
-      // A random-name collision: try another name. Anything else is a real failure.
-      if (!isUniqueViolation(error) || attempt >= 4) throw error;
-    }
-  }
-  const created = await findProfile(db, user.id);
-  if (!created) throw new Error(`profile for ${user.id} was not created`);
-  return created;
-}
-
 /** After an email is verified: an ADMIN_EMAILS address becomes admin. */
 export async function promoteVerifiedAdmin(
   db: Database,
@@ -119,14 +60,6 @@ export async function promoteVerifiedAdmin(
   if (!isAdminIdentity({ ...user, emailVerified: true }, adminEmails)) return;
   await provisionAccount(db, { ...user, emailVerified: true }, adminEmails);
   await promoteToAdmin(db, user.id);
-}
-
-async function ensureProfile(ctx: ProfileContext): Promise<Profile> {
-  return provisionAccount(
-    ctx.db,
-    { id: ctx.user.id, email: ctx.user.email ?? "", emailVerified: ctx.user.emailVerified },
-    ctx.adminEmails,
-  );
 }
 
 /** A person's role; someone without a role row is a plain user. */
@@ -141,7 +74,7 @@ export function roleFlags(role: Role): { isAdmin: boolean; isModerator: boolean 
 
 /** /api/me but for `accountRestored`, which its route adds (account-deletion's restoredStatus). */
 export async function getMe(ctx: ProfileContext): Promise<Omit<MeDto, "accountRestored">> {
-  const profile = await ensureProfile(ctx);
+  const profile = await ensureCallerProfile(ctx.db, ctx.user, ctx.adminEmails);
   const role = await findUserRole(ctx.db, ctx.user.id);
   return { user: ctx.user, profile: toProfileDto(profile), role, ...roleFlags(role) };
 }
@@ -170,7 +103,7 @@ export async function updateProfile(
   ctx: ProfileContext,
   input: ProfileSetupValues,
 ): Promise<ProfileDto> {
-  const current = await ensureProfile(ctx);
+  const current = await ensureCallerProfile(ctx.db, ctx.user, ctx.adminEmails);
   if (input.avatarUrl !== null && input.avatarUrl !== current.avatarUrl) {
     const key = ctx.storage.keyFromUrl(input.avatarUrl);
     // Only a picture this user uploaded: a body never points the avatar at someone else's

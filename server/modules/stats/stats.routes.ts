@@ -9,7 +9,7 @@ import {
   statsVisibilitySchema,
 } from "#domain/stats.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import { getStats, getStatsFirsts, setStatsVisibility } from "./stats.service.ts";
 
 const tags = ["stats"];

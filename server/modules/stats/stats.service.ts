@@ -10,7 +10,7 @@ import {
 } from "#domain/stats.ts";
 import type { Database } from "#server/db/client.ts";
 import { decodeCursor, keysetPage } from "#server/modules/shared/keyset.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import { profileNotFound } from "#server/modules/shared/people.ts";
 import {
   type FavouriteDishRow,
   type FirstRow,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { yearInFoodSchema, yearListSchema, yearParam } from "#domain/year-in-food.ts";
 import { getSessionUser } from "#server/auth/session.ts";
-import { profileIdParams } from "#server/modules/shared/profile-path.ts";
+import { profileIdParams } from "#server/modules/shared/people.ts";
 import { drawYearCard } from "./year-card.ts";
 import { getYear, getYearCard, getYears, type YearContext } from "./year-in-food.service.ts";
 

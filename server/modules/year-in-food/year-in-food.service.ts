@@ -13,7 +13,7 @@ import { selectMapPlaces } from "#server/modules/food-map/food-map.queries.ts";
 import { toPlaceDto } from "#server/modules/food-map/food-map.service.ts";
 import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
-import { profileNotFound } from "#server/modules/shared/profile-path.ts";
+import { profileNotFound } from "#server/modules/shared/people.ts";
 import {
   mostLikedPage,
   selectYearCounts,
