@@ -29,10 +29,11 @@ const apiProject = (name: string, database: "pglite" | "postgres") => ({
       "scripts/bench/**",
       ...(database === "postgres" ? HTTP_ONLY_TESTS : []),
     ],
+    globalSetup: ["server/test/global-setup-database.ts"],
     setupFiles: ["server/test/setup-database.ts"],
     env: { TEST_DB: database, NODE_ENV: "test" },
-    // One PGlite per worker costs 3-4 s to create; sharing it across files keeps the suite fast.
-    // Each test resets the tables, so no state leaks between files.
+    // Each worker copies its database once and keeps it for all its files; each test resets
+    // the tables, so no state leaks between files.
     isolate: false,
     // Every worker has its own database (a PGlite, or a scratch PostgreSQL database named by its
     // pool id), so files run side by side. Vitest's default of one worker per core less one

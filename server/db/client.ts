@@ -101,6 +101,11 @@ export interface OpenDatabaseOptions {
   /** PGlite lives in `${dataDir}/pglite`; "memory://" keeps it in memory. */
   dataDir: string;
   log?: { info(msg: string): void; error?(msg: string): void } | undefined;
+  /**
+   * An in-memory PGlite starts from this data directory (PGlite's dumpDataDir of a migrated
+   * one): tests copy one migrated database instead of migrating one per worker.
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 export const MEMORY_DATA_DIR = "memory://";
@@ -131,7 +136,7 @@ const MIGRATION_LOCK_ID = 7_362_840_155_091_733n;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.log)
-    : openPglite(options.dataDir, options.log);
+    : openPglite(options.dataDir, options.log, options.loadDataDir);
 }
 
 async function openPostgres(
@@ -178,6 +183,7 @@ async function openPostgres(
 async function openPglite(
   dataDir: string,
   log: OpenDatabaseOptions["log"],
+  loadDataDir: Blob | undefined,
 ): Promise<DatabaseHandle> {
   let location = MEMORY_DATA_DIR;
   if (dataDir !== MEMORY_DATA_DIR) {
@@ -189,6 +195,7 @@ async function openPglite(
   const open = () =>
     PGlite.create(location, {
       extensions: PGLITE_EXTENSIONS,
+      loadDataDir,
       startParams: [
         ...PGlite.defaultStartParams,
         ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting]),

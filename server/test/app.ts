@@ -56,11 +56,15 @@ export interface TestApp {
 async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   dependencies: TestDependencies = {},
-  { keepData = false } = {},
+  { keepData = false, stillRunning = (): boolean => true } = {},
 ): Promise<TestApp> {
   const sms = new CapturingSmsSender();
   const email = new CapturingEmailSender();
   const database = await getTestDatabase();
+  // A test that timed out keeps running in the background; it must neither empty the database
+  // under the next test nor start an app that writes into it.
+  const ended = () => new Error("useTestApp: the test ended (timed out?) before its app started");
+  if (!stillRunning()) throw ended();
   if (!keepData) await resetDatabase(database.db);
   const app = await buildApp(await testConfig(overrides), {
     smsSender: sms,
@@ -68,6 +72,10 @@ async function buildTestApp(
     ...dependencies,
     database,
   });
+  if (!stillRunning()) {
+    await app.close();
+    throw ended();
+  }
   return { app, sms, email };
 }
 
@@ -83,28 +91,41 @@ async function buildTestApp(
  */
 export function useTestApp(options: { perFile?: boolean } = {}) {
   let current: TestApp | undefined;
+  // Counts the tests (or files) that ended: an app started in an earlier one is refused. A
+  // closed app refuses requests, so a timed-out test still running stops at its next request.
+  let ends = 0;
   (options.perFile ? afterAll : afterEach)(async () => {
+    ends += 1;
     await current?.app.close();
     current = undefined;
   });
+  const launch = async (
+    overrides: Partial<AppConfig>,
+    dependencies: TestDependencies,
+    keepData: boolean,
+  ) => {
+    const startedIn = ends;
+    await current?.app.close();
+    current = await buildTestApp(overrides, dependencies, {
+      keepData,
+      stillRunning: () => ends === startedIn,
+    });
+    return current;
+  };
   const started = (): TestApp => {
     if (!current) throw new Error("useTestApp: call start() first");
     return current;
   };
   return {
-    async start(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
-      await current?.app.close();
-      current = await buildTestApp(overrides, dependencies);
-      return current;
+    start(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
+      return launch(overrides, dependencies, false);
     },
     /**
      * Closes the running app and starts another on the same data, as a server restarted with
      * a new configuration would be.
      */
-    async restart(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
-      await current?.app.close();
-      current = await buildTestApp(overrides, dependencies, { keepData: true });
-      return current;
+    restart(overrides: Partial<AppConfig> = {}, dependencies: TestDependencies = {}) {
+      return launch(overrides, dependencies, true);
     },
     /** The app of the running test. */
     get app() {

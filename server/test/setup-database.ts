@@ -1,8 +1,10 @@
-// vitest setupFiles entry for suites that use the test database: after each test file, drop
-// that worker's PostgreSQL test database (PGlite stays for the worker's next file).
-import { afterAll } from "vitest";
-import { closeTestDatabase } from "#server/test/database.ts";
+// vitest setupFiles entry for suites that use the test database: the worker copies its database
+// from the run's template before the file's first test, in a hook with its own longer timeout,
+// so a test's 30 s are its own. The database stays for the worker's later files; the run's
+// global setup drops what is left.
+import { beforeAll } from "vitest";
+import { getTestDatabase } from "#server/test/database.ts";
 
-afterAll(async () => {
-  await closeTestDatabase();
+beforeAll(async () => {
+  await getTestDatabase();
 });
