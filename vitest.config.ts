@@ -84,7 +84,8 @@ export default defineConfig({
           // With two files at a time on two cores, about one full run in three had one timing
           // failure (a navigation not seen within 20 s). One cause is found and fixed (a
           // sign-out on a busy machine raced the profile's guard, now tested on a 6x slower
-          // CPU); the retry stays until full runs show no other.
+          // CPU); the retry stays until three full CI runs in a row need none: `npm test`
+          // ends the browser suite with a retry report (e2e/support/retry-report.ts) that says.
           retry: process.env.CI ? 1 : 0,
           testTimeout: 60_000,
           hookTimeout: 120_000,

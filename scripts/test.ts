@@ -60,12 +60,12 @@ function fail(message: string): never {
 }
 
 /** Runs the projects in one vitest process (one start-up, one shared worker pool). */
-async function runProjects(...projects: string[]) {
+async function runProjects(projects: string[], extraArgs: string[] = []) {
   const project = projects.join(" + ");
   heading(`vitest ${projects.map((name) => `--project ${name}`).join(" ")}`);
   const started = performance.now();
   const args = projects.flatMap((name) => ["--project", name]);
-  const code = await run("npx", ["vitest", "run", ...args, "--passWithNoTests"]);
+  const code = await run("npx", ["vitest", "run", ...args, "--passWithNoTests", ...extraArgs]);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (code !== 0) {
     results.push({ project, outcome: "failed", note: `exit code ${code} after ${seconds} s` });
@@ -82,13 +82,13 @@ if (ci && !chromium) {
   fail("CI requires Chromium: install Debian's chromium package or set CHROMIUM_PATH");
 }
 
-await runProjects("unit");
+await runProjects(["unit"]);
 
 // The API suite on PGlite and on PostgreSQL side by side: the same files, two databases.
 if (databaseUrl) {
-  await runProjects("api", "api-postgres");
+  await runProjects(["api", "api-postgres"]);
 } else {
-  await runProjects("api");
+  await runProjects(["api"]);
   console.log("\nTEST_DATABASE_URL not set: skipping the PostgreSQL API suite");
   results.push({ project: "api-postgres", outcome: "skipped", note: "TEST_DATABASE_URL not set" });
 }
@@ -102,7 +102,7 @@ const webBuild = chromium
     )
   : undefined;
 
-await runProjects("faults");
+await runProjects(["faults"]);
 
 if (webBuild) {
   heading("web build for the browser suite (made beside the fault tests)");
@@ -113,7 +113,8 @@ if (webBuild) {
   }
   if (outcome.build.state === "fresh") console.log("dist/ is newer than its sources: reusing it");
   else process.stdout.write(outcome.build.output);
-  await runProjects("e2e");
+  // The browser suite retries a failed test under CI: the retry report says which ones did.
+  await runProjects(["e2e"], ["--reporter=default", "--reporter=./e2e/support/retry-report.ts"]);
 } else {
   console.log("\nChromium not found: skipping the browser suite");
   results.push({ project: "e2e", outcome: "skipped", note: "Chromium not found" });
