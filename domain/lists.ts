@@ -175,10 +175,10 @@ export const listEntrySchema = z.object({
   /** The review (kind review), as item cards show it; null for a restaurant. */
   review: reviewSchema.nullable(),
   /**
-   * What the entry's map pin is coloured by: the review's rating, or for a restaurant the
-   * average of its visible reviews (one decimal); null when it has none.
+   * The restaurant's rating (placeRating in domain/restaurant.ts), the same on every entry of
+   * one place: shown on a restaurant entry and on the list map's pin. A review keeps its own.
    */
-  rating: z.number().nullable(),
+  placeRating: z.number().nullable(),
   /** For a restaurant: the newest visible review photo there; for a review: its first photo. */
   photoUrl: z.string().nullable(),
   addedAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { itemSorts } from "./item-lists.ts";
-import { ITEM_LIMITS, itemSchema } from "./items.ts";
+import { ITEM_LIMITS, itemSchema, type ReviewType } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 import type { PlaceSuggestion } from "./places.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";
@@ -43,6 +43,20 @@ export function restaurantFromPlace(place: PlaceSuggestion) {
     priceLevel: place.priceLevel,
     googleRating: place.googleRating,
   } satisfies RestaurantInput & RestaurantValues;
+}
+
+/**
+ * A place's rating, one rule wherever a restaurant is shown with one (its page's "Restaurant
+ * rating", a list's entries and the list's map pins): the mean of the ratings its visible
+ * restaurant reviews gave, by people the viewer may see, to one decimal; null while it has
+ * none. Dish reviews rate dishes, not the place: a dish keeps its own rating beside it.
+ */
+export const PLACE_RATING_REVIEW_TYPE = "restaurant" satisfies ReviewType;
+
+/** The place's rating from the mean of its restaurant reviews' ratings (SQL's avg, or null). */
+export function placeRating(restaurantReviewsAverage: number | string | null): number | null {
+  if (restaurantReviewsAverage === null) return null;
+  return Math.round(Number(restaurantReviewsAverage) * 10) / 10;
 }
 
 const ratingStatSchema = z.object({ average: z.number().nullable(), count: z.number().int() });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type AddListEntryInput, LIST_LIMITS, type ListVisibility } from "#domain/lists.ts";
+import { PLACE_RATING_REVIEW_TYPE } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
@@ -212,6 +213,7 @@ export interface EntryRow extends ItemRow {
   place_price_level: number | null;
   place_latitude: number | null;
   place_longitude: number | null;
+  /** The mean rating of the place's restaurant reviews, for placeRating(). */
   place_rating: number | null;
   photo_url: string | null;
 }
@@ -219,8 +221,8 @@ export interface EntryRow extends ItemRow {
 /**
  * The shown entries of the list `listId` (or the one entry `entryId`), in order, in one
  * statement: review entries as the item kernel reads reviews (author, restaurant, whether
- * `viewerId` likes it), every entry with its restaurant, where it is, its rating (a
- * restaurant's: the average of its visible reviews, one decimal, from
+ * `viewerId` likes it), every entry with its restaurant, where it is, the place's rating
+ * (domain/restaurant.ts placeRating: its visible restaurant reviews, from
  * reviews_restaurant_rating_idx, which holds the rating) and its photo. A list holds at most
  * LIST_LIMITS.entriesMax, so the whole list is one bounded read.
  */
@@ -244,11 +246,10 @@ export function entriesSql(listId: string, viewerId: string | null, entryId?: st
            rs.id as place_id, rs.name as place_name, rs.address as place_address,
            rs.slug as place_slug, rs.price_level as place_price_level,
            rs.latitude as place_latitude, rs.longitude as place_longitude,
-           case when s.review_id is null then
-             (select round(avg(rr.rating)::numeric, 1)::float8 from reviews rr
-               where rr.restaurant_id = s.restaurant_id and not rr.is_hidden
-                 and ${visibleAuthorSql(viewerId ?? undefined, sql`rr.user_id`)})
-           end as place_rating,
+           (select avg(rr.rating)::float8 from reviews rr
+             where rr.restaurant_id = s.restaurant_id
+               and rr.review_type = ${PLACE_RATING_REVIEW_TYPE} and not rr.is_hidden
+               and ${visibleAuthorSql(viewerId ?? undefined, sql`rr.user_id`)}) as place_rating,
            s.photo_url
       from shown s
       left join items i on i.id = s.review_id

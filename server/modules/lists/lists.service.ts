@@ -19,6 +19,7 @@ import {
 } from "#domain/lists.ts";
 import { imageUrls } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
+import { placeRating } from "#domain/restaurant.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
@@ -137,7 +138,7 @@ async function toEntryDtos(
           ? null
           : { lat: Number(row.place_latitude), lng: Number(row.place_longitude) },
       review,
-      rating: review ? review.rating : row.place_rating === null ? null : Number(row.place_rating),
+      placeRating: placeRating(row.place_rating),
       photoUrl: cardPhoto(row.photo_url),
       addedAt: new Date(row.entry_added_at).toISOString(),
     };

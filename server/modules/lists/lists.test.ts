@@ -159,7 +159,8 @@ describe("making and reading lists", () => {
       restaurant: { id: restaurant.id, name: restaurant.name },
       location: { lat: 40.7, lng: -73.9 },
       review: null,
-      rating: 3.5,
+      // Its reviews rate dishes, not the place.
+      placeRating: null,
       photoUrl: photo.imageUrl,
     });
     const reviewEntry = await addReview(owner, id, newer.id);
@@ -167,11 +168,11 @@ describe("making and reading lists", () => {
       kind: "review",
       restaurant: { id: restaurant.id },
       review: { id: newer.id, itemType: "review", rating: 4, author: { id: author.id } },
-      rating: 4,
+      placeRating: null,
       photoUrl: null,
     });
     const otherEntry = await addRestaurant(owner, id, other.id);
-    expect(otherEntry).toMatchObject({ location: null, rating: null, photoUrl: null });
+    expect(otherEntry).toMatchObject({ location: null, placeRating: null, photoUrl: null });
 
     const visitor = await readList(id, undefined, key);
     expect(visitor?.entries.map((entry) => entry.id)).toEqual([
@@ -208,6 +209,40 @@ async function cast() {
   await createFollow(testApp.db, follower.id, owner.id);
   return { owner, follower, stranger };
 }
+
+describe("a place's rating", () => {
+  it("is the restaurant page's Restaurant rating on every entry of the place, whatever its dishes got", async () => {
+    await testApp.start();
+    const owner = await person();
+    const { list } = await makeList(owner);
+    const author = await person();
+    const place = await createRestaurant(testApp.db, { latitude: 40.7, longitude: -73.9 });
+    const dish = await createReview(testApp.db, {
+      userId: author.id,
+      restaurantId: place.id,
+      rating: 5,
+    });
+    for (const rating of [3, 4, 4]) {
+      await createReview(testApp.db, {
+        userId: (await person()).id,
+        restaurantId: place.id,
+        reviewType: "restaurant",
+        rating,
+      });
+    }
+    const restaurantEntry = await addRestaurant(owner, list.id, place.id);
+    const dishEntry = await addReview(owner, list.id, dish.id);
+
+    const page = await expectStatus(200, "GET", `/api/restaurants/${place.id}`, owner.cookie);
+    expect(page.stats.restaurantRating).toEqual({ average: 3.7, count: 3 });
+    expect(restaurantEntry.placeRating).toBe(3.7);
+    // The dish entry keeps its review's own rating, and names the place's rating as well, so
+    // the list and its map show the place alike.
+    expect(dishEntry).toMatchObject({ review: { rating: 5 }, placeRating: 3.7 });
+    const read = await readList(list.id, owner);
+    expect(read?.entries.map((entry) => entry.placeRating)).toEqual([3.7, 3.7]);
+  });
+});
 
 describe("who sees a list", () => {
   it("follows the visibility rule on the list, the profile's lists and following", async () => {

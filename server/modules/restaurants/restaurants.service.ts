@@ -5,6 +5,7 @@ import {
   derivedPriceTier,
   FOLLOWED_REVIEWS_LIMIT,
   type FollowedReviewsDto,
+  placeRating,
   type RestaurantDto,
   type RestaurantItemsPage,
   type RestaurantValues,
@@ -184,7 +185,7 @@ function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): Res
     stats: {
       dishRating: { average: toNumber(stats.dish_avg), count: Number(stats.dish_count) },
       restaurantRating: {
-        average: toNumber(stats.restaurant_avg),
+        average: placeRating(stats.restaurant_avg),
         count: Number(stats.restaurant_count),
       },
       postCount: Number(stats.post_count),

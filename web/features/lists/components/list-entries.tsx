@@ -175,10 +175,10 @@ function PlaceCard({ entry }: { entry: ListEntryDto }) {
         {restaurant.address && (
           <RestaurantPinLink restaurant={restaurant} label={restaurant.address} />
         )}
-        {entry.rating !== null && (
+        {entry.placeRating !== null && (
           <span className={classes.rating}>
-            <StarRating value={entry.rating} size={14} />
-            {oneDecimal(entry.rating)}
+            <StarRating value={entry.placeRating} size={14} />
+            {oneDecimal(entry.placeRating)}
           </span>
         )}
       </div>

@@ -4,25 +4,20 @@ import classes from "./lists.module.css";
 
 /**
  * One pin per restaurant: a list may hold the restaurant itself and several of its dish
- * reviews, which are one place on a map. The pin takes the average of their ratings (one
- * decimal), and the restaurant's place in the list is its first entry's.
+ * reviews, which are one place on a map. The pin shows the place's rating, as the list does,
+ * and the restaurant's place in the list is its first entry's.
  */
 export function listPins(entries: ListEntryDto[]): FoodMapPin[] {
-  const places = new Map<string, { entry: ListEntryDto; ratings: number[] }>();
+  const places = new Map<string, ListEntryDto>();
   for (const entry of entries) {
-    const place = places.get(entry.restaurant.id) ?? { entry, ratings: [] };
-    if (entry.rating !== null) place.ratings.push(entry.rating);
-    places.set(entry.restaurant.id, place);
+    if (!places.has(entry.restaurant.id)) places.set(entry.restaurant.id, entry);
   }
-  return [...places.values()].map(({ entry, ratings }) => ({
+  return [...places.values()].map((entry) => ({
     id: entry.restaurant.id,
     restaurant: entry.restaurant,
     location: entry.location,
     status: "tried",
-    rating:
-      ratings.length === 0
-        ? null
-        : Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 10) / 10,
+    rating: entry.placeRating,
   }));
 }
 
