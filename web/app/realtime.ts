@@ -1,10 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
-import { foodMapKeys } from "#web/features/food-map/api/food-map-queries.ts";
 import { forgetDeletedItem } from "#web/features/items/api/item-queries.ts";
-import { wantToTryKeys } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { foodMapKeys, wantToTryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 
 /** Query-key roots the stream's events name (screens keep their queries under these). */

@@ -15,21 +15,11 @@ import {
   type RoleInput,
   type TeamDto,
 } from "#domain/moderation.ts";
-import { commentKeys } from "#web/features/comments/api/comment-queries.ts";
-import { notificationKeys } from "#web/features/notifications/api/notification-queries.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
+import { adminKeys, commentKeys, notificationKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-
-/** Everything /admin reads lives under ["admin"]; each action re-reads the whole root. */
-export const adminKeys = {
-  all: ["admin"] as const,
-  stats: ["admin", "stats"] as const,
-  reports: ["admin", "reports"] as const,
-  activity: ["admin", "activity"] as const,
-  team: ["admin", "team"] as const,
-};
 
 /**
  * `?cursor=` of one page of /admin's lists. Their page sizes are fixed by the server

@@ -3,14 +3,10 @@ import type { CommentPage } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { commentKeys } from "#web/lib/query-keys.ts";
 
 /** How many comments one request brings (the collapsed list shows 2 of them). */
 const COMMENT_PAGE_SIZE = 20;
-
-export const commentKeys = {
-  all: ["comments"] as const,
-  item: (kind: ItemKind, id: string) => ["comments", kind, id] as const,
-};
 
 /** Comments of one review or post, newest first, keyset paged. */
 export function commentsQuery(kind: ItemKind, id: string) {

@@ -4,8 +4,8 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import { updateCachedItem } from "#web/features/items/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { commentKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-import { commentKeys } from "./comment-queries.ts";
 
 /** Adds a comment (sent trimmed), then refreshes the list and every cached count. */
 export function useAddComment(kind: ItemKind, id: string) {

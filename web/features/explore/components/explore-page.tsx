@@ -5,7 +5,7 @@ import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
-import { exploreKeys } from "../api/explore-queries.ts";
+import { exploreKeys } from "#web/lib/query-keys.ts";
 import { useExploreSearch } from "../use-explore-search.ts";
 import classes from "./explore.module.css";
 import { ExploreResults, exploreTabDetails } from "./explore-results.tsx";

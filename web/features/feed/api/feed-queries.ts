@@ -3,11 +3,7 @@ import type { FeedPage, FeedScope } from "#domain/feed.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { pageParams } from "#web/lib/page-params.ts";
-
-export const feedKeys = {
-  all: ["feed"] as const,
-  scope: (scope: FeedScope) => ["feed", scope] as const,
-};
+import { feedKeys } from "#web/lib/query-keys.ts";
 
 /** Reviews and posts newest first, 20 a page, paged by the server's opaque keyset cursor. */
 export function feedQuery(scope: FeedScope) {

@@ -2,13 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { FoodMapDto } from "#domain/food-map.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
-
-/** Food maps live under "food-map", which a review's create, edit or delete marks stale. */
-export const foodMapKeys = {
-  all: ["food-map"] as const,
-  own: ["food-map", "own"] as const,
-  profile: (profileId: string) => ["food-map", "profile", profileId] as const,
-};
+import { foodMapKeys } from "#web/lib/query-keys.ts";
 
 /**
  * The signed-in person's map. Always re-read when the screen opens: a Save toggle anywhere

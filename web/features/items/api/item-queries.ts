@@ -9,25 +9,17 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
-import { feedKeys } from "#web/features/feed/api/feed-queries.ts";
-import { listKeys } from "#web/features/lists/api/list-queries.ts";
-import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
-import { restaurantKeys } from "#web/features/restaurants/api/restaurant-queries.ts";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
+import { feedKeys, itemKeys, listKeys, profileKeys, restaurantKeys } from "#web/lib/query-keys.ts";
 
 /** What creating and editing each kind sends. */
 interface ItemInputs {
   review: { create: CreateReviewInput; update: ReviewUpdateInput };
   post: { create: PostInput; update: PostUpdateInput };
 }
-
-export const itemKeys = {
-  item: (kind: ItemKind, id: string) => ["items", kind, id] as const,
-  bySlug: (type: string, slug: string) => ["items", "by-slug", type, slug] as const,
-};
 
 /** One review or post (with isOwner for the Edit/Delete menu). */
 export function itemQuery<K extends ItemKind>(kind: K, id: string) {

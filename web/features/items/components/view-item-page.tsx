@@ -8,8 +8,8 @@ import { BackButton, useGoBack } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { itemKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-import { itemKeys } from "../api/item-queries.ts";
 import { ItemDetail } from "./item-detail.tsx";
 import { itemDetailTitle } from "./item-meta.ts";
 

@@ -12,8 +12,8 @@ import {
 } from "#domain/lists.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { type ListTarget, listKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-import { type ListTarget, listKeys } from "./list-queries.ts";
 
 /** The server's own words for a refusal it explains (full, too many lists, outdated order). */
 function failureMessage(error: unknown): string {

@@ -7,9 +7,10 @@ import { listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import itemClasses from "#web/features/items/components/item.module.css";
 import saveClasses from "#web/features/want-to-try/components/save-toggle.module.css";
+import type { ListTarget } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { type ListTarget, myListsQuery } from "../api/list-queries.ts";
+import { myListsQuery } from "../api/list-queries.ts";
 import {
   isPendingEntry,
   useCreateListWith,

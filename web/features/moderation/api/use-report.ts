@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReportTargetType, reportMessages } from "#domain/moderation.ts";
 import type { ReportDetails } from "#web/components/report-dialog.tsx";
-import { adminKeys } from "#web/features/admin/api/admin-queries.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { adminKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 
 /** What a report is about. */

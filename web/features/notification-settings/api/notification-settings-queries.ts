@@ -5,12 +5,7 @@ import type {
 } from "#domain/notification-settings.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
-
-export const notificationSettingsKeys = {
-  all: ["notification-settings"] as const,
-  settings: () => [...notificationSettingsKeys.all, "settings"] as const,
-  push: () => [...notificationSettingsKeys.all, "push"] as const,
-};
+import { notificationSettingsKeys } from "#web/lib/query-keys.ts";
 
 /** The signed-in person's notification settings. */
 export const notificationSettingsQuery = queryOptions({

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { PushPublicKey } from "#domain/notification-settings.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
-import { notificationSettingsKeys } from "./notification-settings-queries.ts";
+import { notificationSettingsKeys } from "#web/lib/query-keys.ts";
 
 /**
  * Where push stands in this browser: it cannot show push at all, the server sends none, the

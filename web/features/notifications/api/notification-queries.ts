@@ -12,14 +12,7 @@ import type {
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { pageParams } from "#web/lib/page-params.ts";
-
-/** Everything about notifications lives under ["notifications", …]; realtime invalidates the root. */
-export const notificationKeys = {
-  all: ["notifications"] as const,
-  list: ["notifications", "list"] as const,
-  unreadCount: ["notifications", "unread-count"] as const,
-  people: (key: string) => ["notifications", "people", key] as const,
-};
+import { notificationKeys } from "#web/lib/query-keys.ts";
 
 /** The newest notification groups of the signed-in user, and how many are unread. */
 export const notificationListQuery = queryOptions({

@@ -6,19 +6,7 @@ import { itemPagesQuery } from "#web/features/items/api/item-pages-query.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { pageParams } from "#web/lib/page-params.ts";
-
-/**
- * Everything about profiles lives under "profiles": the realtime client invalidates that root
- * when someone follows or an item is deleted, so headers, tabs and follow lists refresh.
- */
-export const profileKeys = {
-  all: ["profiles"] as const,
-  pages: ["profiles", "page"] as const,
-  page: (handle: string) => ["profiles", "page", handle] as const,
-  items: (profileId: string, tab: ProfileTab, sort: ItemSort, q: string) =>
-    ["profiles", profileId, "items", tab, sort, q] as const,
-  followList: (profileId: string, kind: FollowListKind) => ["profiles", profileId, kind] as const,
-};
+import { profileKeys } from "#web/lib/query-keys.ts";
 
 /**
  * A handle as the page address gives it, without a leading @. Its case is kept: the server

@@ -7,11 +7,10 @@ import {
 } from "#domain/follows.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import type { UserCardDto, UserSearchResults } from "#domain/search.ts";
-import { exploreKeys } from "#web/features/explore/api/explore-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { exploreKeys, profileKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-import { profileKeys } from "./profile-queries.ts";
 
 /** The person a follow button is about. */
 export interface FollowTarget {

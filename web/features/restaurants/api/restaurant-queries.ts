@@ -4,19 +4,7 @@ import type { FollowedReviewsDto, RestaurantDto, RestaurantTab } from "#domain/r
 import { itemPagesQuery } from "#web/features/items/api/item-pages-query.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
-
-/**
- * Everything about restaurants lives under "restaurants": creating, editing or deleting an item
- * marks that root stale (refreshContent), so a page's stats and tabs are fresh on return.
- */
-export const restaurantKeys = {
-  all: ["restaurants"] as const,
-  page: (idOrSlug: string) => ["restaurants", "page", idOrSlug] as const,
-  items: (restaurantId: string, tab: RestaurantTab, sort: ItemSort, q: string) =>
-    ["restaurants", restaurantId, "items", tab, sort, q] as const,
-  followedReviews: (restaurantId: string) =>
-    ["restaurants", restaurantId, "followed-reviews"] as const,
-};
+import { restaurantKeys } from "#web/lib/query-keys.ts";
 
 /** A restaurant's header and stats by UUID or slug; 404 is not retried. */
 export function restaurantQuery(idOrSlug: string) {

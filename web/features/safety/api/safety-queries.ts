@@ -4,12 +4,7 @@ import type { Restriction } from "#web/components/restrict-dialog.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { pageParams } from "#web/lib/page-params.ts";
-
-/** The people the signed-in person blocked or muted live under "safety". */
-export const safetyKeys = {
-  all: ["safety"] as const,
-  list: (kind: Restriction) => ["safety", kind] as const,
-};
+import { safetyKeys } from "#web/lib/query-keys.ts";
 
 const listPaths = { block: apiPaths.blocks, mute: apiPaths.mutes } as const;
 

@@ -8,14 +8,12 @@ import {
 } from "#domain/blocks.ts";
 import { type AuthorNames, authorDisplayName } from "#domain/items.ts";
 import type { Restriction, RestrictPrompt } from "#web/components/restrict-dialog.tsx";
-import { commentKeys } from "#web/features/comments/api/comment-queries.ts";
 import { dropAuthorFromCachedLists } from "#web/features/items/api/item-queries.ts";
-import { notificationKeys } from "#web/features/notifications/api/notification-queries.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
+import { commentKeys, notificationKeys, safetyKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-import { safetyKeys } from "./safety-queries.ts";
 
 /** The person blocked or muted, as the toasts and dialogs name them. */
 export interface RestrictTarget extends AuthorNames {

@@ -11,23 +11,10 @@ import {
   type StatsVisibilityDto,
   statsMessages,
 } from "#domain/stats.ts";
-import { profileKeys } from "#web/features/profile/api/profile-queries.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { profileKeys, statsKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-
-/**
- * Stats live under the profile's keys ("profiles", id, "stats"), so a review's create, edit or
- * delete (refreshContent) and the realtime client's profile refresh mark them stale too.
- * `year` null is the last 12 months.
- */
-export const statsKeys = {
-  all: (profileId: string) => [...profileKeys.all, profileId, "stats"] as const,
-  stats: (profileId: string, year: number | null) =>
-    [...profileKeys.all, profileId, "stats", "summary", year] as const,
-  firsts: (profileId: string, year: number | null) =>
-    [...profileKeys.all, profileId, "stats", "firsts", year] as const,
-};
 
 const yearParams = (year: number | null) =>
   new URLSearchParams(year === null ? {} : { year: String(year) });

@@ -15,8 +15,9 @@ import {
 } from "#domain/want-to-try.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { wantToTryKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
-import { isSaved, type SavedThing, type SaveTarget, wantToTryKeys } from "./want-to-try-queries.ts";
+import { isSaved, type SavedThing, type SaveTarget } from "./want-to-try-queries.ts";
 
 /** `keys` with `thing` saved or not; the same object when nothing changes. */
 function withSaved(keys: WantToTryKeysDto, thing: SavedThing, saved: boolean): WantToTryKeysDto {

@@ -9,18 +9,8 @@ import {
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { pageParams } from "#web/lib/page-params.ts";
+import { wantToTryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
-
-/**
- * Everything about Want to try lives under "want-to-try": a review's create, edit or delete marks
- * the root stale (refreshContent), since a review moves saved entries to Tried.
- */
-export const wantToTryKeys = {
-  all: ["want-to-try"] as const,
-  keys: ["want-to-try", "keys"] as const,
-  lists: ["want-to-try", "list"] as const,
-  list: (status: WantToTryStatus) => ["want-to-try", "list", status] as const,
-};
 
 /** Something one can save: a restaurant, or a dish by its name at a restaurant. */
 export type SavedThing =

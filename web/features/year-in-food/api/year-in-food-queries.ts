@@ -2,13 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { YearInFoodDto, YearListDto } from "#domain/year-in-food.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
-
-/** Year in Food lives under "year-in-food": a person's open years and each year's recap. */
-export const yearInFoodKeys = {
-  all: ["year-in-food"] as const,
-  years: (profileId: string) => ["year-in-food", profileId, "years"] as const,
-  year: (profileId: string, year: number) => ["year-in-food", profileId, year] as const,
-};
+import { yearInFoodKeys } from "#web/lib/query-keys.ts";
 
 /** A 404 is an answer (not shared, not open), not a failure to retry. */
 export const retryUnlessNotFound = (failures: number, error: Error) =>
