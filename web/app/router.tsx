@@ -133,7 +133,8 @@ export const routes: RouteObject[] = [
           {
             path: screenRoutes.list,
             lazy: screen(
-              async () => (await import("#web/features/lists/components/list-page.tsx")).ListPage,
+              async () =>
+                (await import("#web/features/list-page/components/list-page.tsx")).ListPage,
             ),
           },
           {

@@ -16,6 +16,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A 404 is an answer (nobody by that name, a year not shared), not a failure to retry. */
+export function retryUnlessNotFound(failures: number, error: Error): boolean {
+  return failures < 2 && !(error instanceof ApiRequestError && error.status === 404);
+}
+
 export type ApiMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
 const NETWORK_MESSAGE = "Could not reach Tasted. Check your connection and try again.";

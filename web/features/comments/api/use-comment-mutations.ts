@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CommentDto, commentMessages } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { updateCachedItem } from "#web/features/items/api/item-queries.ts";
+import { updateCachedItem } from "#web/features/item-data/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { commentKeys } from "#web/lib/query-keys.ts";

@@ -11,7 +11,7 @@ import { type ReactNode, useEffect } from "react";
 import { type ExploreTab, exploreEmptyMessages, exploreMessages } from "#domain/search.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
-import surface from "#web/features/items/components/item.module.css";
+import surface from "#web/components/surface.module.css";
 import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";

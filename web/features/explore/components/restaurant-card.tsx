@@ -5,7 +5,7 @@ import { dollarSigns } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import type { RestaurantCardDto } from "#domain/search.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
-import surface from "#web/features/items/components/item.module.css";
+import surface from "#web/components/surface.module.css";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { SavedByFollowed } from "#web/features/want-to-try/components/saved-by-followed.tsx";

@@ -1,13 +1,12 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useParams } from "react-router";
 import { type FoodMapDto, foodMapMessages, type MapPlaceDto } from "#domain/food-map.ts";
 import { authorDisplayName } from "#domain/items.ts";
+import type { ProfilePageDto } from "#domain/profile.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadingScreen } from "#web/components/loading-screen.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
-import { profilePageQuery } from "#web/features/profile/api/profile-queries.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { ownMapQuery, profileMapQuery } from "../api/food-map-queries.ts";
 import classes from "./food-map-page.module.css";
@@ -18,10 +17,6 @@ function toPins(places: MapPlaceDto[]): FoodMapPin[] {
   return places.map((place) => ({ id: place.restaurant.id, ...place }));
 }
 
-/** A 404 is an answer (nobody by that name), not a failure to retry. */
-const retryUnlessNotFound = (failures: number, error: Error) =>
-  failures < 2 && !(error instanceof ApiRequestError && error.status === 404);
-
 /** /map: the signed-in person's places, tried and wanted. */
 export function OwnMapPage() {
   const map = useQuery(ownMapQuery);
@@ -31,12 +26,17 @@ export function OwnMapPage() {
 }
 
 /**
- * /user/:handle/map: someone's tried places (their want to try stays private). `notFound` is
- * what an unknown handle shows: the profile feature's page, which the router passes in.
+ * /user/:handle/map: someone's tried places (their want to try stays private). `profile` is the
+ * person the address names and `notFound` what an unknown handle shows: the profile feature's
+ * read and page, which the app's screen passes in.
  */
-export function UserMapPage({ notFound }: { notFound: ReactNode }) {
-  const { handle = "" } = useParams();
-  const profile = useQuery({ ...profilePageQuery(handle), retry: retryUnlessNotFound });
+export function UserMapPage({
+  profile,
+  notFound,
+}: {
+  profile: UseQueryResult<ProfilePageDto>;
+  notFound: ReactNode;
+}) {
   const profileId = profile.data?.profile.id;
   const map = useQuery({ ...profileMapQuery(profileId ?? ""), enabled: profileId !== undefined });
   const title = profile.data

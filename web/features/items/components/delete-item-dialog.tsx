@@ -4,8 +4,8 @@ import { postMessages } from "#domain/post.ts";
 import { reviewMessages } from "#domain/review.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
+import { useDeleteItem } from "#web/features/item-data/api/item-queries.ts";
 import { toast } from "#web/lib/toast.ts";
-import { useDeleteItem } from "../api/item-queries.ts";
 
 const messages = {
   review: {

@@ -3,6 +3,7 @@ import { IconMessageCircle } from "@tabler/icons-react";
 import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
+import surface from "#web/components/surface.module.css";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
@@ -46,7 +47,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title button is the keyboard path to the same action
-    <article className={classes.card} aria-labelledby={titleId} onClick={onCardClick}>
+    <article className={surface.card} aria-labelledby={titleId} onClick={onCardClick}>
       <header className={classes.header}>
         <ItemByline item={item} avatarSize={40} />
         <KindBadge kind={badge} className={classes.badge} />
@@ -86,7 +87,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
       <div className={classes.footer}>
         <LikeButton item={item} />
         <UnstyledButton
-          className={classes.action}
+          className={surface.action}
           aria-label={`Comments, ${item.commentCount}`}
           aria-haspopup="dialog"
           onClick={() => onOpen(item)}
@@ -108,7 +109,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
 /** The shape of an item card while its list loads. */
 export function ItemCardSkeleton() {
   return (
-    <div className={classes.card} style={{ cursor: "default" }}>
+    <div className={surface.card} style={{ cursor: "default" }}>
       <div className={classes.header}>
         <Skeleton circle height={40} />
         <Stack gap={6} style={{ flex: 1 }}>

@@ -3,8 +3,8 @@ import { useMediaQuery, useWindowEvent } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import type { ItemDto } from "#domain/items.ts";
+import { itemQuery } from "#web/features/item-data/api/item-queries.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
-import { itemQuery } from "../api/item-queries.ts";
 import classes from "./item-detail.module.css";
 import { itemDetailTitle } from "./item-meta.ts";
 

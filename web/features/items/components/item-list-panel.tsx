@@ -17,7 +17,7 @@ import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
-import type { ItemPagesQuery } from "../api/item-pages-query.ts";
+import type { ItemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { type ItemViewModeScope, useItemViewMode } from "../use-item-view-mode.ts";
 import { useOpenItem } from "../use-open-item.ts";
 import { ItemCard, ItemCardSkeleton } from "./item-card.tsx";

@@ -2,7 +2,7 @@ import { Tabs } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ItemSort } from "#domain/item-lists.ts";
-import type { ItemPagesQuery } from "../api/item-pages-query.ts";
+import type { ItemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import type { ItemViewModeScope } from "../use-item-view-mode.ts";
 import classes from "./item-list.module.css";
 import {

@@ -14,10 +14,10 @@ import type { ItemDto } from "#domain/items.ts";
 import { reportTargetNouns } from "#domain/moderation.ts";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
+import { forgetDeletedItem } from "#web/features/item-data/api/item-queries.ts";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
 import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { forgetDeletedItem } from "../api/item-queries.ts";
 
 interface ItemMenuProps {
   item: ItemDto;

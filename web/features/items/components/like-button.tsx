@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import type { ItemDto } from "#domain/items.ts";
 import { likeMessages } from "#domain/like.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useToggleLike } from "../api/use-toggle-like.ts";
@@ -29,7 +30,7 @@ export function LikeButton({ item }: { item: ItemDto }) {
 
   return (
     <UnstyledButton
-      className={classes.action}
+      className={`${surface.action} ${classes.like}`}
       data-liked={liked || undefined}
       aria-pressed={liked}
       aria-label={`Like, ${item.likeCount} ${item.likeCount === 1 ? "like" : "likes"}`}
@@ -37,7 +38,7 @@ export function LikeButton({ item }: { item: ItemDto }) {
       onClick={onClick}
     >
       {liked ? (
-        <IconHeartFilled size={20} className={classes.heart} aria-hidden />
+        <IconHeartFilled size={20} className={surface.pop} aria-hidden />
       ) : (
         <IconHeart size={20} stroke={1.8} aria-hidden />
       )}

@@ -1,8 +1,5 @@
-import { IconMapPin } from "@tabler/icons-react";
-import { Link } from "react-router";
-import type { ItemDto, RestaurantRefDto } from "#domain/items.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
-import classes from "./item.module.css";
+import type { ItemDto } from "#domain/items.ts";
+import { RestaurantPinLink } from "#web/components/restaurant-pin-link.tsx";
 import { isReviewItem } from "./item-meta.ts";
 
 /**
@@ -17,20 +14,4 @@ export function RestaurantLink({ item, noAddress }: { item: ItemDto; noAddress?:
       ? restaurant.address || noAddress || restaurant.name
       : restaurant.name;
   return <RestaurantPinLink restaurant={restaurant} label={label} />;
-}
-
-/** A map pin and `label` (the restaurant's name unless given), linking to its page. */
-export function RestaurantPinLink({
-  restaurant,
-  label = restaurant.name,
-}: {
-  restaurant: RestaurantRefDto;
-  label?: string;
-}) {
-  return (
-    <Link to={screenPaths.restaurant(restaurant)} className={classes.restaurant}>
-      <IconMapPin size={15} stroke={2} aria-hidden style={{ flexShrink: 0 }} />
-      <span className={classes.restaurantName}>{label}</span>
-    </Link>
-  );
 }

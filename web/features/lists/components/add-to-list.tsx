@@ -5,8 +5,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import itemClasses from "#web/features/items/components/item.module.css";
-import saveClasses from "#web/features/want-to-try/components/save-toggle.module.css";
+import surface from "#web/components/surface.module.css";
 import type { ListTarget } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
@@ -58,9 +57,9 @@ export function AddToList({ target, variant = "subtle", className }: AddToListPr
       <Popover.Target>
         <UnstyledButton
           className={[
-            itemClasses.action,
-            saveClasses.toggle,
-            variant === "outline" && saveClasses.outline,
+            surface.action,
+            surface.iconAction,
+            variant === "outline" && surface.outline,
             className,
           ]
             .filter(Boolean)
@@ -102,7 +101,7 @@ function ListPicker({ target }: { target: ListTarget }) {
         <Text size="sm" c="dimmed">
           We couldn't load your lists.{" "}
           <UnstyledButton
-            className={itemClasses.entryLink}
+            className={surface.entryLink}
             onClick={() => void mine.refetch()}
             td="underline"
             fz="sm"

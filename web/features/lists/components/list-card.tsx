@@ -2,7 +2,7 @@ import { IconListDetails } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { type ListSummaryDto, listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import itemClasses from "#web/features/items/components/item.module.css";
+import surface from "#web/components/surface.module.css";
 import classes from "./lists.module.css";
 import { VisibilityBadge } from "./visibility-badge.tsx";
 
@@ -14,7 +14,7 @@ import { VisibilityBadge } from "./visibility-badge.tsx";
 export function ListCard({ list }: { list: ListSummaryDto }) {
   return (
     <li>
-      <article className={`${itemClasses.rowSurface} ${classes.card}`}>
+      <article className={`${surface.rowSurface} ${classes.card}`}>
         {list.coverPhotoUrl ? (
           <img
             className={classes.cover}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu } from "@mantine/core";
+import { ActionIcon, Button, Menu, Skeleton } from "@mantine/core";
 import {
   IconCheck,
   IconDots,
@@ -65,6 +65,18 @@ export function ListHeader({ list, shareKey }: ListHeaderProps) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The header's shape while the list loads. */
+export function ListHeaderSkeleton() {
+  return (
+    <div className={classes.header}>
+      <Skeleton height={28} width="60%" />
+      <Skeleton height={14} width="35%" />
+      <Skeleton height={12} width="80%" />
+      <Skeleton height={12} width="30%" />
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ import type { RestaurantInput } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
-import { useCreateItem, useUpdateItem } from "#web/features/items/api/item-queries.ts";
+import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";

@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useQuery } from "@tanstack/react-query";
 import type { FollowListKind, FollowListPage } from "#domain/follows.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ProfilePageDto, ProfileTab } from "#domain/profile.ts";
-import { itemPagesQuery } from "#web/features/items/api/item-pages-query.ts";
-import { apiGet } from "#web/lib/api-client.ts";
+import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
+import { apiGet, retryUnlessNotFound } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { pageParams } from "#web/lib/page-params.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";
@@ -23,6 +23,14 @@ export function profilePageQuery(handle: string) {
     queryKey: profileKeys.page(normalized),
     queryFn: ({ signal }) => apiGet<ProfilePageDto>(apiPaths.profilePage(normalized), { signal }),
   });
+}
+
+/**
+ * The person a sub-page's address names (/user/:handle/map, /user/:handle/year/:year), read
+ * for the pages the profile composes; an unknown handle's 404 is not retried.
+ */
+export function useProfileByHandle(handle: string) {
+  return useQuery({ ...profilePageQuery(handle), retry: retryUnlessNotFound });
 }
 
 /** One profile tab, keyset paged; `q` is the (already debounced) search text. */

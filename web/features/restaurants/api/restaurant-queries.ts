@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { FollowedReviewsDto, RestaurantDto, RestaurantTab } from "#domain/restaurant.ts";
-import { itemPagesQuery } from "#web/features/items/api/item-pages-query.ts";
+import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";

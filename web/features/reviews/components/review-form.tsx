@@ -14,7 +14,8 @@ import {
 import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
-import { useCreateItem, useUpdateItem } from "#web/features/items/api/item-queries.ts";
+import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
+import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
@@ -71,7 +72,7 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
   const editing = mode === "edit" && review !== undefined;
   const navigate = useNavigate();
   const uploads = usePhotoUploads(review?.images);
-  const create = useCreateItem("review");
+  const create = useCreateItem("review", announceTried);
   const update = useUpdateItem("review");
 
   const [restaurant, setRestaurant] = useState<RestaurantInput>(() => initialRestaurant(review));

@@ -8,7 +8,7 @@ import {
 } from "#domain/blocks.ts";
 import { type AuthorNames, authorDisplayName } from "#domain/items.ts";
 import type { Restriction, RestrictPrompt } from "#web/components/restrict-dialog.tsx";
-import { dropAuthorFromCachedLists } from "#web/features/items/api/item-queries.ts";
+import { dropAuthorFromCachedLists } from "#web/features/item-data/api/item-queries.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";

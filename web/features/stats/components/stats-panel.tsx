@@ -28,7 +28,7 @@ import { LoadMore } from "#web/components/load-more.tsx";
 import { formatDate, isoDateTime } from "#web/lib/format-date.ts";
 import { statsFirstsQuery, statsQuery, useSetStatsVisibility } from "../api/stats-queries.ts";
 import classes from "./stats.module.css";
-import { StatsSkeleton, type StatsTabProps } from "./stats-tab.tsx";
+import { StatsSkeleton, type StatsTabProps } from "./stats-skeleton.tsx";
 
 const RECENT = "recent";
 const CHART_HEIGHT = 220;

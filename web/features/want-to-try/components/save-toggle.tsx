@@ -3,12 +3,11 @@ import { IconBookmark, IconBookmarkFilled } from "@tabler/icons-react";
 import { useNavigate } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
-import itemClasses from "#web/features/items/components/item.module.css";
+import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useToggleSave } from "../api/use-want-to-try-mutations.ts";
 import { isSaved, type SaveTarget, useWantToTryKeys } from "../api/want-to-try-queries.ts";
-import classes from "./save-toggle.module.css";
 
 interface SaveToggleProps {
   target: SaveTarget;
@@ -42,9 +41,9 @@ export function SaveToggle({ target, variant = "subtle", className }: SaveToggle
   return (
     <UnstyledButton
       className={[
-        itemClasses.action,
-        classes.toggle,
-        variant === "outline" && classes.outline,
+        surface.action,
+        surface.iconAction,
+        variant === "outline" && surface.outline,
         className,
       ]
         .filter(Boolean)
@@ -54,7 +53,7 @@ export function SaveToggle({ target, variant = "subtle", className }: SaveToggle
       disabled={session.status === "loading" || (signedIn && keys.isPending)}
       onClick={onClick}
     >
-      <Icon size={20} stroke={1.8} aria-hidden className={saved ? classes.icon : undefined} />
+      <Icon size={20} stroke={1.8} aria-hidden className={saved ? surface.pop : undefined} />
     </UnstyledButton>
   );
 }

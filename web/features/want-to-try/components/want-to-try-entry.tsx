@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { type WantToTryEntryDto, wantToTryMessages } from "#domain/want-to-try.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
-import itemClasses from "#web/features/items/components/item.module.css";
-import { RestaurantPinLink } from "#web/features/items/components/restaurant-link.tsx";
+import { RestaurantPinLink } from "#web/components/restaurant-pin-link.tsx";
+import surface from "#web/components/surface.module.css";
 import { formatDate, isoDateTime } from "#web/lib/format-date.ts";
 import { useRemoveWantToTryEntry } from "../api/use-want-to-try-mutations.ts";
 import classes from "./want-to-try.module.css";
@@ -26,18 +26,18 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
   const when = entry.triedAt ?? entry.savedAt;
 
   return (
-    <li className={`${itemClasses.rowSurface} ${classes.entry}`}>
+    <li className={`${surface.rowSurface} ${classes.entry}`}>
       <EntryPicture entry={entry} />
       <div className={classes.text}>
         {dishName ? (
           <>
-            <h3 className={itemClasses.entryName}>{dishName}</h3>
+            <h3 className={surface.entryName}>{dishName}</h3>
             <RestaurantPinLink restaurant={restaurant} />
           </>
         ) : (
           <>
-            <h3 className={itemClasses.entryName}>
-              <Link to={restaurantPath} className={itemClasses.entryLink}>
+            <h3 className={surface.entryName}>
+              <Link to={restaurantPath} className={surface.entryLink}>
                 {restaurant.name}
               </Link>
             </h3>
@@ -54,7 +54,7 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
           {entry.triedReviewId && (
             <Link
               to={screenPaths.view(entry.kind, entry.triedReviewId)}
-              className={itemClasses.restaurant}
+              className={surface.pinLink}
             >
               <IconMessage2 size={14} stroke={2} aria-hidden />
               Your review

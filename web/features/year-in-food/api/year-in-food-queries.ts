@@ -1,12 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { YearInFoodDto, YearListDto } from "#domain/year-in-food.ts";
-import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
+import { apiGet, retryUnlessNotFound } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { yearInFoodKeys } from "#web/lib/query-keys.ts";
-
-/** A 404 is an answer (not shared, not open), not a failure to retry. */
-export const retryUnlessNotFound = (failures: number, error: Error) =>
-  failures < 2 && !(error instanceof ApiRequestError && error.status === 404);
 
 /** The years of a person's recap one may open, and this year's while it is not open yet. */
 export function yearListQuery(profileId: string) {

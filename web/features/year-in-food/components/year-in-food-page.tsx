@@ -1,9 +1,10 @@
 import { Button, Skeleton, VisuallyHidden } from "@mantine/core";
 import { IconCalendarEvent, IconShare } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { type YearInFoodDto, yearInFoodMessages, yearParam } from "#domain/year-in-food.ts";
 import { BackButton } from "#web/components/back-button.tsx";
@@ -15,10 +16,9 @@ import { ItemCard } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
 import { ItemTile } from "#web/features/items/components/item-tile.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";
-import { profilePageQuery } from "#web/features/profile/api/profile-queries.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
-import { retryUnlessNotFound, yearListQuery, yearQuery } from "../api/year-in-food-queries.ts";
+import { yearListQuery, yearQuery } from "../api/year-in-food-queries.ts";
 import classes from "./year-in-food.module.css";
 
 const messages = yearInFoodMessages;
@@ -26,14 +26,20 @@ const isNotFound = (error: Error | null) =>
   error instanceof ApiRequestError && error.status === 404;
 
 /**
- * /user/:handle/year/:year: a person's recap of one year. `notFound` is what an unknown handle
- * shows: the profile feature's page, which the router passes in.
+ * /user/:handle/year/:year: a person's recap of one year. `profile` is the person the address
+ * names and `notFound` what an unknown handle shows: the profile feature's read and page, which
+ * the app's screen passes in.
  */
-export function YearInFoodPage({ notFound }: { notFound: ReactNode }) {
+export function YearInFoodPage({
+  profile,
+  notFound,
+}: {
+  profile: UseQueryResult<ProfilePageDto>;
+  notFound: ReactNode;
+}) {
   const { handle = "", year: rawYear = "" } = useParams();
   const parsedYear = yearParam.safeParse(rawYear);
   const year = parsedYear.success ? parsedYear.data : undefined;
-  const profile = useQuery({ ...profilePageQuery(handle), retry: retryUnlessNotFound });
   const profileId = profile.data?.profile.id ?? "";
   const years = useQuery({ ...yearListQuery(profileId), enabled: profileId !== "" });
   const isOpen = year !== undefined && years.data?.years.includes(year) === true;

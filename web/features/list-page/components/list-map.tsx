@@ -1,6 +1,6 @@
 import type { ListEntryDto } from "#domain/lists.ts";
 import { type FoodMapPin, FoodMapView } from "#web/features/food-map/components/food-map-view.tsx";
-import classes from "./lists.module.css";
+import classes from "./list-page.module.css";
 
 /**
  * One pin per restaurant: a list may hold the restaurant itself and several of its dish

@@ -9,14 +9,14 @@ import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
-import itemClasses from "#web/features/items/components/item.module.css";
+import surface from "#web/components/surface.module.css";
+import { listDetailQuery } from "#web/features/lists/api/list-queries.ts";
+import { ListHeader, ListHeaderSkeleton } from "#web/features/lists/components/list-header.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { listDetailQuery } from "../api/list-queries.ts";
 import { ListEntries } from "./list-entries.tsx";
-import { ListHeader } from "./list-header.tsx";
 import { ListMap } from "./list-map.tsx";
-import classes from "./lists.module.css";
+import classes from "./list-page.module.css";
 
 const SKELETONS = ["first", "second", "third"] as const;
 
@@ -133,15 +133,10 @@ function ListSkeleton() {
       <span role="status">
         <VisuallyHidden>Loading list</VisuallyHidden>
       </span>
-      <div className={classes.header}>
-        <Skeleton height={28} width="60%" />
-        <Skeleton height={14} width="35%" />
-        <Skeleton height={12} width="80%" />
-        <Skeleton height={12} width="30%" />
-      </div>
+      <ListHeaderSkeleton />
       <Stack gap="md">
         {SKELETONS.map((name) => (
-          <div key={name} className={`${itemClasses.rowSurface} ${classes.place}`}>
+          <div key={name} className={`${surface.rowSurface} ${classes.place}`}>
             <Skeleton width={72} height={72} radius="md" />
             <Stack gap={8}>
               <Skeleton height={16} width="60%" />

@@ -9,7 +9,6 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
-import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
@@ -127,19 +126,22 @@ export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
 }
 
 /**
- * POST a new review or post → the item (201); every list showing items is re-read. A review
- * first announces what it moved from Want to try to Tried, judged by the keys cached before
- * refreshContent marks them stale.
+ * POST a new review or post → the item (201); every list showing items is re-read. `onCreated`
+ * runs first, while the caches still hold what they held before the post (a review announces
+ * what it moved from Want to try to Tried, judged by the keys cached before refreshContent marks
+ * them stale).
  */
-export function useCreateItem<K extends ItemKind>(kind: K) {
+export function useCreateItem<K extends ItemKind>(
+  kind: K,
+  onCreated?: (queryClient: QueryClient, item: ItemDtoOf<K>) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ItemInputs[K]["create"]) =>
       apiSend<ItemDtoOf<K>>("POST", apiPaths.items(kind), input),
     onSuccess: (item) => {
       queryClient.setQueryData(itemKeys.item(kind, item.id), item);
-      const created: ItemDto = item;
-      if (created.itemType === "review") announceTried(queryClient, created);
+      onCreated?.(queryClient, item);
       void refreshContent(queryClient);
     },
   });

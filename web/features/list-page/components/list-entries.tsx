@@ -7,16 +7,16 @@ import { type ListDetailDto, type ListEntryDto, listMessages } from "#domain/lis
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import { RestaurantPinLink } from "#web/components/restaurant-pin-link.tsx";
 import { StarRating } from "#web/components/star-rating.tsx";
-import itemClasses from "#web/features/items/components/item.module.css";
+import surface from "#web/components/surface.module.css";
 import { ItemCard } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
-import { RestaurantPinLink } from "#web/features/items/components/restaurant-link.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";
+import { useRemoveListEntry, useReorderList } from "#web/features/lists/api/use-list-mutations.ts";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
 import { toast } from "#web/lib/toast.ts";
-import { useRemoveListEntry, useReorderList } from "../api/use-list-mutations.ts";
-import classes from "./lists.module.css";
+import classes from "./list-page.module.css";
 
 type Direction = "up" | "down";
 
@@ -151,7 +151,7 @@ const PICTURE_SIZE = 72;
 function PlaceCard({ entry }: { entry: ListEntryDto }) {
   const { restaurant } = entry;
   return (
-    <article className={`${itemClasses.rowSurface} ${classes.place}`} aria-label={restaurant.name}>
+    <article className={`${surface.rowSurface} ${classes.place}`} aria-label={restaurant.name}>
       {entry.photoUrl ? (
         <img
           className={classes.picture}
@@ -167,8 +167,8 @@ function PlaceCard({ entry }: { entry: ListEntryDto }) {
         <RestaurantInitial name={restaurant.name} size={PICTURE_SIZE} />
       )}
       <div className={classes.placeText}>
-        <h3 className={itemClasses.entryName}>
-          <Link to={screenPaths.restaurant(restaurant)} className={itemClasses.entryLink}>
+        <h3 className={surface.entryName}>
+          <Link to={screenPaths.restaurant(restaurant)} className={surface.entryLink}>
             {restaurant.name}
           </Link>
         </h3>
