@@ -1,23 +1,13 @@
 import { ActionIcon, Menu } from "@mantine/core";
-import {
-  IconBan,
-  IconDots,
-  IconFlag,
-  IconPencil,
-  IconTrash,
-  IconVolume3,
-} from "@tabler/icons-react";
+import { IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { blockMessages } from "#domain/blocks.ts";
 import type { ItemDto } from "#domain/items.ts";
-import { reportTargetNouns } from "#domain/moderation.ts";
-import { ReportDialog } from "#web/components/report-dialog.tsx";
-import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { forgetDeletedItem } from "#web/features/item-data/api/item-queries.ts";
-import { useReport } from "#web/features/moderation/api/use-report.ts";
-import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
+import { SafetyMenu } from "#web/features/safety/components/safety-menu.tsx";
 import { useSession } from "#web/lib/session.tsx";
+
+/** The menu also opens inside an item's detail dialog, so it sits above the dialog's layer. */
+const MENU_LAYER = 350;
 
 interface ItemMenuProps {
   item: ItemDto;
@@ -31,84 +21,52 @@ interface ItemMenuProps {
 }
 
 /**
- * The "…" menu of a review or post: Edit and Delete for its author; "Mute @ana", "Block @ana"
- * and "Report review" / "Report post" for everyone else signed in. Nothing for visitors.
+ * The "…" menu of a review or post: Edit and Delete for its author; for everyone else signed in
+ * the safety menu ("Mute @ana", "Block @ana", "Report review" / "Report post"). Nothing for
+ * visitors.
  */
 export function ItemMenu({ item, manage, onAuthorBlocked }: ItemMenuProps) {
   const { session } = useSession();
-  const [reporting, setReporting] = useState(false);
-  const report = useReport({ targetType: item.itemType, targetId: item.id });
   const queryClient = useQueryClient();
-  // Blocked, their item is gone for this viewer as if deleted: forgotten before any list is read
-  // again, so a detail view still open never re-reads it or its comments (a 404).
-  const restrict = useRestrictPrompt(item.author, () => {
-    forgetDeletedItem(queryClient, item.itemType, item.id);
-    onAuthorBlocked?.();
-  });
-  const canReport = session.status === "signed-in" && !item.isOwner;
-  const canManage = item.isOwner && manage !== undefined;
-  if (!canReport && !canManage) return null;
-  const noun = reportTargetNouns[item.itemType];
-  const handle = `@${item.author.username.toLowerCase()}`;
+  const target = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={item.itemType === "review" ? "Review options" : "Post options"}
+    >
+      <IconDots size={20} />
+    </ActionIcon>
+  );
 
-  return (
-    <>
-      <Menu position="bottom-end" withinPortal zIndex={350}>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={item.itemType === "review" ? "Review options" : "Post options"}
-          >
-            <IconDots size={20} />
-          </ActionIcon>
-        </Menu.Target>
+  if (item.isOwner) {
+    if (!manage) return null;
+    return (
+      <Menu position="bottom-end" withinPortal zIndex={MENU_LAYER}>
+        <Menu.Target>{target}</Menu.Target>
         <Menu.Dropdown>
-          {canManage && (
-            <>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={manage.onEdit}>
-                Edit
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={manage.onDelete}
-              >
-                Delete
-              </Menu.Item>
-            </>
-          )}
-          {canReport && (
-            <>
-              <Menu.Item
-                leftSection={<IconVolume3 size={16} />}
-                onClick={() => restrict.ask("mute")}
-              >
-                {blockMessages.mute} {handle}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconBan size={16} />}
-                onClick={() => restrict.ask("block")}
-              >
-                {blockMessages.block} {handle}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconFlag size={16} />} onClick={() => setReporting(true)}>
-                Report {noun}
-              </Menu.Item>
-            </>
-          )}
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={manage.onEdit}>
+            Edit
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={manage.onDelete}>
+            Delete
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {canReport && <RestrictDialog prompt={restrict.prompt} />}
-      {canReport && (
-        <ReportDialog
-          opened={reporting}
-          onClose={() => setReporting(false)}
-          noun={noun}
-          report={report}
-        />
-      )}
-    </>
+    );
+  }
+  if (session.status !== "signed-in") return null;
+  return (
+    <SafetyMenu
+      person={item.author}
+      report={{ targetType: item.itemType, targetId: item.id }}
+      target={target}
+      zIndex={MENU_LAYER}
+      // Blocked, their item is gone for this viewer as if deleted: forgotten before any list is
+      // read again, so a detail view still open never re-reads it or its comments (a 404).
+      onBlocked={() => {
+        forgetDeletedItem(queryClient, item.itemType, item.id);
+        onAuthorBlocked?.();
+      }}
+    />
   );
 }

@@ -1,28 +1,15 @@
-import {
-  ActionIcon,
-  Group,
-  Menu,
-  Title,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Group, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
-  IconBan,
   IconConfetti,
   IconDots,
-  IconFlag,
   IconLogout,
   IconMap,
   IconMapPin,
   IconSettings,
-  IconVolume,
-  IconVolume3,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { blockMessages } from "#domain/blocks.ts";
 import type { FollowListKind } from "#domain/follows.ts";
 import { foodMapMessages } from "#domain/food-map.ts";
 import { authorHandle } from "#domain/items.ts";
@@ -30,15 +17,12 @@ import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { yearInFoodMessages } from "#domain/year-in-food.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
-import { ReportDialog } from "#web/components/report-dialog.tsx";
-import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { useReport } from "#web/features/moderation/api/use-report.ts";
-import { useRestrictPrompt } from "#web/features/safety/api/use-restriction.ts";
+import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
+import { SafetyMenu } from "#web/features/safety/components/safety-menu.tsx";
 import { yearListQuery } from "#web/features/year-in-food/api/year-in-food-queries.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
-import { useToggleFollow } from "../api/use-toggle-follow.ts";
 import classes from "./profile-page.module.css";
 import { SettingsDrawer } from "./settings-drawer.tsx";
 
@@ -201,51 +185,26 @@ function YearLink({ profileId, handle }: { profileId: string; handle: string }) 
 }
 
 /**
- * Someone else's "…" menu: Mute (Unmute once muted, which needs no question), Block, and Report
- * to the moderators. A block turns this page into the blocked view once it is read again.
+ * Someone else's "…" menu: Mute (Unmute once muted), Block, and Report to the moderators. A block
+ * turns this page into the blocked view once it is read again.
  */
 function ProfileMenu({ profile, muted }: { profile: ProfilePageDto["profile"]; muted: boolean }) {
-  const [reporting, report] = useDisclosure(false);
-  const reportSender = useReport({ targetType: "user", targetId: profile.id });
-  const restrict = useRestrictPrompt(profile);
-  const handle = `@${profile.username.toLowerCase()}`;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="default" size="lg" radius="xl" aria-label={`Options for ${handle}`}>
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {muted ? (
-            <Menu.Item
-              leftSection={<IconVolume size={16} />}
-              onClick={restrict.unmute}
-              disabled={restrict.pending}
-            >
-              {blockMessages.unmute} {handle}
-            </Menu.Item>
-          ) : (
-            <Menu.Item leftSection={<IconVolume3 size={16} />} onClick={() => restrict.ask("mute")}>
-              {blockMessages.mute} {handle}
-            </Menu.Item>
-          )}
-          <Menu.Item
-            color="red"
-            leftSection={<IconBan size={16} />}
-            onClick={() => restrict.ask("block")}
-          >
-            {blockMessages.block} {handle}
-          </Menu.Item>
-          <Menu.Item leftSection={<IconFlag size={16} />} onClick={report.open}>
-            Report user
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <RestrictDialog prompt={restrict.prompt} />
-      <ReportDialog opened={reporting} onClose={report.close} noun="user" report={reportSender} />
-    </>
+    <SafetyMenu
+      person={profile}
+      report={{ targetType: "user", targetId: profile.id }}
+      muted={muted}
+      target={
+        <ActionIcon
+          variant="default"
+          size="lg"
+          radius="xl"
+          aria-label={`Options for @${profile.username.toLowerCase()}`}
+        >
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      }
+    />
   );
 }
 
