@@ -5,7 +5,7 @@ import type { UserCardDto } from "#domain/search.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import surface from "#web/components/surface.module.css";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { useToggleFollow } from "#web/features/profile/api/use-toggle-follow.ts";
+import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
 import { CardCount } from "./card-count.tsx";
 import classes from "./explore.module.css";
 

@@ -11,7 +11,7 @@ import { FollowButton } from "#web/components/follow-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
 import { PersonList, PersonRow } from "#web/components/person-list.tsx";
-import { useToggleFollow } from "#web/features/profile/api/use-toggle-follow.ts";
+import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { groupPeopleQuery } from "../api/notification-queries.ts";
 import classes from "./notifications-page.module.css";

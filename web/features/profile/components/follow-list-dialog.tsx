@@ -8,9 +8,9 @@ import { FollowButton } from "#web/components/follow-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
 import { PersonList, PersonRow } from "#web/components/person-list.tsx";
+import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { followListQuery } from "../api/profile-queries.ts";
-import { useToggleFollow } from "../api/use-toggle-follow.ts";
 import classes from "./profile-page.module.css";
 
 const TITLES: Record<FollowListKind, string> = { followers: "Followers", following: "Following" };
