@@ -20,6 +20,8 @@ export default class RetryReport implements Reporter {
       console.log("\nRetry report: no test needed a retry.\n");
       return;
     }
-    console.log(`\nRetry report: ${retried.length} test(s) needed a retry:\n${retried.join("\n")}\n`);
+    console.log(
+      `\nRetry report: ${retried.length} test(s) needed a retry:\n${retried.join("\n")}\n`,
+    );
   }
 }
