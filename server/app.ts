@@ -55,6 +55,7 @@ import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
 import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
+import { siteIndexRoutes } from "./modules/site-index/site-index.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { wantToTryRoutes } from "./modules/want-to-try/want-to-try.routes.ts";
@@ -306,6 +307,7 @@ export async function buildApp(
     });
   }
 
+  await app.register(siteIndexRoutes);
   await registerStaticWeb(app, config.webDistDir, screenPreviews);
   return app;
 }
