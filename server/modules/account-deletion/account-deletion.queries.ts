@@ -69,42 +69,6 @@ export async function lockDueAccount(
   return { email: row.email, phoneNumber: row.phone_number, createdAt: new Date(row.created_at) };
 }
 
-/**
- * Takes the account's likes, comments and follows off everyone else's counters, exactly as
- * removing each row one by one would: a like or a follow counted once, a comment only while it
- * is not hidden (hidden comments are not counted). Counters of the account's own items and
- * lists go with them.
- */
-export async function releaseCounters(tx: Executor, userId: string): Promise<void> {
-  for (const [items, likes, comments, itemColumn] of [
-    ["reviews", "likes", "comments", "review_id"],
-    ["posts", "post_likes", "post_comments", "post_id"],
-  ] as const) {
-    await tx.execute(sql`
-      update ${sql.identifier(items)} i set like_count = i.like_count - 1
-        from ${sql.identifier(likes)} l
-       where l.user_id = ${userId} and i.id = l.${sql.identifier(itemColumn)}
-         and i.user_id <> ${userId}`);
-    await tx.execute(sql`
-      update ${sql.identifier(items)} i set comment_count = i.comment_count - c.n
-        from (select ${sql.identifier(itemColumn)} as item_id, count(*)::int as n
-                from ${sql.identifier(comments)}
-               where user_id = ${userId} and not is_hidden
-               group by 1) c
-       where i.id = c.item_id and i.user_id <> ${userId}`);
-  }
-  await tx.execute(sql`
-    update profiles p set follower_count = p.follower_count - 1
-      from follows f where f.follower_id = ${userId} and p.id = f.following_id`);
-  await tx.execute(sql`
-    update profiles p set following_count = p.following_count - 1
-      from follows f where f.following_id = ${userId} and p.id = f.follower_id`);
-  await tx.execute(sql`
-    update lists l set follower_count = l.follower_count - 1
-      from list_follows f where f.user_id = ${userId} and l.id = f.list_id
-       and l.owner_id <> ${userId}`);
-}
-
 /** Every stored file of the account: photo addresses, the avatar's and export files' keys. */
 export async function findAccountFiles(
   tx: Executor,

@@ -6,9 +6,13 @@ import {
   REAUTHENTICATION_MAX_AGE_MINUTES,
 } from "#domain/account-deletion.ts";
 import type { Auth } from "#server/auth/auth.ts";
-import type { Database } from "#server/db/client.ts";
+import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { Storage } from "#server/media/storage.ts";
+import { releaseCommentCounts } from "#server/modules/comments/comments.queries.ts";
+import { releaseFollowCounts } from "#server/modules/follows/follows.queries.ts";
+import { releaseLikeCounts } from "#server/modules/likes/likes.queries.ts";
+import { releaseListFollowCounts } from "#server/modules/lists/lists.queries.ts";
 import { deleteImageFiles, type Logger } from "#server/modules/uploads/uploads.service.ts";
 import {
   cancelDeletion,
@@ -19,7 +23,6 @@ import {
   forgetModerationSubjects,
   lockDueAccount,
   logErasure,
-  releaseCounters,
   scheduleDeletion,
 } from "./account-deletion.queries.ts";
 
@@ -110,6 +113,18 @@ export interface EraserContext {
   db: Database;
   storage: Storage;
   log: Logger & { error(obj: object, msg: string): void };
+}
+
+/**
+ * Takes the account's likes, comments and follows off everyone else's counters, exactly as
+ * removing each row one by one would; each module owning the rows moves its own counters.
+ * Counters of the account's own items and lists go with them.
+ */
+async function releaseCounters(tx: Executor, userId: string): Promise<void> {
+  await releaseLikeCounts(tx, userId);
+  await releaseCommentCounts(tx, userId);
+  await releaseFollowCounts(tx, userId);
+  await releaseListFollowCounts(tx, userId);
 }
 
 /** How many due accounts one run takes; the next run (hourly) continues. */

@@ -1,7 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { itemTables } from "#server/modules/items/item-tables.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
@@ -43,70 +41,6 @@ export async function deleteRestriction(
   await db.execute(
     sql`delete from ${table} where ${owner} = ${ownerId} and ${person} = ${personId}`,
   );
-}
-
-/** `writer` is one of the pair and `itemAuthor` the other, either way round. */
-function betweenPair(a: string, b: string, writer: SQL, itemAuthor: SQL): SQL {
-  return sql`((${writer} = ${a} and ${itemAuthor} = ${b}) or (${writer} = ${b} and ${itemAuthor} = ${a}))`;
-}
-
-/**
- * Deletes each one's likes on the other's items of `kind`, and each one's comments on them,
- * moving every touched item's like_count by the likes removed and comment_count by the visible
- * comments removed (a hidden comment was never counted), in one statement, so the counters
- * equal the rows as the likes and comments modules keep them.
- */
-export async function deleteInteractionsBetween(
-  db: Executor,
-  kind: ItemKind,
-  a: string,
-  b: string,
-): Promise<void> {
-  const t = itemTables[kind];
-  await db.execute(sql`
-    with gone_likes as (
-      delete from ${t.likes} using ${t.items}
-       where ${t.items.id} = ${t.likeItemId}
-         and ${betweenPair(a, b, sql`${t.likes.userId}`, sql`${t.items.userId}`)}
-      returning ${t.likeItemId} as item_id),
-    gone_comments as (
-      delete from ${t.comments} using ${t.items}
-       where ${t.items.id} = ${t.commentItemId}
-         and ${betweenPair(a, b, sql`${t.comments.userId}`, sql`${t.items.userId}`)}
-      returning ${t.commentItemId} as item_id, ${t.comments.isHidden} as is_hidden),
-    moves as (
-      select item_id, sum(likes)::int as likes, sum(comments)::int as comments from (
-        select item_id, 1 as likes, 0 as comments from gone_likes
-        union all
-        select item_id, 0, case when is_hidden then 0 else 1 end from gone_comments) each_row
-       group by item_id)
-    update ${t.items}
-       set ${sql.identifier(t.items.likeCount.name)} = greatest(${t.items.likeCount} - moves.likes, 0),
-           ${sql.identifier(t.items.commentCount.name)} =
-             greatest(${t.items.commentCount} - moves.comments, 0)
-      from moves
-     where ${t.items.id} = moves.item_id`);
-}
-
-/** Deletes the notifications either of the two got because of the other. */
-export async function deleteNotificationsBetween(db: Executor, a: string, b: string) {
-  await db.execute(sql`
-    delete from notifications n where ${betweenPair(a, b, sql`n.actor_id`, sql`n.user_id`)}`);
-}
-
-/**
- * Deletes each one's follows of the other's lists and moves every touched list's follower_count
- * by the follows removed, as the lists module keeps it.
- */
-export async function deleteListFollowsBetween(db: Executor, a: string, b: string) {
-  await db.execute(sql`
-    with gone as (
-      delete from list_follows lf using lists l
-       where l.id = lf.list_id and ${betweenPair(a, b, sql`lf.user_id`, sql`l.owner_id`)}
-      returning lf.list_id)
-    update lists l set follower_count = greatest(l.follower_count - g.count, 0)
-      from (select list_id, count(*)::int as count from gone group by list_id) g
-     where l.id = g.list_id`);
 }
 
 export interface RestrictedAccountRow extends AuthorColumns, Record<string, unknown> {

@@ -4,13 +4,16 @@ import {
   type MuteState,
   type RestrictedAccountPage,
 } from "#domain/blocks.ts";
-import { itemKinds } from "#domain/item-kinds.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { bumpFollowCounters, deleteFollow } from "#server/modules/follows/follows.queries.ts";
+import { deleteCommentsBetween } from "#server/modules/comments/comments.queries.ts";
+import { deleteFollowsBetween } from "#server/modules/follows/follows.queries.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { deleteLikesBetween } from "#server/modules/likes/likes.queries.ts";
+import { deleteListFollowsBetween } from "#server/modules/lists/lists.queries.ts";
+import { deleteNotificationsBetween } from "#server/modules/notifications/notifications.queries.ts";
 import { decodePersonCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import {
   lockProfilesInOrder,
@@ -19,9 +22,6 @@ import {
 } from "#server/modules/shared/people.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
-  deleteInteractionsBetween,
-  deleteListFollowsBetween,
-  deleteNotificationsBetween,
   deleteRestriction,
   insertRestriction,
   type RestrictedAccountRow,
@@ -54,15 +54,9 @@ async function checkTarget(db: Executor, kind: Restriction, me: string, personId
  * Want to try entries stay: they are one's own notes, not contact.
  */
 async function severTies(tx: Executor, a: string, b: string): Promise<void> {
-  for (const [followerId, followingId] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    if (await deleteFollow(tx, followerId, followingId)) {
-      await bumpFollowCounters(tx, followerId, followingId, -1);
-    }
-  }
-  for (const kind of itemKinds) await deleteInteractionsBetween(tx, kind, a, b);
+  await deleteFollowsBetween(tx, a, b);
+  await deleteLikesBetween(tx, a, b);
+  await deleteCommentsBetween(tx, a, b);
   await deleteNotificationsBetween(tx, a, b);
   await deleteListFollowsBetween(tx, a, b);
 }

@@ -1,9 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { ItemKind } from "#domain/item-kinds.ts";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
+import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 
 /**
  * comments (review_id) and post_comments (post_id) have the same shape: the kind's table and
@@ -119,4 +120,65 @@ export async function updateCommentHidden(
   await db.execute(
     sql`update ${tables(kind).table} set is_hidden = ${hidden} where id = ${commentId}`,
   );
+}
+
+/**
+ * Adds `delta` to the item's comment_count (which counts visible comments only) and returns the
+ * new value. Runs in the transaction that added, deleted, hid or unhid the comment, so the
+ * counter always equals the rows; the row lock taken here serialises concurrent changes.
+ * greatest() is a guard, never the rule.
+ */
+export async function bumpCommentCount(
+  db: Executor,
+  kind: ItemKind,
+  itemId: string,
+  delta: 1 | -1,
+): Promise<number> {
+  const { items } = itemTables[kind];
+  const [row] = await db
+    .update(items)
+    .set({ commentCount: sql`greatest(${items.commentCount} + ${delta}, 0)` })
+    .where(eq(items.id, itemId))
+    .returning({ value: items.commentCount });
+  return row?.value ?? 0;
+}
+
+/**
+ * Deletes each one's comments on the other's reviews and posts, moving every touched item's
+ * comment_count by the visible comments removed (a hidden comment was never counted), one
+ * statement per kind.
+ */
+export async function deleteCommentsBetween(db: Executor, a: string, b: string): Promise<void> {
+  for (const kind of itemKinds) {
+    const { items, comments, commentItemId } = itemTables[kind];
+    await db.execute(sql`
+      with gone as (
+        delete from ${comments} using ${items}
+         where ${items.id} = ${commentItemId}
+           and ${betweenPeopleSql(a, b, sql`${comments.userId}`, sql`${items.userId}`)}
+        returning ${commentItemId} as item_id, ${comments.isHidden} as is_hidden)
+      update ${items}
+         set ${sql.identifier(items.commentCount.name)} =
+               greatest(${items.commentCount} - g.count, 0)
+        from (select item_id, count(*) filter (where not is_hidden)::int as count
+                from gone group by item_id) g
+       where ${items.id} = g.item_id`);
+  }
+}
+
+/**
+ * Takes a leaving account's visible comments off everyone else's comment counts, as deleting
+ * each would (its own items go with it). Before the account's rows are deleted.
+ */
+export async function releaseCommentCounts(db: Executor, userId: string): Promise<void> {
+  for (const kind of itemKinds) {
+    const { items, comments, commentItemId } = itemTables[kind];
+    await db.execute(sql`
+      update ${items} set ${sql.identifier(items.commentCount.name)} = ${items.commentCount} - c.n
+        from (select ${commentItemId} as item_id, count(*)::int as n
+                from ${comments}
+               where ${comments.userId} = ${userId} and not ${comments.isHidden}
+               group by 1) c
+       where ${items.id} = c.item_id and ${items.userId} <> ${userId}`);
+  }
 }

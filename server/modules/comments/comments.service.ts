@@ -6,16 +6,13 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
-import {
-  bumpCounter,
-  findItemToInteractWith,
-  findVisibleItem,
-} from "#server/modules/items/items.queries.ts";
+import { findItemToInteractWith, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
+  bumpCommentCount,
   type CommentRow,
   deleteCommentRow,
   insertComment,
@@ -85,7 +82,7 @@ export async function addComment(
       content: input.content,
     });
     if (!inserted) throw new Error("comment insert returned nothing");
-    await bumpCounter(tx, kind, itemId, "commentCount", 1);
+    await bumpCommentCount(tx, kind, itemId, 1);
     const notificationId = await notifyItemActivity(tx, {
       type: "new_comment",
       actorId: ctx.user.id,
@@ -118,7 +115,7 @@ export async function deleteComment(
       throw ApiError.forbidden("You can only delete your own comments");
     }
     await deleteCommentRow(tx, kind, commentId);
-    if (!comment.is_hidden) await bumpCounter(tx, kind, comment.item_id, "commentCount", -1);
+    if (!comment.is_hidden) await bumpCommentCount(tx, kind, comment.item_id, -1);
   });
 }
 
@@ -139,7 +136,7 @@ export async function setCommentHidden(
     if (!comment) throw commentNotFound();
     if (comment.is_hidden === hidden) return false;
     await updateCommentHidden(tx, kind, commentId, hidden);
-    await bumpCounter(tx, kind, comment.item_id, "commentCount", hidden ? -1 : 1);
+    await bumpCommentCount(tx, kind, comment.item_id, hidden ? -1 : 1);
     return true;
   });
 }

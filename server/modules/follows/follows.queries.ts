@@ -103,3 +103,28 @@ export function followListSql(params: {
      order by f.created_at desc, f.id desc
      limit ${params.limit}`;
 }
+
+/** Deletes the follows between the two, both ways, each with its counters as unfollowing moves them. */
+export async function deleteFollowsBetween(db: Executor, a: string, b: string): Promise<void> {
+  for (const [followerId, followingId] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (await deleteFollow(db, followerId, followingId)) {
+      await bumpFollowCounters(db, followerId, followingId, -1);
+    }
+  }
+}
+
+/**
+ * Takes a leaving account's follows off the counters of everyone it followed or was followed
+ * by, as unfollowing each would. Before the account's rows are deleted.
+ */
+export async function releaseFollowCounts(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    update profiles p set follower_count = p.follower_count - 1
+      from follows f where f.follower_id = ${userId} and p.id = f.following_id`);
+  await db.execute(sql`
+    update profiles p set following_count = p.following_count - 1
+      from follows f where f.following_id = ${userId} and p.id = f.follower_id`);
+}

@@ -90,28 +90,6 @@ export async function deleteItemRow(db: Executor, kind: ItemKind, id: string): P
   await db.delete(table).where(eq(table.id, id));
 }
 
-/**
- * Adds `delta` to a counter of the item and returns the new value. Runs in the transaction
- * that inserted or deleted the counted row, so the counter always equals the row count; the
- * row lock taken here serialises concurrent changes. greatest() is a guard, never the rule.
- */
-export async function bumpCounter(
-  db: Executor,
-  kind: ItemKind,
-  id: string,
-  counter: "likeCount" | "commentCount",
-  delta: 1 | -1,
-): Promise<number> {
-  const table = itemTables[kind].items;
-  const column = table[counter];
-  const [row] = await db
-    .update(table)
-    .set({ [counter]: sql`greatest(${column} + ${delta}, 0)` })
-    .where(eq(table.id, id))
-    .returning({ value: column });
-  return row?.value ?? 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Photos
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ItemKind } from "#domain/item-kinds.ts";
+import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
+import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 
 /** Inserts the like unless it exists; true when a row was actually added. */
 export async function insertLike(
@@ -32,4 +33,59 @@ export async function deleteLike(
     .where(and(eq(likes.userId, userId), eq(likeItemId, itemId)))
     .returning({ userId: likes.userId });
   return rows.length > 0;
+}
+
+/**
+ * Adds `delta` to the item's like_count and returns the new value. Runs in the transaction
+ * that inserted or deleted the like row, so the counter always equals the row count; the row
+ * lock taken here serialises concurrent changes. greatest() is a guard, never the rule.
+ */
+export async function bumpLikeCount(
+  db: Executor,
+  kind: ItemKind,
+  itemId: string,
+  delta: 1 | -1,
+): Promise<number> {
+  const { items } = itemTables[kind];
+  const [row] = await db
+    .update(items)
+    .set({ likeCount: sql`greatest(${items.likeCount} + ${delta}, 0)` })
+    .where(eq(items.id, itemId))
+    .returning({ value: items.likeCount });
+  return row?.value ?? 0;
+}
+
+/**
+ * Deletes each one's likes on the other's reviews and posts, moving every touched item's
+ * like_count by the likes removed, one statement per kind.
+ */
+export async function deleteLikesBetween(db: Executor, a: string, b: string): Promise<void> {
+  for (const kind of itemKinds) {
+    const { items, likes, likeItemId } = itemTables[kind];
+    await db.execute(sql`
+      with gone as (
+        delete from ${likes} using ${items}
+         where ${items.id} = ${likeItemId}
+           and ${betweenPeopleSql(a, b, sql`${likes.userId}`, sql`${items.userId}`)}
+        returning ${likeItemId} as item_id)
+      update ${items}
+         set ${sql.identifier(items.likeCount.name)} = greatest(${items.likeCount} - g.count, 0)
+        from (select item_id, count(*)::int as count from gone group by item_id) g
+       where ${items.id} = g.item_id`);
+  }
+}
+
+/**
+ * Takes a leaving account's likes off everyone else's like counts, as unliking each would (its
+ * own items go with it). Before the account's rows are deleted.
+ */
+export async function releaseLikeCounts(db: Executor, userId: string): Promise<void> {
+  for (const kind of itemKinds) {
+    const { items, likes, likeItemId } = itemTables[kind];
+    await db.execute(sql`
+      update ${items} set ${sql.identifier(items.likeCount.name)} = ${items.likeCount} - 1
+        from ${likes}
+       where ${likes.userId} = ${userId} and ${items.id} = ${likeItemId}
+         and ${items.userId} <> ${userId}`);
+  }
 }

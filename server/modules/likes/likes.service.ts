@@ -3,11 +3,11 @@ import type { LikeState } from "#domain/like.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
-import { bumpCounter, findItemToInteractWith } from "#server/modules/items/items.queries.ts";
+import { findItemToInteractWith } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
-import { deleteLike, insertLike } from "./likes.queries.ts";
+import { bumpLikeCount, deleteLike, insertLike } from "./likes.queries.ts";
 
 export interface LikeContext {
   db: Database;
@@ -35,7 +35,7 @@ export async function setLike(
       ? await insertLike(tx, kind, itemId, ctx.user.id)
       : await deleteLike(tx, kind, itemId, ctx.user.id);
     if (!changed) return { state: { liked, likeCount: item.likeCount }, notification: undefined };
-    const likeCount = await bumpCounter(tx, kind, itemId, "likeCount", liked ? 1 : -1);
+    const likeCount = await bumpLikeCount(tx, kind, itemId, liked ? 1 : -1);
     const notificationId = liked
       ? await notifyItemActivity(tx, {
           type: "new_like",

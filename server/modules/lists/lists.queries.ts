@@ -5,6 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 
 // Every read of a list goes through listVisibleToSql, so who sees what is decided in one place.
 
@@ -485,4 +486,30 @@ export async function isListVisible(
   const result = await db.execute(sql`
     select 1 from lists l where l.id = ${listId} and ${listVisibleToSql(viewerId, key)}`);
   return result.rows.length > 0;
+}
+
+/**
+ * Deletes each one's follows of the other's lists and moves every touched list's follower_count
+ * by the follows removed.
+ */
+export async function deleteListFollowsBetween(db: Executor, a: string, b: string): Promise<void> {
+  await db.execute(sql`
+    with gone as (
+      delete from list_follows lf using lists l
+       where l.id = lf.list_id and ${betweenPeopleSql(a, b, sql`lf.user_id`, sql`l.owner_id`)}
+      returning lf.list_id)
+    update lists l set follower_count = greatest(l.follower_count - g.count, 0)
+      from (select list_id, count(*)::int as count from gone group by list_id) g
+     where l.id = g.list_id`);
+}
+
+/**
+ * Takes a leaving account's list follows off the follower counts of others' lists (its own
+ * lists go with it). Before the account's rows are deleted.
+ */
+export async function releaseListFollowCounts(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    update lists l set follower_count = l.follower_count - 1
+      from list_follows f where f.user_id = ${userId} and l.id = f.list_id
+       and l.owner_id <> ${userId}`);
 }

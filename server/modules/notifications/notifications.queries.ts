@@ -10,6 +10,7 @@ import { notifications } from "#server/db/schema/notifications.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
+import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 
 /**
  * Notifications about hidden reviews or posts are left out: the item cannot be opened, and the
@@ -233,4 +234,14 @@ export async function selectGroupPeople(
   params: Parameters<typeof groupPeopleSql>[0],
 ): Promise<NotificationPersonRow[]> {
   return (await db.execute<NotificationPersonRow>(groupPeopleSql(params))).rows;
+}
+
+/** Deletes the notifications either of the two got because of the other. */
+export async function deleteNotificationsBetween(
+  db: Executor,
+  a: string,
+  b: string,
+): Promise<void> {
+  await db.execute(sql`
+    delete from notifications n where ${betweenPeopleSql(a, b, sql`n.actor_id`, sql`n.user_id`)}`);
 }

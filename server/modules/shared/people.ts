@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pathSegment } from "#domain/text-input.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -66,4 +66,13 @@ export async function lockProfilesInOrder(
   await db.execute(
     sql`select id from profiles where id in (${list}) order by id for ${sql.raw(mode)}`,
   );
+}
+
+/**
+ * True when `actor` is one of the two people and `owner` the other, either way round: what one
+ * did to the other's things (a like on their item, a follow of their list, a notification sent
+ * to them), for the writes that end everything between two people.
+ */
+export function betweenPeopleSql(a: string, b: string, actor: SQL, owner: SQL): SQL {
+  return sql`((${actor} = ${a} and ${owner} = ${b}) or (${actor} = ${b} and ${owner} = ${a}))`;
 }
