@@ -6,6 +6,7 @@ import {
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
+  LOOKS,
   MOBILE,
   screenshot,
   useBrowser,
@@ -105,6 +106,71 @@ describe("toasts", () => {
       });
     });
   }
+
+  describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
+    test("/setup: the validation toast leaves the form's fields and button free, and closes once the field is fixed", async () => {
+      await withPage(browser, { viewport, colorScheme }, async (page) => {
+        await signUpByEmail(page, { email: uniqueEmail("setup-toast"), password: PASSWORD });
+        const form = setupForm(page);
+        await form.submit.click();
+        const toast = toastWith(page, "Validation Error");
+        await toast.getByText("First name is required").waitFor();
+        // The message is at the field too (and in the toast), and the field has the focus.
+        expect(await page.getByText("First name is required").count()).toBe(2);
+        await expect
+          .poll(() => form.firstName.evaluate((field) => field === document.activeElement))
+          .toBe(true);
+        // On a phone one toast at a time: the newest message replaced the sign-up's.
+        if (viewport.width < 768) expect(await toasts(page).count()).toBe(1);
+        for (const control of [form.firstName, form.bio, form.submit]) {
+          await control.scrollIntoViewIfNeeded();
+          expect(overlaps(await box(toast), await box(control))).toBe(false);
+        }
+        await screenshot(page, "setup-validation-toast", { fullPage: false });
+        await expectNoAxeViolations(page);
+
+        // Asked again, then the field fixed: the toast goes at once, long before it would have
+        // closed by itself.
+        for (const close of await page.getByRole("button", { name: "Close notification" }).all()) {
+          await close.click();
+        }
+        await expect.poll(() => toasts(page).count()).toBe(0);
+        await form.submit.click();
+        await toast.getByText("First name is required").waitFor();
+        await expect
+          .poll(() => form.firstName.evaluate((field) => field === document.activeElement))
+          .toBe(true);
+        await page.keyboard.type("Sam");
+        await expect
+          .poll(() => toastWith(page, "First name is required").count(), { timeout: 2000 })
+          .toBe(0);
+      });
+    });
+
+    test("the settings panel's Profile Updated leaves its switches, Save Changes and close button free", async () => {
+      await withPage(browser, { viewport, colorScheme }, async (page) => {
+        await signUpViaApi(page, "saver");
+        await page.goto("/profile");
+        await page.getByRole("button", { name: "Settings", exact: true }).click();
+        const drawer = page.getByRole("dialog", { name: "Settings" });
+        const save = drawer.getByRole("button", { name: "Save Changes" });
+        await save.click();
+        const toast = toastWith(page, "Profile Updated");
+        await toast.waitFor();
+        const switches = await drawer.getByRole("switch").all();
+        expect(switches.length).toBeGreaterThan(0);
+        for (const control of [save, drawer.locator(".mantine-Drawer-close"), ...switches]) {
+          const found = await control.boundingBox();
+          if (found) expect(overlaps(await box(toast), found)).toBe(false);
+        }
+        // Nothing covers the switches: a tap on one reaches it.
+        const first = switches[0] as Locator;
+        await first.scrollIntoViewIfNeeded();
+        expect(overlaps(await box(toast), await box(first))).toBe(false);
+        await screenshot(page, "settings-saved-toast", { fullPage: false });
+      });
+    });
+  });
 
   test("a sign-up error goes with /auth; the sign-up's success follows to /setup", async () => {
     await withPage(browser, { viewport: MOBILE }, async (page) => {

@@ -1,15 +1,24 @@
 import "virtual:mantine-rest.css";
 import "@mantine/notifications/styles.css";
+import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
+import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import toastClasses from "./toasts.module.css";
 
-/** Where toasts show (web/lib/toast.ts): at most three, bottom right, draggable away. */
+/**
+ * Where toasts show (web/lib/toast.ts), the one place that decides it (docs/decisions/0016):
+ * they never cover the control just used or the navigation. On a phone one at a time at the top,
+ * away from the bottom navigation and from the buttons that end forms; on larger screens at
+ * most three in the bottom left corner, away from the right-hand settings panel and from the
+ * right-aligned buttons and title bars of dialogs. Draggable away.
+ */
 export function Toaster() {
+  const phone = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Notifications
-      position="bottom-right"
+      position={phone ? "top-center" : "bottom-left"}
       zIndex={1000}
-      limit={3}
+      limit={phone ? 1 : 3}
       containerWidth={360}
       allowDragDismiss
       classNames={{ root: toastClasses.root }}

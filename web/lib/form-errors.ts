@@ -19,8 +19,10 @@ export function firstIssueMessage(error: z.ZodError): string {
 }
 
 /**
- * Tells the person what is wrong with a form: each field's message under it (`showErrors`), the
- * first in the "Validation Error" toast, and keyboard focus on the first field in error.
+ * Tells the person what is wrong with a form: each field's message at the field (`showErrors`),
+ * the first in the "Validation Error" toast, and keyboard focus on the first field in error. The
+ * toast is about that field, so it closes as soon as the field is no longer in error: a stale
+ * "First name is required" never stays over a form that is now right (docs/decisions/0016).
  */
 export function rejectForm(
   form: HTMLElement | null,
@@ -29,8 +31,18 @@ export function rejectForm(
   firstMessage: string,
 ): void {
   showErrors(errors);
-  toast.error("Validation Error", firstMessage);
-  focusFirstInvalid(form);
+  const toastId = toast.error("Validation Error", firstMessage);
+  focusFirstInvalid(form, (field) => closeWhenValid(field, toastId));
+}
+
+/** Closes the toast once `field` is no longer marked invalid. */
+function closeWhenValid(field: HTMLElement, toastId: string) {
+  const observer = new MutationObserver(() => {
+    if (field.getAttribute("aria-invalid") === "true") return;
+    observer.disconnect();
+    toast.dismiss(toastId);
+  });
+  observer.observe(field, { attributes: true, attributeFilter: ["aria-invalid"] });
 }
 
 /** rejectForm with what a schema refused. */
@@ -42,10 +54,17 @@ export function rejectInvalidForm(
   rejectForm(form, showErrors, issuesByField(error), firstIssueMessage(error));
 }
 
-/** Moves keyboard focus to the first field Mantine marked invalid, after React has rendered. */
-export function focusFirstInvalid(form: HTMLElement | null) {
+/**
+ * Moves keyboard focus to the first field Mantine marked invalid, after React has rendered, and
+ * brings it to the middle of the screen: toasts sit at the top or bottom edge, never over it.
+ */
+export function focusFirstInvalid(form: HTMLElement | null, then?: (field: HTMLElement) => void) {
   requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+    const field = form?.querySelector<HTMLElement>("[aria-invalid='true']");
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "center" });
+    then?.(field);
   });
 }
 

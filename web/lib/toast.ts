@@ -1,6 +1,7 @@
-import { notifications } from "@mantine/notifications";
+import { notifications, notificationsStore } from "@mantine/notifications";
 import { IconCheck, IconLock, IconX } from "@tabler/icons-react";
 import { createElement, type ReactNode } from "react";
+import { MOBILE_QUERY } from "./breakpoints.ts";
 import { ToastMessage } from "./toast-message.tsx";
 
 type Kind = "success" | "error" | "sign-in";
@@ -29,7 +30,8 @@ const screenToasts = new Set<string>();
 /**
  * The one toast helper: a title such as "Success!" or "Error", and an optional message. A toast
  * is keyed by what it says, so the same message shown again while it is visible stays one
- * toast (three "Comment added!" are one); the provider shows at most three at a time.
+ * toast (three "Comment added!" are one); the toaster (web/app/toaster.tsx) decides where they
+ * show and how many at once.
  */
 function show(kind: Kind, title: string, message?: string, options: ToastOptions = {}): string {
   const id = `${kind}:${title}:${message ?? ""}`;
@@ -47,6 +49,14 @@ function show(kind: Kind, title: string, message?: string, options: ToastOptions
         },
       })
     : text;
+  // A phone shows one toast at a time (docs/decisions/0016): stacked ones grew over the form
+  // being filled in, so the newest message replaces those showing or waiting.
+  if (window.matchMedia(MOBILE_QUERY).matches) {
+    const { notifications: showing, queue } = notificationsStore.getState();
+    for (const other of [...showing, ...queue]) {
+      if (other.id && other.id !== id) notifications.hide(other.id);
+    }
+  }
   const keep = options.keepOnNavigation ?? kind === "success";
   if (!keep) screenToasts.add(id);
   notifications.show({
