@@ -20,6 +20,7 @@ import {
   toastWith,
   useFixtureDir,
 } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
 
 /**
  * "Download my data" in a real browser against the real server: a person with a review and its
@@ -40,19 +41,6 @@ beforeAll(async () => {
     color: { r: 60, g: 140, b: 90 },
   });
 });
-
-/** Presses Tab until the focused element's accessible text is `name`. */
-async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`"${name}" was not reached with Tab`);
-}
 
 const section = (page: Page) => page.getByRole("region", { name: messages.title });
 

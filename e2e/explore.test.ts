@@ -22,6 +22,7 @@ import {
   useFixtureDir,
   withPageExpectingErrors,
 } from "./support/content.ts";
+import { focusedName } from "./support/keyboard.ts";
 
 /**
  * Explore in a real browser against the real server: a search handed over by the landing page,
@@ -343,15 +344,10 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
   await withPage(browser, { viewport: DESKTOP }, async (page) => {
     await page.goto("/explore");
     await searchBox(page).waitFor();
-    const focusedName = () =>
-      page.evaluate(() => {
-        const active = document.activeElement;
-        return active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? "";
-      });
     let focused = "";
     for (let presses = 0; presses < 30 && focused !== "Search"; presses++) {
       await page.keyboard.press("Tab");
-      focused = await focusedName();
+      focused = await focusedName(page);
     }
     expect(focused).toBe("Search");
     await page.keyboard.type(token);
@@ -359,7 +355,7 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
     await result.dish(page).waitFor();
 
     await page.keyboard.press("Tab");
-    expect(await focusedName()).toBe("Dishes");
+    expect(await focusedName(page)).toBe("Dishes");
     await page.keyboard.press("ArrowRight");
     await expectAddress(page, token, "restaurants");
     await result.restaurant(page).waitFor();
@@ -367,7 +363,7 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
     const visited: string[] = [];
     for (let presses = 0; presses < 15 && focused !== seeded.restaurant; presses++) {
       await page.keyboard.press("Tab");
-      focused = await focusedName();
+      focused = await focusedName(page);
       visited.push(focused);
     }
     expect(focused, `focus went through: ${visited.join(" → ")}`).toBe(seeded.restaurant);

@@ -20,6 +20,7 @@ import {
   signUpViaApi,
   withPageExpectingErrors,
 } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Food maps in a real browser against the real server, drawn by MapLibre (WebGL in headless
@@ -90,15 +91,6 @@ async function openOwnMap(page: Page): Promise<void> {
   await signInViaApi(page, mapper);
   await page.goto("/map");
   await pin(page, pinNames.loved).waitFor();
-}
-
-/** Presses Tab until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error("the element was not reached with Tab");
 }
 
 describe("own map", () => {

@@ -28,6 +28,7 @@ import {
   useFixtureDir,
   withPageExpectingErrors,
 } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Named lists in a real browser against the real server: making a list from the own profile by
@@ -97,19 +98,6 @@ beforeAll(async () => {
 function restaurantId(item: SeededItem): string {
   if (!item.restaurant) throw new Error("the seeded review names a restaurant");
   return item.restaurant.id;
-}
-
-/** Presses Tab until the focused element's name (aria-label, else text) is `name`. */
-async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`"${name}" was not reached with Tab`);
 }
 
 /** The names of the list's entries in their order, read off their Move up buttons. */

@@ -23,6 +23,7 @@ import {
   useFixtureDir,
   withPageExpectingErrors,
 } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
 
 /**
  * The restaurant page in a real browser against the real server: header and stats computed from
@@ -174,19 +175,6 @@ function followedSection(page: Page): Locator {
 async function openRestaurant(page: Page, path: string, name: string) {
   await page.goto(path);
   await page.getByRole("heading", { level: 2, name, exact: true }).waitFor();
-}
-
-/** Presses Tab until the focused control is named `wanted` (its aria-label, else its text). */
-async function pressTabUntil(page: Page, wanted: string, presses = 40): Promise<void> {
-  let focused = "";
-  for (let count = 0; count < presses && focused !== wanted; count++) {
-    await page.keyboard.press("Tab");
-    focused = await page.evaluate(() => {
-      const active = document.activeElement;
-      return active?.getAttribute("aria-label") ?? active?.textContent?.trim() ?? "";
-    });
-  }
-  expect(focused).toBe(wanted);
 }
 
 describe("a restaurant's page", () => {
@@ -357,7 +345,7 @@ describe("a restaurant's page", () => {
   test("keyboard only: switch tabs, search the dishes, open a review", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await openRestaurant(page, `/b/r/${place.slug}`, place.name);
-      await pressTabUntil(page, "Dishes (4.0, 3)");
+      await tabTo(page, "Dishes (4.0, 3)");
       // Arrow keys move between tabs and open them.
       await page.keyboard.press("ArrowLeft");
       await expect.poll(() => tab(page, "Posts (1)").getAttribute("aria-selected")).toBe("true");
@@ -365,10 +353,10 @@ describe("a restaurant's page", () => {
       await expect
         .poll(() => tab(page, "Dishes (4.0, 3)").getAttribute("aria-selected"))
         .toBe("true");
-      await pressTabUntil(page, "Search dishes", 3);
+      await tabTo(page, "Search dishes", 3);
       await page.keyboard.type("eggplant");
       await expect.poll(() => itemTitles(page)).toEqual([place.dishes.eggplant]);
-      await pressTabUntil(page, place.dishes.eggplant);
+      await tabTo(page, place.dishes.eggplant);
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Dish Review" });
       await dialog.getByRole("heading", { name: place.dishes.eggplant, exact: true }).waitFor();

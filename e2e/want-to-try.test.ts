@@ -24,6 +24,7 @@ import {
   toastWith,
   useFixtureDir,
 } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Want to try in a real browser against the real server: saving a dish from its card and a
@@ -124,18 +125,6 @@ function restaurantCard(page: Page, name: string): Locator {
     .getByRole("tabpanel")
     .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name, exact: true }) });
-}
-
-/** Presses Tab until the focused element is named `name`; fails after `limit` presses. */
-async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(
-      () => document.activeElement?.getAttribute("aria-label") ?? "",
-    );
-    if (focused === name) return;
-  }
-  throw new Error(`"${name}" was not reached with Tab`);
 }
 
 describe("saving", () => {

@@ -22,6 +22,7 @@ import {
   signUpViaApi,
   useFixtureDir,
 } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Year in Food in a real browser against the real server: a person's recap of last year (their
@@ -77,15 +78,6 @@ const recapPath = (year: number) => `/user/${eater.username}/year/${year}`;
 
 function stat(page: Page, label: string): Locator {
   return page.getByRole("listitem").filter({ hasText: label });
-}
-
-/** Presses Tab until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error("the element was not reached with Tab");
 }
 
 describe.skipIf(!databaseURL)("a past year's recap", () => {
@@ -172,7 +164,7 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
       const other = page
         .getByRole("navigation", { name: yearInFoodMessages.otherYears })
         .getByRole("link", { name: String(yearBefore), exact: true });
-      await tabTo(page, other);
+      await tabTo(page, other, 80);
       await page.keyboard.press("Enter");
       await waitForPath(page, recapPath(yearBefore));
       await page
