@@ -6,7 +6,7 @@ import type { ItemDto } from "#domain/items.ts";
 import { type ListDetailDto, type ListEntryDto, listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import { PlacePicture } from "#web/components/place-picture.tsx";
 import { RestaurantPinLink } from "#web/components/restaurant-pin-link.tsx";
 import { StarRating } from "#web/components/star-rating.tsx";
 import surface from "#web/components/surface.module.css";
@@ -152,20 +152,11 @@ function PlaceCard({ entry }: { entry: ListEntryDto }) {
   const { restaurant } = entry;
   return (
     <article className={`${surface.rowSurface} ${classes.place}`} aria-label={restaurant.name}>
-      {entry.photoUrl ? (
-        <img
-          className={classes.picture}
-          src={entry.photoUrl}
-          width={PICTURE_SIZE}
-          height={PICTURE_SIZE}
-          // The name beside it says what it shows.
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <RestaurantInitial name={restaurant.name} size={PICTURE_SIZE} />
-      )}
+      <PlacePicture
+        photoUrl={entry.photoUrl}
+        restaurantName={restaurant.name}
+        size={PICTURE_SIZE}
+      />
       <div className={classes.placeText}>
         <h3 className={surface.entryName}>
           <Link to={screenPaths.restaurant(restaurant)} className={surface.entryLink}>

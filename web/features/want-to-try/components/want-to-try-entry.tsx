@@ -1,9 +1,9 @@
 import { ActionIcon } from "@mantine/core";
-import { IconMessage2, IconToolsKitchen2, IconTrash } from "@tabler/icons-react";
+import { IconMessage2, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { type WantToTryEntryDto, wantToTryMessages } from "#domain/want-to-try.ts";
-import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import { PlacePicture } from "#web/components/place-picture.tsx";
 import { RestaurantPinLink } from "#web/components/restaurant-pin-link.tsx";
 import surface from "#web/components/surface.module.css";
 import { formatDate, isoDateTime } from "#web/lib/format-date.ts";
@@ -27,7 +27,12 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
 
   return (
     <li className={`${surface.rowSurface} ${classes.entry}`}>
-      <EntryPicture entry={entry} />
+      <PlacePicture
+        photoUrl={entry.photoUrl}
+        restaurantName={restaurant.name}
+        dish={entry.kind === "dish"}
+        size={PICTURE_SIZE}
+      />
       <div className={classes.text}>
         {dishName ? (
           <>
@@ -75,31 +80,5 @@ export function WantToTryEntry({ entry }: { entry: WantToTryEntryDto }) {
         <IconTrash size={18} stroke={1.8} aria-hidden />
       </ActionIcon>
     </li>
-  );
-}
-
-/** The entry's photo, else the restaurant's initial or, for a dish, the dish icon. */
-function EntryPicture({ entry }: { entry: WantToTryEntryDto }) {
-  if (entry.photoUrl) {
-    return (
-      <img
-        className={classes.picture}
-        src={entry.photoUrl}
-        width={PICTURE_SIZE}
-        height={PICTURE_SIZE}
-        // The name beside it says what it shows.
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
-    );
-  }
-  if (entry.kind === "restaurant") {
-    return <RestaurantInitial name={entry.restaurant.name} size={PICTURE_SIZE} />;
-  }
-  return (
-    <span className={`${classes.picture} ${classes.dishPlaceholder}`} aria-hidden>
-      <IconToolsKitchen2 size={28} stroke={1.5} />
-    </span>
   );
 }
