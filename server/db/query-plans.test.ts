@@ -53,6 +53,7 @@ import {
   followedReviewsPage,
   restaurantItemsSql,
   restaurantStatsSql,
+  savedByFollowedCountSql,
 } from "#server/modules/restaurants/restaurants.queries.ts";
 import { selectReviewsByTitleWords } from "#server/modules/reviews/reviews.queries.ts";
 import {
@@ -78,7 +79,6 @@ import {
   countsSql,
   entryPageSql,
   markTriedSql,
-  savedByFollowedCountSql,
   wantedKeysSql,
 } from "#server/modules/want-to-try/want-to-try.queries.ts";
 import {

@@ -8,8 +8,8 @@ import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { findItemToInteractWith, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
-import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
+import type { PushNotifier } from "#server/modules/shared/push.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   bumpCommentCount,

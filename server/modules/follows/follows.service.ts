@@ -11,11 +11,11 @@ import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
-import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
 import { ensureCallerProfile, findProfile } from "#server/modules/shared/accounts.ts";
 import { isBlockedPair } from "#server/modules/shared/author-visibility.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";
+import type { PushNotifier } from "#server/modules/shared/push.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   bumpFollowCounters,

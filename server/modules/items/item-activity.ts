@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
-import { wantsNotificationSql } from "#server/modules/notification-settings/notification-settings.queries.ts";
+import { wantsNotificationSql } from "#server/modules/shared/wants-notification.ts";
 
 // Activity on an item (a like, a comment) becomes a notification for its author. Reading,
 // marking read and live delivery belong to the notifications module; this is only the write,

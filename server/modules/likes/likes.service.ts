@@ -5,7 +5,7 @@ import type { Database } from "#server/db/client.ts";
 import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { findItemToInteractWith } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
-import type { PushNotifier } from "#server/modules/push/push-notifier.ts";
+import type { PushNotifier } from "#server/modules/shared/push.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import { bumpLikeCount, deleteLike, insertLike } from "./likes.queries.ts";
 

@@ -1,24 +1,10 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PHONE_PLACEHOLDER_EMAIL_DOMAIN } from "#domain/auth.ts";
 import type { UpdateNotificationSettings } from "#domain/notification-settings.ts";
 import type { SocialNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
 import { notificationShownToSql } from "#server/modules/notifications/notifications.queries.ts";
-
-/**
- * True unless the recipient switched off the kind of notification `type` is: for the
- * statements that write notifications, so a switched-off kind is never written. No settings
- * row means the defaults (on).
- */
-export function wantsNotificationSql(recipientId: string, type: SocialNotificationType): SQL {
-  const setting =
-    type === "new_follower"
-      ? notificationSettings.newFollowers
-      : notificationSettings.commentsAndLikes;
-  return sql`coalesce((select ${setting} from ${notificationSettings}
-                        where ${notificationSettings.userId} = ${recipientId}), true)`;
-}
 
 /** A confirmed address that is not a phone account's placeholder: where a digest may go. */
 const confirmedRealEmail = sql`u.email_verified

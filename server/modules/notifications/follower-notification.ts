@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { wantsNotificationSql } from "#server/modules/notification-settings/notification-settings.queries.ts";
+import { wantsNotificationSql } from "#server/modules/shared/wants-notification.ts";
 
 /**
  * Records "X started following you" for the followed person inside the follow's transaction

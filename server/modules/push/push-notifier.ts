@@ -5,20 +5,13 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { BackgroundTasks } from "#server/auth/background.ts";
 import type { VapidConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import type { PushNotifier } from "#server/modules/shared/push.ts";
 import {
   deleteSubscription,
   type PushTarget,
   selectPushTarget,
   selectSubscriptions,
 } from "./push.queries.ts";
-
-/**
- * Web push for new notifications. Services call `notify` once the notification's row committed
- * (beside the realtime event); the sends run in the background, never holding the response.
- */
-export interface PushNotifier {
-  notify(recipientId: string, notificationId: string): void;
-}
 
 /** A push nobody delivered in a day is no longer news. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;

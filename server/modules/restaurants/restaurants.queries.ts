@@ -209,3 +209,39 @@ export function restaurantPhotoSql(restaurantId: SQL, viewerId: string | null): 
      order by recent.created_at desc, recent.id desc, ri.display_order, ri.id
      limit 1)`;
 }
+
+/**
+ * How many different people `viewerId` follows still want to try the restaurant `restaurantId`
+ * names (a parameter, or a column of the statement around it): a scalar subquery. Each followed
+ * person counts once however many entries they have there (the restaurant, its dishes), and only
+ * followed people count, so never the viewer (follows_not_self). The restaurant's entries come
+ * from want_to_try_restaurant_idx, each matched with the viewer's follows (a seek of
+ * follows_follower_following_unique, or a hash of the viewer's follows): query-plans.test.ts
+ * shows no other index is needed. A block removed the follows between the two; someone pending
+ * deletion is still followed, and not counted (checked only for those who saved it).
+ */
+export function savedByFollowedSql(restaurantId: SQL, viewerId: string): SQL {
+  return sql`(
+    select count(*)::int from follows f
+     where f.follower_id = ${viewerId}
+       and exists (select 1 from want_to_try w
+                    where w.restaurant_id = ${restaurantId} and w.user_id = f.following_id
+                      and w.tried_at is null)
+       and ${visibleAuthorSql(viewerId, sql`f.following_id`)})`;
+}
+
+/** The restaurant page's count of savedByFollowedSql. */
+export function savedByFollowedCountSql(restaurantId: string, viewerId: string): SQL {
+  return sql`select ${savedByFollowedSql(sql`${restaurantId}::uuid`, viewerId)} as count`;
+}
+
+export async function countSavedByFollowed(
+  db: Executor,
+  restaurantId: string,
+  viewerId: string,
+): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    savedByFollowedCountSql(restaurantId, viewerId),
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}

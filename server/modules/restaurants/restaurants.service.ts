@@ -23,10 +23,11 @@ import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
 import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
 import type { Logger } from "#server/modules/uploads/uploads.service.ts";
-import { countSavedByFollowed } from "#server/modules/want-to-try/want-to-try.queries.ts";
+
 import { type PlaceSearchProvider, PlacesUnavailableError } from "#server/places/places.ts";
 import {
   countFollowedReviewers,
+  countSavedByFollowed,
   findRestaurantById,
   findRestaurantByNameAndAddress,
   findRestaurantByPlaceId,

@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { savedByFollowedSql } from "#server/modules/restaurants/restaurants.queries.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
-import { savedByFollowedSql } from "#server/modules/want-to-try/want-to-try.queries.ts";
 
 // Explore's statements. Every tab runs the same two-branch search over its own table:
 // - full text: the query's words as prefixes ('ram':* finds "Ramen" while typing) against the
