@@ -23,10 +23,11 @@ const apiProject = (name: string, database: "pglite" | "postgres") => ({
     name,
     // scripts/: backup and restore, tested against the real server.
     include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
-    // The bench's pure models need no database: the unit project runs them.
+    // The bench's pure models and the module graph need no database: the unit project runs them.
     exclude: [
       ...configDefaults.exclude,
       "scripts/bench/**",
+      "scripts/module-graph.test.ts",
       ...(database === "postgres" ? HTTP_ONLY_TESTS : []),
     ],
     globalSetup: ["server/test/global-setup-database.ts"],
@@ -51,7 +52,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "web/**/*.test.ts", "scripts/bench/**/*.test.ts"],
+          include: [
+            "domain/**/*.test.ts",
+            "web/**/*.test.ts",
+            "scripts/bench/**/*.test.ts",
+            "scripts/module-graph.test.ts",
+          ],
         },
       },
       apiProject("api", "pglite"),
