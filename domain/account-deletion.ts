@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authMessages, PASSWORD_MAX_LENGTH } from "./auth.ts";
+import { authMessages, otpCodeInput, PASSWORD_MAX_LENGTH } from "./auth.ts";
 import { hasNoNul } from "./text-input.ts";
 
 /**
@@ -14,15 +14,30 @@ export const ACCOUNT_DELETION_GRACE_DAYS = 14;
 /** An account without a password proves it is its owner by a sign-in at most this recent. */
 export const REAUTHENTICATION_MAX_AGE_MINUTES = 10;
 
-/** POST /api/account/deletion: the current password, required of accounts that have one. */
+/** A deletion code lives this long, and dies after this many wrong tries. */
+export const DELETION_CODE_LIMITS = { expiresInMinutes: 5, attempts: 3 } as const;
+
+/**
+ * POST /api/account/deletion: the current password, required of accounts that have one; for
+ * accounts without one, the code POST /api/account/deletion/code sent, unless they signed in
+ * within the last few minutes.
+ */
 export const accountDeletionInput = z.object({
   password: z
     .string()
     .refine(hasNoNul, "Text must not contain NUL characters")
     .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
     .optional(),
+  code: otpCodeInput.optional(),
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionInput>;
+
+/**
+ * POST /api/account/deletion/code: where the code went, partly hidden ("a•••@example.com",
+ * "•••0123"), for the dialog to say.
+ */
+export const accountDeletionCodeSchema = z.object({ sentTo: z.string() });
+export type AccountDeletionCodeDto = z.infer<typeof accountDeletionCodeSchema>;
 
 /** The 202 answer: when the account will be erased unless its owner signs in before. */
 export const accountDeletionSchema = z.object({ eraseAfter: z.string() });
@@ -80,6 +95,18 @@ export const accountDeletionMessages = {
   passwordRequired: "Enter your current password to delete your account.",
   wrongPassword: "That password is not right. Please try again.",
   signInAgain: `For your security, please sign out and sign in again, then delete your account within ${REAUTHENTICATION_MAX_AGE_MINUTES} minutes.`,
+  /** A password-less account's older session: the dialog then sends a code. */
+  codeRequired: "For your security, confirm it's you with a code we send you.",
+  codeLabel: "Code",
+  codeSent: (sentTo: string) => `We sent a 6-digit code to ${sentTo}.`,
+  sendAgain: "Send a new code",
+  wrongCode: "That code is not right or has expired. Ask for a new one.",
+  codeHasPassword: "Your account has a password: confirm with it instead.",
+  /** No confirmed email or phone number to send a code to: signing in again is the only way. */
+  noCodeDestination: `Your account has no confirmed email or phone number. Please sign out and sign in again, then delete your account within ${REAUTHENTICATION_MAX_AGE_MINUTES} minutes.`,
+  codeEmailSubject: "Your Tasted account deletion code",
+  codeText: (code: string) =>
+    `Your Tasted code to delete your account is ${code}. It expires in ${DELETION_CODE_LIMITS.expiresInMinutes} minutes. If you did not ask for it, change nothing and ignore this message.`,
   failed: "Your account could not be deleted. Please try again.",
   scheduled: "Your account is scheduled for deletion",
   scheduledText: (eraseAfter: string) =>

@@ -163,13 +163,11 @@ export async function buildApp(
       : new DiskStorage(uploadsDir, UPLOADS_PREFIX, privateDirectory(config.dataDir)));
   const background = new BackgroundTasks();
   const emailSender = dependencies.emailSender ?? createEmailSender(config, app.log);
+  const smsSender = dependencies.smsSender ?? createSmsSender(config, app.log);
   const auth = createAuth({
     config,
     db: dependencies.database.db,
-    senders: {
-      sms: dependencies.smsSender ?? createSmsSender(config, app.log),
-      email: emailSender,
-    },
+    senders: { sms: smsSender, email: emailSender },
     log: app.log,
     background,
     googleDiscoveryUrl: dependencies.googleDiscoveryUrl ?? config.googleDiscoveryUrl,
@@ -287,7 +285,9 @@ export async function buildApp(
       await api.register(yearInFoodRoutes);
       await api.register(eventRoutes);
       await api.register(dataExportRoutes, { emailSender });
-      await api.register(accountDeletionRoutes);
+      await api.register(accountDeletionRoutes, {
+        senders: { sms: smsSender, email: emailSender },
+      });
     },
     { prefix: "/api" },
   );

@@ -15,6 +15,7 @@ export const apiPaths = {
   me: "/api/me",
   /** POST schedules the signed-in account's deletion. */
   accountDeletion: "/api/account/deletion",
+  accountDeletionCode: "/api/account/deletion/code",
   config: "/api/config",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",

@@ -151,3 +151,21 @@ export async function logErasure(tx: Executor, label: string): Promise<void> {
     insert into moderation_actions (actor_id, action, subject_type, subject_id, subject_label)
     values (null, 'account_deleted', 'user', gen_random_uuid()::text, ${label})`);
 }
+
+export interface CodeDestinations extends Record<string, unknown> {
+  email: string;
+  email_verified: boolean;
+  phone_number: string | null;
+  phone_number_verified: boolean | null;
+}
+
+/** The account's addresses a deletion code may go to, with whether each is confirmed. */
+export async function findCodeDestinations(
+  db: Executor,
+  userId: string,
+): Promise<CodeDestinations | undefined> {
+  const result = await db.execute<CodeDestinations>(sql`
+    select email, email_verified, phone_number, phone_number_verified
+      from "user" where id = ${userId}`);
+  return result.rows[0];
+}

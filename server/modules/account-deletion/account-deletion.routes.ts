@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountDeletionInput, accountDeletionSchema } from "#domain/account-deletion.ts";
+import {
+  accountDeletionCodeSchema,
+  accountDeletionInput,
+  accountDeletionSchema,
+} from "#domain/account-deletion.ts";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
-import { eraseDueAccounts, requestAccountDeletion } from "./account-deletion.service.ts";
+import {
+  type DeletionCodeSenders,
+  eraseDueAccounts,
+  requestAccountDeletion,
+  sendDeletionCode,
+} from "./account-deletion.service.ts";
 
 /** How often accounts past their grace are erased (besides once at start-up). */
 const ERASE_INTERVAL_MS = 60 * 60 * 1000;
@@ -12,7 +21,12 @@ const ERASE_INTERVAL_MS = 60 * 60 * 1000;
 /** Deletion requests per account: a few tries at the password, never a guessing run. */
 const DELETION_REQUESTS: RateLimitRule = { window: 3600, max: 10 };
 
-export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Deletion codes per account: a resend or two, never a flood of texts or emails. */
+const DELETION_CODES: RateLimitRule = { window: 3600, max: 5 };
+
+export const accountDeletionRoutes: FastifyPluginAsyncZod<{
+  senders: DeletionCodeSenders;
+}> = async (app, options) => {
   let timer: NodeJS.Timeout | undefined;
   const erase = async () => {
     try {
@@ -42,8 +56,9 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Delete your account (restored by any sign-in during the grace period)",
         description:
-          "Accounts with a password send it as `password`; others must have signed in within " +
-          "the last 10 minutes. Every session ends; the account is erased at `eraseAfter`.",
+          "Accounts with a password send it as `password`; others send the `code` that " +
+          "POST /api/account/deletion/code sent them, or must have signed in within the last " +
+          "10 minutes. Every session ends; the account is erased at `eraseAfter`.",
         tags: ["account"],
         body: accountDeletionInput,
         response: {
@@ -76,6 +91,42 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return reply.status(202).send(scheduled);
+    },
+  );
+
+  app.post(
+    "/account/deletion/code",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Send a code that confirms deleting your account (accounts without a password)",
+        description:
+          "To the confirmed phone number, else the confirmed email; it lives 5 minutes and " +
+          "allows 3 tries. 400 for accounts with a password, 409 without a confirmed address.",
+        tags: ["account"],
+        response: {
+          202: accountDeletionCodeSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await consumeActionQuota(
+        app.database.db,
+        "account-deletion-code",
+        user.id,
+        DELETION_CODES,
+        reply,
+      );
+      const sent = await sendDeletionCode(
+        { db: app.database.db, auth: app.auth, userId: user.id },
+        options.senders,
+      );
+      return reply.status(202).send(sent);
     },
   );
 };

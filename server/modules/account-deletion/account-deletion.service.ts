@@ -1,11 +1,17 @@
+import { constantTimeEqual, generateRandomString } from "better-auth/crypto";
 import {
+  type AccountDeletionCodeDto,
   type AccountDeletionDto,
   type AccountDeletionInput,
   accountDeletionMessages,
+  DELETION_CODE_LIMITS,
   erasedAccountLabel,
   REAUTHENTICATION_MAX_AGE_MINUTES,
 } from "#domain/account-deletion.ts";
+import { isPlaceholderEmail, OTP_LENGTH } from "#domain/auth.ts";
 import type { Auth } from "#server/auth/auth.ts";
+import type { EmailSender } from "#server/auth/senders/email.ts";
+import type { SmsSender } from "#server/auth/senders/sms.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { Storage } from "#server/media/storage.ts";
@@ -18,6 +24,7 @@ import {
   cancelDeletion,
   deleteAccountRows,
   findAccountFiles,
+  findCodeDestinations,
   findDueAccounts,
   findPasswordHash,
   forgetModerationSubjects,
@@ -42,10 +49,97 @@ export interface DeletionRequestContext {
   sessionCreatedAt: Date;
 }
 
+/** Where deletion codes go: the senders better-auth's own codes and emails use. */
+export interface DeletionCodeSenders {
+  sms: SmsSender;
+  email: EmailSender;
+}
+
+/** better-auth's verification store keeps one pending deletion code per account. */
+const codeIdentifier = (userId: string) => `account-deletion:${userId}`;
+
+/** "ann@example.com" → "a•••@example.com", "+12025550123" → "•••0123". */
+function partlyHidden(destination: { kind: "email" | "phone"; to: string }): string {
+  if (destination.kind === "phone") return `•••${destination.to.slice(-4)}`;
+  const [name = "", domain = ""] = destination.to.split("@");
+  return `${name.slice(0, 1)}•••@${domain}`;
+}
+
+/**
+ * Sends a password-less owner a one-time code that proves it is them, to their confirmed phone
+ * number, else their confirmed (real) email address. Stored in better-auth's verification
+ * table as the phone-number plugin stores its codes (`code:attempts`), replacing any earlier
+ * one. Accounts with a password confirm with it instead (400); an account with neither address
+ * confirmed can only sign in again (409).
+ */
+export async function sendDeletionCode(
+  ctx: Pick<DeletionRequestContext, "db" | "auth" | "userId">,
+  senders: DeletionCodeSenders,
+): Promise<AccountDeletionCodeDto> {
+  if ((await findPasswordHash(ctx.db, ctx.userId)) !== null) {
+    throw new ApiError(400, "PASSWORD_ACCOUNT", accountDeletionMessages.codeHasPassword);
+  }
+  const found = await findCodeDestinations(ctx.db, ctx.userId);
+  const destination =
+    found?.phone_number && found.phone_number_verified
+      ? { kind: "phone" as const, to: found.phone_number }
+      : found?.email_verified && !isPlaceholderEmail(found.email)
+        ? { kind: "email" as const, to: found.email }
+        : undefined;
+  if (!destination) {
+    throw new ApiError(409, "NO_CODE_DESTINATION", accountDeletionMessages.noCodeDestination);
+  }
+  const code = generateRandomString(OTP_LENGTH, "0-9");
+  const { internalAdapter } = await ctx.auth.$context;
+  const identifier = codeIdentifier(ctx.userId);
+  await internalAdapter.deleteVerificationByIdentifier(identifier);
+  await internalAdapter.createVerificationValue({
+    identifier,
+    value: `${code}:0`,
+    expiresAt: new Date(Date.now() + DELETION_CODE_LIMITS.expiresInMinutes * 60 * 1000),
+  });
+  const text = accountDeletionMessages.codeText(code);
+  if (destination.kind === "phone") await senders.sms.send(destination.to, text);
+  else {
+    await senders.email.send({
+      to: destination.to,
+      subject: accountDeletionMessages.codeEmailSubject,
+      text,
+    });
+  }
+  return { sentTo: partlyHidden(destination) };
+}
+
+/**
+ * Whether `code` is the account's pending deletion code. A wrong try counts against it, and
+ * the code dies after DELETION_CODE_LIMITS.attempts of them or once used (consumed atomically,
+ * so one code never confirms two requests).
+ */
+async function checkDeletionCode(ctx: DeletionRequestContext, code: string): Promise<boolean> {
+  const { internalAdapter } = await ctx.auth.$context;
+  const identifier = codeIdentifier(ctx.userId);
+  const stored = await internalAdapter.findVerificationValue(identifier);
+  if (!stored || stored.expiresAt.getTime() < Date.now()) return false;
+  const [expected = "", triesText = "0"] = stored.value.split(":");
+  const tries = Number(triesText);
+  if (!constantTimeEqual(expected, code)) {
+    if (tries + 1 >= DELETION_CODE_LIMITS.attempts) {
+      await internalAdapter.deleteVerificationByIdentifier(identifier);
+    } else {
+      await internalAdapter.updateVerificationByIdentifier(identifier, {
+        value: `${expected}:${tries + 1}`,
+      });
+    }
+    return false;
+  }
+  return (await internalAdapter.consumeVerificationValue(identifier)) !== null;
+}
+
 /**
  * Re-authenticates the owner, then schedules the erasure and ends every session of the account
  * in one transaction. An account with a password must send it (checked by better-auth's own
- * verifier); one without must have signed in within the last few minutes.
+ * verifier); one without sends the code sendDeletionCode sent, unless it signed in within the
+ * last few minutes.
  */
 export async function requestAccountDeletion(
   ctx: DeletionRequestContext,
@@ -60,10 +154,14 @@ export async function requestAccountDeletion(
     if (!(await password.verify({ hash, password: input.password }))) {
       throw new ApiError(403, "WRONG_PASSWORD", accountDeletionMessages.wrongPassword);
     }
+  } else if (input.code !== undefined) {
+    if (!(await checkDeletionCode(ctx, input.code))) {
+      throw new ApiError(403, "WRONG_CODE", accountDeletionMessages.wrongCode);
+    }
   } else {
     const ageMs = Date.now() - ctx.sessionCreatedAt.getTime();
     if (ageMs > REAUTHENTICATION_MAX_AGE_MINUTES * 60 * 1000) {
-      throw new ApiError(403, "REAUTHENTICATION_REQUIRED", accountDeletionMessages.signInAgain);
+      throw new ApiError(403, "REAUTHENTICATION_REQUIRED", accountDeletionMessages.codeRequired);
     }
   }
   const eraseAfter = await ctx.db.transaction((tx) => scheduleDeletion(tx, ctx.userId));

@@ -95,7 +95,7 @@ describe("POST /api/account/deletion: re-authentication", () => {
     }
   });
 
-  it("an account without a password must have signed in within the last 10 minutes", async () => {
+  it("an account without a password must have signed in within the last 10 minutes, or send a code", async () => {
     const { app, sms } = await start();
     const { db } = app.database;
     const person = await createUser(db);
@@ -106,7 +106,7 @@ describe("POST /api/account/deletion: re-authentication", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       code: "REAUTHENTICATION_REQUIRED",
-      message: accountDeletionMessages.signInAgain,
+      message: accountDeletionMessages.codeRequired,
     });
     expect(await pendingDeletions(db, person.id)).toBe(0);
     expect(await sessionsOf(db, person.id)).toBe(1);
@@ -116,6 +116,78 @@ describe("POST /api/account/deletion: re-authentication", () => {
     expect(accepted.statusCode, accepted.body).toBe(202);
     expect(await pendingDeletions(db, phone.userId)).toBe(1);
     expect(await sessionsOf(db, phone.userId)).toBe(0);
+  });
+
+  it("an older session confirms with a code sent to the confirmed phone, right the first time only", async () => {
+    const { app, sms } = await start();
+    const { db } = app.database;
+    const phone = await signInByPhone(app, sms);
+    await db.execute(sql`
+      update session set created_at = now() - interval '11 minutes' where user_id = ${phone.userId}`);
+    expect((await requestDeletion(app, phone.cookie)).statusCode).toBe(403);
+
+    const sent = await request(app, "POST", "/api/account/deletion/code", { cookie: phone.cookie });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({ sentTo: `•••${phone.phoneNumber.slice(-4)}` });
+    const code = sms.lastCodeFor(phone.phoneNumber) ?? "";
+    expect(sms.messagesTo(phone.phoneNumber).at(-1)?.body).toBe(
+      accountDeletionMessages.codeText(code),
+    );
+
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrong = await requestDeletion(app, phone.cookie, { code: wrongCode });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toEqual({
+      code: "WRONG_CODE",
+      message: accountDeletionMessages.wrongCode,
+    });
+    expect(await pendingDeletions(db, phone.userId)).toBe(0);
+
+    const accepted = await requestDeletion(app, phone.cookie, { code });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(await pendingDeletions(db, phone.userId)).toBe(1);
+    expect(await sessionsOf(db, phone.userId)).toBe(0);
+  });
+
+  it("sends the code to a confirmed email; three wrong tries end it; others cannot ask", async () => {
+    const { app, email } = await start();
+    const { db } = app.database;
+    const person = await createUser(db);
+    const cookie = await sessionCookieFor(app, person.id);
+    await db.execute(sql`
+      update session set created_at = now() - interval '11 minutes' where user_id = ${person.id}`);
+    const askCode = (as: string) =>
+      request(app, "POST", "/api/account/deletion/code", { cookie: as });
+
+    // Nowhere confirmed to send it.
+    const nowhere = await askCode(cookie);
+    expect(nowhere.statusCode).toBe(409);
+    expect(nowhere.json().error.message).toBe(accountDeletionMessages.noCodeDestination);
+
+    await db.execute(sql`update "user" set email_verified = true where id = ${person.id}`);
+    const address = `${person.id}@example.com`;
+    const sent = await askCode(cookie);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({ sentTo: `${address.slice(0, 1)}•••@example.com` });
+    const message = email.lastTo(address);
+    expect(message?.subject).toBe(accountDeletionMessages.codeEmailSubject);
+    const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1] ?? "";
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tried = await requestDeletion(app, cookie, { code: wrongCode });
+      expect(tried.statusCode, tried.body).toBe(403);
+    }
+    // The right code no longer works once three wrong ones were tried.
+    const late = await requestDeletion(app, cookie, { code });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().error.code).toBe("WRONG_CODE");
+    expect(await pendingDeletions(db, person.id)).toBe(0);
+
+    // An account with a password confirms with it.
+    const owner = await signUpByEmail(app);
+    const withPassword = await askCode(owner.cookie);
+    expect(withPassword.statusCode).toBe(400);
+    expect(withPassword.json().error.message).toBe(accountDeletionMessages.codeHasPassword);
   });
 
   it("deletes the caller's account only, whatever the body names", async () => {

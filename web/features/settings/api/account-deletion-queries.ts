@@ -1,5 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AccountDeletionDto, AccountDeletionInput } from "#domain/account-deletion.ts";
+import type {
+  AccountDeletionCodeDto,
+  AccountDeletionDto,
+  AccountDeletionInput,
+} from "#domain/account-deletion.ts";
 import { apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 
@@ -8,5 +12,12 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: AccountDeletionInput) =>
       apiSend<AccountDeletionDto>("POST", apiPaths.accountDeletion, input),
+  });
+}
+
+/** Sends a password-less account the code that confirms its deletion. */
+export function useSendDeletionCode() {
+  return useMutation({
+    mutationFn: () => apiSend<AccountDeletionCodeDto>("POST", apiPaths.accountDeletionCode),
   });
 }
