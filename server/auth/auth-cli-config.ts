@@ -55,5 +55,3 @@ export const auth = betterAuth(
     googleDiscoveryUrl: "http://127.0.0.1:1/.well-known/openid-configuration",
   }),
 );
-
-export default auth;
