@@ -44,7 +44,7 @@ export const accountDeletionSchema = z.object({ eraseAfter: z.string() });
 export type AccountDeletionDto = z.infer<typeof accountDeletionSchema>;
 
 /** "14 December 2026", the same for everyone (UTC), as the toast and the dialog say it. */
-export function formatEraseDate(iso: string): string {
+function formatEraseDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "long",

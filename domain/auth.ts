@@ -32,7 +32,6 @@ export const emailSignInInput = z.object({
   email: emailInput,
   password: passwordInput,
 });
-export type EmailSignInInput = z.infer<typeof emailSignInInput>;
 
 export const emailSignUpInput = z
   .object({
@@ -44,7 +43,6 @@ export const emailSignUpInput = z
     message: authMessages.passwordsDoNotMatch,
     path: ["confirmPassword"],
   });
-export type EmailSignUpInput = z.infer<typeof emailSignUpInput>;
 
 /** A phone number as sent to the server: already normalized (see normalizePhoneInput). */
 export const phoneInput = z
@@ -53,7 +51,6 @@ export const phoneInput = z
   .min(PHONE_MIN_LENGTH, authMessages.phoneTooShort)
   .max(PHONE_MAX_LENGTH, authMessages.phoneTooLong)
   .regex(INTERNATIONAL_PHONE, authMessages.phoneFormat);
-export type PhoneInput = z.infer<typeof phoneInput>;
 
 export const otpCodeInput = z
   .string()

@@ -57,7 +57,7 @@ export const muteStateSchema = z.object({ muted: z.boolean() });
 export type MuteState = z.infer<typeof muteStateSchema>;
 
 /** One person in GET /api/blocks or GET /api/mutes, with when they were blocked or muted. */
-export const restrictedAccountSchema = z.object({
+const restrictedAccountSchema = z.object({
   person: authorSchema,
   since: z.string(),
 });
@@ -76,4 +76,3 @@ export const viewerRelationSchema = z.object({
   blockedByMe: z.boolean(),
   mutedByMe: z.boolean(),
 });
-export type ViewerRelation = z.infer<typeof viewerRelationSchema>;

@@ -10,7 +10,7 @@ import { hasNoNul } from "./text-input.ts";
  * open returns that one.
  */
 
-export const dataExportStatuses = ["pending", "building", "ready", "failed"] as const;
+const dataExportStatuses = ["pending", "building", "ready", "failed"] as const;
 export type DataExportStatus = (typeof dataExportStatuses)[number];
 
 /** How long a ready export (its file and its link) stays downloadable. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 
-export const feedScopes = ["everyone", "following"] as const;
+const feedScopes = ["everyone", "following"] as const;
 export type FeedScope = (typeof feedScopes)[number];
 
 /** GET /api/feed: everyone's items, or (signed in) those of the people you follow. */

@@ -31,7 +31,7 @@ export const followStateSchema = z.object({
 export type FollowState = z.infer<typeof followStateSchema>;
 
 /** One person in a followers or following list. */
-export const followListEntrySchema = authorSchema.extend({
+const followListEntrySchema = authorSchema.extend({
   bio: z.string().nullable(),
   /** Whether the signed-in viewer follows this person; null for visitors and for yourself. */
   followedByMe: z.boolean().nullable(),

@@ -7,7 +7,7 @@ import { restaurantRefSchema } from "./items.ts";
  * The map itself is MapLibre GL over the style at MAP_STYLE_URL; where that cannot load (no
  * style configured, offline, no WebGL) the list beside it is the whole screen.
  */
-export const mapPlaceStatuses = ["tried", "want"] as const;
+const mapPlaceStatuses = ["tried", "want"] as const;
 export type MapPlaceStatus = (typeof mapPlaceStatuses)[number];
 
 /** The most places one map answer holds: the most recently reviewed or saved first. */

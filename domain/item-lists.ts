@@ -24,5 +24,5 @@ export const itemSortLabels: Record<ItemSort, string> = {
 export const POSTS_SORT_MESSAGE = `Posts can only be sorted by ${postSorts.join(" or ")}`;
 
 /** How a list of reviews can be shown: photo tiles or full cards. */
-export const itemViewModes = ["grid", "list"] as const;
+const itemViewModes = ["grid", "list"] as const;
 export type ItemViewMode = (typeof itemViewModes)[number];

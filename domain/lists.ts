@@ -109,7 +109,7 @@ export const updateListInput = z.object({
 export type UpdateListInput = z.input<typeof updateListInput>;
 
 /** `?key=` (and the follow body's `key`): the share key a link carries. */
-export const listKeyInput = z
+const listKeyInput = z
   .string()
   .max(64)
   .regex(/^[A-Za-z0-9_-]*$/, "Invalid list link")
@@ -161,8 +161,7 @@ export const listSummarySchema = z.object({
 });
 export type ListSummaryDto = z.infer<typeof listSummarySchema>;
 
-export const listEntryKinds = ["restaurant", "review"] as const;
-export type ListEntryKind = (typeof listEntryKinds)[number];
+const listEntryKinds = ["restaurant", "review"] as const;
 
 /** One restaurant or review in a list, in the list's order. */
 export const listEntrySchema = z.object({
@@ -197,7 +196,7 @@ export const listSummariesSchema = z.object({ lists: z.array(listSummarySchema) 
 export type ListSummariesDto = z.infer<typeof listSummariesSchema>;
 
 /** One of the caller's lists in the Add to list picker. */
-export const myListSchema = z.object({
+const myListSchema = z.object({
   id: z.string(),
   name: z.string(),
   visibility: z.enum(listVisibilities),

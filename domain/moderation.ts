@@ -89,7 +89,7 @@ export type AdminStatsDto = z.infer<typeof adminStatsSchema>;
  * (for a reported person, the person). `href` opens it: the item, the item a comment is on,
  * or the profile.
  */
-export const reportTargetSchema = z.object({
+const reportTargetSchema = z.object({
   author: authorSchema,
   /** A review's or post's title; null for comments and people. */
   title: z.string().nullable(),
@@ -134,15 +134,12 @@ export const contentHiddenSchema = z.object({ isHidden: z.boolean() });
 export type ContentHiddenDto = z.infer<typeof contentHiddenSchema>;
 
 /** Roles an admin can give or take in /admin; admins are made by ADMIN_EMAILS only. */
-export const assignableRoles = [
-  "moderator",
-  "user",
-] as const satisfies readonly (typeof roles)[number][];
+const assignableRoles = ["moderator", "user"] as const satisfies readonly (typeof roles)[number][];
 export const roleInput = z.object({ role: z.enum(assignableRoles) });
 export type RoleInput = z.infer<typeof roleInput>;
 
 /** GET /api/admin/team (admins only): everyone with a role, admins first. */
-export const teamMemberSchema = z.object({
+const teamMemberSchema = z.object({
   profile: authorSchema,
   role: z.enum(["admin", "moderator"]),
 });
@@ -169,7 +166,7 @@ export type ModerationAction = (typeof moderationActions)[number];
  * was taken (a title, a comment's start, @username), so the log still reads after the content
  * is gone; `subjectHref` opens it while it exists.
  */
-export const activityEntrySchema = z.object({
+const activityEntrySchema = z.object({
   id: z.string(),
   action: z.enum(moderationActions),
   /** null once the moderator deleted their account. */

@@ -9,8 +9,7 @@ import { hasNoNul } from "./text-input.ts";
  * browser it was turned on in.
  */
 
-export const emailDigestFrequencies = ["weekly", "off"] as const;
-export type EmailDigestFrequency = (typeof emailDigestFrequencies)[number];
+const emailDigestFrequencies = ["weekly", "off"] as const;
 
 export const notificationSettingsMessages = {
   title: "Notification Settings",
@@ -77,7 +76,7 @@ export const updateNotificationSettingsSchema = z.object({
 });
 export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
 
-export const PUSH_LIMITS = {
+const PUSH_LIMITS = {
   /** Push services' endpoints are well under this (FCM's about 200 characters). */
   endpointMax: 1000,
 } as const;
@@ -123,7 +122,7 @@ export const pushUnsubscribeSchema = z.object({ endpoint: endpointSchema });
 export type PushUnsubscribe = z.infer<typeof pushUnsubscribeSchema>;
 
 /** What the service worker receives and shows (public/push-handler.js reads it). */
-export const pushPayloadSchema = z.object({
+const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   /** Per item and kind (or follower), so a newer one replaces the older on screen. */

@@ -97,20 +97,20 @@ export const notificationGroupKeyParam = z
   });
 
 /** The review or post a like or comment group is about. */
-export const notificationItemSchema = z.object({
+const notificationItemSchema = z.object({
   kind: z.enum(["review", "post"]),
   id: z.string(),
   title: z.string(),
   /** dish or restaurant for reviews; null for posts. */
   reviewType: z.enum(reviewTypes).nullable(),
 });
-export type NotificationItemDto = z.infer<typeof notificationItemSchema>;
+type NotificationItemDto = z.infer<typeof notificationItemSchema>;
 
 /** What a moderator hid: the item itself, or the recipient's comment on it. */
-export const hiddenContentKinds = ["item", "comment"] as const;
+const hiddenContentKinds = ["item", "comment"] as const;
 
 /** One row of the screen: everyone who liked an item, commented on it, or followed on a day. */
-export const notificationGroupSchema = z.object({
+const notificationGroupSchema = z.object({
   key: z.string(),
   type: z.enum(notificationTypes),
   /** null for followers (the row opens the list of them). */
@@ -140,7 +140,7 @@ export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** One person of a group, with whether the recipient follows them (for "Follow back"). */
-export const notificationPersonSchema = authorSchema.extend({
+const notificationPersonSchema = authorSchema.extend({
   followedByMe: z.boolean(),
   /** When they last did what the group is about. */
   at: z.string(),
@@ -162,7 +162,7 @@ export interface NotificationSentence {
 }
 
 /** Names the people of a group: one, two by name, or the newest and how many others. */
-export function groupPeople(actors: readonly AuthorNames[], actorCount: number): string {
+function groupPeople(actors: readonly AuthorNames[], actorCount: number): string {
   const [first, second] = actors;
   // A group always has someone in it; "Anonymous" only if its newest person could not be named.
   const name = authorDisplayName(first ?? { username: null, fullName: null, slug: null });

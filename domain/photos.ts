@@ -93,7 +93,7 @@ export const imageRefInput = z.object({
  * One entry of an edited photo list: a photo the item already has (by imageId; an absent alt
  * keeps its description, null or "" removes it) or a new upload.
  */
-export const imageEditInput = z.union([
+const imageEditInput = z.union([
   z.object({ imageId: z.uuid(photoMessages.uploadInvalid), alt: altText.nullish() }),
   imageRefInput,
 ]);

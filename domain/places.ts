@@ -31,7 +31,7 @@ export const placeSearchQuery = z.object({
 });
 
 /** A place suggestion from the maps service, or a restaurant we already know. */
-export const placeSuggestionSchema = z.object({
+const placeSuggestionSchema = z.object({
   placeId: z.string().nullable(),
   /** Set when the suggestion is a restaurant we already know. */
   restaurantId: z.string().nullable(),

@@ -147,7 +147,7 @@ export const profileSchema = z.object({
 export type ProfileDto = z.infer<typeof profileSchema>;
 
 /** Account facts of the signed-in person (not part of the public profile). */
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: z.string(),
   /** null for phone accounts (they only have a placeholder address). */
   email: z.string().nullable(),
@@ -182,7 +182,7 @@ export const profileNotFoundMessages = {
 } as const;
 
 /** The counts a profile header shows; reviews are dish + restaurant reviews. Hidden items never count. */
-export const profileCountsSchema = z.object({
+const profileCountsSchema = z.object({
   reviews: z.number().int(),
   dishReviews: z.number().int(),
   restaurantReviews: z.number().int(),
@@ -222,7 +222,6 @@ export const profileItemsQuery = pageQuery.extend({
   sort: z.enum(itemSorts).default("recent"),
   q: searchText,
 });
-export type ProfileItemsQuery = z.input<typeof profileItemsQuery>;
 
 /** A page of one profile tab: reviews for dishes and restaurants, posts for posts. */
 export const profileItemsPageSchema = pageSchema(itemSchema);

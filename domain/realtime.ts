@@ -16,7 +16,5 @@ export type RealtimeEvent =
   /** Your Want to try list changed elsewhere: a review you posted moved entries to Tried. */
   | { type: "want-to-try" };
 
-export type RealtimeEventType = RealtimeEvent["type"];
-
 /** The SSE `event:` name every message uses; its `data:` is one RealtimeEvent as JSON. */
 export const REALTIME_MESSAGE_EVENT = "tasted";

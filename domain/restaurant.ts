@@ -124,7 +124,6 @@ export const restaurantItemsQuery = pageQuery.extend({
   sort: z.enum(itemSorts).default("recent"),
   q: searchText,
 });
-export type RestaurantItemsQuery = z.input<typeof restaurantItemsQuery>;
 
 export const restaurantItemsPageSchema = pageSchema(itemSchema);
 export type RestaurantItemsPage = z.infer<typeof restaurantItemsPageSchema>;

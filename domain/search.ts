@@ -17,14 +17,13 @@ export const EXPLORE_DEBOUNCE_MS = 300;
 
 /** `GET /api/search/{tab}?q=`: without `q` a tab lists what is newest (restaurants by name). */
 export const exploreSearchQuery = z.object({ q: searchText });
-export type ExploreSearchQuery = z.input<typeof exploreSearchQuery>;
 
 /** GET /api/search/dishes and /api/search/posts: dish reviews or posts, best match first. */
 export const itemSearchResultsSchema = z.object({ items: z.array(itemSchema) });
 export type ItemSearchResults = z.infer<typeof itemSearchResultsSchema>;
 
 /** A restaurant as an explore card shows it. */
-export const restaurantCardSchema = z.object({
+const restaurantCardSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string().nullable(),
@@ -45,7 +44,7 @@ export const restaurantSearchResultsSchema = z.object({
 export type RestaurantSearchResults = z.infer<typeof restaurantSearchResultsSchema>;
 
 /** A person as an explore card shows them. */
-export const userCardSchema = z.object({
+const userCardSchema = z.object({
   id: z.string(),
   username: z.string(),
   slug: z.string().nullable(),

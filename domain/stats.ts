@@ -70,7 +70,7 @@ export const statsFirstsQuery = statsQuery.extend({ cursor: pageQuery.shape.curs
 export type StatsFirstsQuery = z.infer<typeof statsFirstsQuery>;
 
 /** One UTC calendar month of the period. */
-export const statsMonthSchema = z.object({
+const statsMonthSchema = z.object({
   /** `YYYY-MM`. */
   month: z.string(),
   /** Dish reviews written that month. */
@@ -124,7 +124,7 @@ export type StatsDto = z.infer<typeof statsSchema>;
  * One entry of the first-times timeline: the review that was a dish's first (same restaurant,
  * same name whatever its accents, case or spacing) or a restaurant's first.
  */
-export const statsFirstSchema = z.object({
+const statsFirstSchema = z.object({
   kind: z.enum(["dish", "restaurant"]),
   reviewId: z.string(),
   reviewType: z.enum(["dish", "restaurant"]),
@@ -141,7 +141,6 @@ export type StatsFirstsPage = z.infer<typeof statsFirstsPageSchema>;
 
 /** PUT /api/profile/stats-visibility: whether others see the owner's Stats tab. */
 export const statsVisibilityInput = z.object({ public: z.boolean() });
-export type StatsVisibilityInput = z.infer<typeof statsVisibilityInput>;
 export const statsVisibilitySchema = z.object({ public: z.boolean() });
 export type StatsVisibilityDto = z.infer<typeof statsVisibilitySchema>;
 

@@ -13,7 +13,7 @@ export const wantToTryKinds = ["restaurant", "dish"] as const;
 export type WantToTryKind = (typeof wantToTryKinds)[number];
 
 /** The two halves of the list: still to try, and tried since it was saved. */
-export const wantToTryStatuses = ["want", "tried"] as const;
+const wantToTryStatuses = ["want", "tried"] as const;
 export type WantToTryStatus = (typeof wantToTryStatuses)[number];
 
 /** How many entries one person may keep (both halves together). */
@@ -61,7 +61,7 @@ export function dishKey(name: string): string {
 export const savedByFollowedCountSchema = z.number().int().nonnegative();
 
 /** One saved restaurant or dish, for the owner's list. */
-export const wantToTryEntrySchema = z.object({
+const wantToTryEntrySchema = z.object({
   id: z.string(),
   kind: z.enum(wantToTryKinds),
   restaurant: restaurantRefSchema,

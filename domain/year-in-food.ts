@@ -53,7 +53,7 @@ export const yearListSchema = z.object({
 });
 export type YearListDto = z.infer<typeof yearListSchema>;
 
-export const yearCountsSchema = z.object({
+const yearCountsSchema = z.object({
   /** Visible reviews written that year, dishes and restaurants alike. */
   reviews: z.number().int(),
   /** Dish reviews among them. */

@@ -107,7 +107,7 @@ declare module "fastify" {
   }
 }
 
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   /** With its prefix, as Fastify matches it: "/api/reviews/:id". */
   url: string;

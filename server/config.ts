@@ -155,7 +155,7 @@ export interface VapidConfig {
   subject: string;
 }
 
-export interface S3Config {
+interface S3Config {
   bucket: string;
   region: string;
   endpoint: string | undefined;

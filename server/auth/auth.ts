@@ -105,7 +105,7 @@ export function hashPassword(password: string): Promise<string> {
   return argon2Hash(password, ARGON2ID);
 }
 
-export interface AuthSenders {
+interface AuthSenders {
   sms: SmsSender;
   email: EmailSender;
 }

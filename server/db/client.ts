@@ -58,26 +58,22 @@ export const schema = {
   ...accountData,
   ...relations,
 };
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /**
  * What `db.execute()` resolves to. Both drivers return an object with `rows` (node-postgres a
  * QueryResult, PGlite a Results); only `rows` is common, so only `rows` is typed.
  */
-export interface QueryResultWithRows extends PgQueryResultHKT {
+interface QueryResultWithRows extends PgQueryResultHKT {
   type: ResultRows<this["row"]>;
 }
-export interface ResultRows<Row> {
+interface ResultRows<Row> {
   rows: Row[];
 }
 
 /** The one database type services use, whichever driver is underneath. */
 export type Database = PgDatabase<QueryResultWithRows, Schema>;
-export type Transaction = PgTransaction<
-  QueryResultWithRows,
-  Schema,
-  ExtractTablesWithRelations<Schema>
->;
+type Transaction = PgTransaction<QueryResultWithRows, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Database | Transaction;
 

@@ -17,7 +17,7 @@ import {
 } from "#server/db/client.ts";
 
 /** What global-setup-database.ts hands every worker. */
-export interface TestDatabaseTemplate {
+interface TestDatabaseTemplate {
   /** PGlite: a file holding a migrated data directory (PGlite's dumpDataDir). */
   pgliteDump?: string;
   /** PostgreSQL: the migrated template database and the prefix of this run's worker databases. */

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A place the fake service knows, in the fields Tasted asks Google's details for. */
-export interface FakePlace {
+interface FakePlace {
   placeId: string;
   name: string;
   address?: string | undefined;

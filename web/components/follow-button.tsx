@@ -7,7 +7,7 @@ import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 
 /** The follow mutation a button drives (useToggleFollow); its variable is the state wanted. */
-export interface FollowToggle {
+interface FollowToggle {
   isPending: boolean;
   mutate: (follow: boolean) => void;
 }

@@ -19,7 +19,7 @@ export interface ReportDetails {
  * The report mutation the dialog drives (features/moderation's useReport). The caller owns it,
  * so the target and the toasts stay out of this form.
  */
-export interface ReportSender {
+interface ReportSender {
   isPending: boolean;
   mutate: (details: ReportDetails, options?: { onSuccess?: () => void }) => void;
 }

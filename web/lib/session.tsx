@@ -16,7 +16,7 @@ import { apiPaths } from "./api-paths.ts";
 import type { authClient as AuthClientInstance } from "./auth-client.ts";
 import { toast } from "./toast.ts";
 
-export type Session =
+type Session =
   | { status: "loading" }
   | { status: "signed-out" }
   | {

@@ -39,11 +39,11 @@ export const benchEmail = (index: number) => `bench${index}@example.com`;
 export const BENCH_READERS = { follows100: 0, follows1000: 1 } as const;
 
 /** Every row's time lies in the two years before this instant, so a seed always gives the same rows. */
-export const BENCH_EPOCH_MS = Date.UTC(2026, 10, 1);
+const BENCH_EPOCH_MS = Date.UTC(2026, 10, 1);
 const SPAN_MS = 2 * 365 * 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
-export interface BenchSizes {
+interface BenchSizes {
   users: number;
   restaurants: number;
   reviews: number;
@@ -54,7 +54,7 @@ export interface BenchSizes {
 }
 
 /** Row counts at `scale` (1 = the budgets' size), never so small that a list is empty. */
-export function benchSizes(scale: number): BenchSizes {
+function benchSizes(scale: number): BenchSizes {
   const at = (full: number, least: number) => Math.max(least, Math.round(full * scale));
   return {
     users: at(50_000, 20),

@@ -101,5 +101,3 @@ export const listFollows = pgTable(
     index("list_follows_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
-
-export type ListRow = typeof lists.$inferSelect;

@@ -3,7 +3,7 @@ import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-
 import { createdAt, updatedAt, uuidPrimaryKey } from "../columns.ts";
 import { user } from "./auth.ts";
 
-export const emailDigestFrequencies = ["weekly", "off"] as const;
+const emailDigestFrequencies = ["weekly", "off"] as const;
 
 /**
  * What a person wants to hear about. No row means the defaults: new followers and comments and

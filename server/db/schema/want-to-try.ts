@@ -69,5 +69,3 @@ export const wantToTry = pgTable(
       .where(sql`${t.triedReviewId} is not null`),
   ],
 );
-
-export type WantToTryRow = typeof wantToTry.$inferSelect;

@@ -23,7 +23,7 @@ export type DataExportRow = typeof dataExports.$inferSelect;
  * A `building` row whose worker gave no sign of life for this long is taken again: that worker
  * died (each progress write refreshes started_at, so a slow build is never taken from a live one).
  */
-export const STALE_BUILD_MINUTES = 10;
+const STALE_BUILD_MINUTES = 10;
 
 /** The person's export that is still on its way, if any. */
 export async function findOpenExport(

@@ -54,7 +54,7 @@ export function downloadUrl(links: ExportLinks, id: string, expiresAt: Date): st
   return `${links.publicUrl}/api/exports/${encodeURIComponent(id)}/download?${query}`;
 }
 
-export function toDataExportDto(links: ExportLinks, row: DataExportRow): DataExportDto {
+function toDataExportDto(links: ExportLinks, row: DataExportRow): DataExportDto {
   return {
     id: row.id,
     status: row.status,

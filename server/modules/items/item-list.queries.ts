@@ -4,7 +4,7 @@ import type { Cursor } from "#server/modules/shared/keyset.ts";
 import { itemColumns, itemRowsSql } from "./items.queries.ts";
 
 /** Whose items a list holds: one person's (a profile tab) or one restaurant's (its page's tabs). */
-export type ItemListScope = { userId: string } | { restaurantId: string };
+type ItemListScope = { userId: string } | { restaurantId: string };
 
 /** Which items a list holds: posts, or reviews of one type. */
 export type ItemListTarget =

@@ -238,7 +238,7 @@ export function itemColumns(kind: ItemKind, alias: string): SQL {
  * How a page of items is ordered: by (created_at, id), or by the page's `sort_key` column and
  * then (created_at, id), all in one direction so a keyset row comparison bounds it.
  */
-export interface ItemOrder {
+interface ItemOrder {
   direction: "asc" | "desc";
   /** Whether the page selects a numeric `sort_key` (never null) that comes first. */
   keyed: boolean;

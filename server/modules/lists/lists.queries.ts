@@ -81,7 +81,7 @@ export interface ListSummaryRow extends Record<string, unknown> {
  * list_entries_list_position_idx until one has), and whether the viewer follows it. One
  * statement for any number of lists.
  */
-export function listSummariesSql(params: {
+function listSummariesSql(params: {
   viewerId: string | null;
   from?: SQL;
   where: SQL;

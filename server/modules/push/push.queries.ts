@@ -5,7 +5,7 @@ import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 /** Browsers one person may have push on in; subscribing another drops their oldest. */
-export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
 /**
  * Stores a browser's subscription for the person. An endpoint names one browser, so one that is

@@ -16,7 +16,7 @@ export async function findProfile(db: Executor, id: string): Promise<Profile | u
 }
 
 /** Inserts the profile and role unless they exist; returns whether the profile was new. */
-export async function insertProfileAndRole(
+async function insertProfileAndRole(
   db: Executor,
   profile: NewProfile,
   role: Role,

@@ -9,7 +9,7 @@ import { selectSitemapProfiles, selectSitemapRestaurants } from "./site-index.qu
  * The sitemap protocol's limit for one file is 50,000 addresses: half for restaurants and half
  * for people keeps the file one bounded read, whatever the tables hold.
  */
-export const SITEMAP_LIMITS = { restaurants: 25_000, profiles: 25_000 } as const;
+const SITEMAP_LIMITS = { restaurants: 25_000, profiles: 25_000 } as const;
 
 /** The screen path before its first parameter: `/lists/:listId` → `/lists/`. */
 const prefixOf = (route: string) => route.slice(0, route.indexOf(":"));

@@ -22,7 +22,7 @@ export interface StatsScope {
  * them public and the two are not in a block (nor the owner's account waiting to be deleted).
  * Every statement below carries it, so a stat is never read past the rule.
  */
-export function statsVisibleSql(ownerId: string, viewerId: string | undefined): SQL {
+function statsVisibleSql(ownerId: string, viewerId: string | undefined): SQL {
   const allowed = viewerId === ownerId ? sql`true` : sql`p.stats_public`;
   return sql`exists (select 1 from profiles p
                       where p.id = ${ownerId} and ${allowed}

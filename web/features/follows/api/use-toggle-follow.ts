@@ -20,7 +20,7 @@ export interface FollowTarget {
 }
 
 /** How the follow toasts name someone: the display name, else @username. */
-export function followName(target: FollowTarget): string {
+function followName(target: FollowTarget): string {
   return target.fullName?.trim() || `@${target.username}`;
 }
 

@@ -7,7 +7,7 @@ import classes from "./list-page.module.css";
  * reviews, which are one place on a map. The pin shows the place's rating, as the list does,
  * and the restaurant's place in the list is its first entry's.
  */
-export function listPins(entries: ListEntryDto[]): FoodMapPin[] {
+function listPins(entries: ListEntryDto[]): FoodMapPin[] {
   const places = new Map<string, ListEntryDto>();
   for (const entry of entries) {
     if (!places.has(entry.restaurant.id)) places.set(entry.restaurant.id, entry);

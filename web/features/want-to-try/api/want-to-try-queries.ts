@@ -50,7 +50,7 @@ export function wantCount(keys: WantToTryKeysDto): number {
 }
 
 /** Everything the signed-in person saved and has not tried yet, as keys. */
-export function wantToTryKeysQuery() {
+function wantToTryKeysQuery() {
   return queryOptions({
     queryKey: wantToTryKeys.keys,
     queryFn: ({ signal }) => apiGet<WantToTryKeysDto>(apiPaths.wantToTryKeys, { signal }),
