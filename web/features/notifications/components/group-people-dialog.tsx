@@ -1,5 +1,3 @@
-import { Group, Modal, Skeleton, Stack } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import {
   type NotificationGroupDto,
@@ -8,15 +6,9 @@ import {
   notificationPeopleTitles,
 } from "#domain/notifications.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
-import { LoadErrorState } from "#web/components/load-error-state.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
-import { PersonList, PersonRow } from "#web/components/person-list.tsx";
+import { PagedPersonList, PeopleDialog, PersonRow } from "#web/components/person-list.tsx";
 import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
-import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { groupPeopleQuery } from "../api/notification-queries.ts";
-import classes from "./notifications-page.module.css";
-
-const SKELETON_ROWS = ["first", "second", "third"] as const;
 
 /**
  * Everyone in a group (who liked, who commented, who followed that day), newest first, each
@@ -31,68 +23,30 @@ export function GroupPeopleDialog({
   group: NotificationGroupDto | null;
   onClose: () => void;
 }) {
-  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   return (
-    <Modal
+    <PeopleDialog
       opened={group !== null}
       onClose={onClose}
-      size="md"
-      fullScreen={mobile}
-      radius={mobile ? 0 : "lg"}
       title={group ? notificationPeopleTitles[group.type] : ""}
-      classNames={{ title: classes.dialogTitle }}
-      transitionProps={{ transition: mobile ? "slide-up" : "pop", duration: 180 }}
     >
-      {group && <PeopleList group={group} />}
-    </Modal>
+      {group && <GroupPeople group={group} />}
+    </PeopleDialog>
   );
 }
 
-function PeopleList({ group }: { group: NotificationGroupDto }) {
+function GroupPeople({ group }: { group: NotificationGroupDto }) {
   const list = useInfiniteQuery(groupPeopleQuery(group.key));
-  const people = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const title = notificationPeopleTitles[group.type];
-
-  if (list.isPending) {
-    return (
-      <Stack gap="md" aria-busy aria-label={`Loading: ${title}`}>
-        {SKELETON_ROWS.map((key) => (
-          <Group key={key} gap="sm" wrap="nowrap">
-            <Skeleton circle height={44} />
-            <Skeleton height={12} width="45%" />
-          </Group>
-        ))}
-      </Stack>
-    );
-  }
-  if (list.isError && people.length === 0) {
-    return (
-      <LoadErrorState
-        title={notificationMessages.peopleFailed}
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  }
   return (
-    <Stack gap="md">
-      <PersonList label={title}>
-        {people.map((person) => (
-          <GroupPersonRow
-            key={person.id}
-            person={person}
-            followers={group.type === "new_follower"}
-          />
-        ))}
-      </PersonList>
-      <LoadMore
-        noun="people"
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        failed={list.isFetchNextPageError}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
-    </Stack>
+    <PagedPersonList
+      list={list}
+      label={notificationPeopleTitles[group.type]}
+      loadFailed={notificationMessages.peopleFailed}
+      noun="people"
+      avatarSize={40}
+      row={(person) => (
+        <GroupPersonRow key={person.id} person={person} followers={group.type === "new_follower"} />
+      )}
+    />
   );
 }
 

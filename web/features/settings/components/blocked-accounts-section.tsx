@@ -1,9 +1,7 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { blockMessages, type RestrictedAccountDto } from "#domain/blocks.ts";
-import { LoadErrorState } from "#web/components/load-error-state.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
-import { PersonList, PersonRow } from "#web/components/person-list.tsx";
+import { PagedPersonList, PersonRow } from "#web/components/person-list.tsx";
 import type { Restriction } from "#web/components/restrict-dialog.tsx";
 import { restrictedAccountsQuery } from "#web/features/safety/api/safety-queries.ts";
 import { useSetRestriction } from "#web/features/safety/api/use-restriction.ts";
@@ -20,8 +18,6 @@ const LISTS = {
     undo: blockMessages.unmute,
   },
 } as const;
-
-const SKELETON_ROWS = ["first", "second"] as const;
 
 /** The people you blocked, then those you muted, each undone from its row. */
 export function BlockedAccountsSection() {
@@ -58,54 +54,21 @@ function RestrictedAccounts({ kind }: { kind: Restriction }) {
 function AccountList({ kind }: { kind: Restriction }) {
   const text = LISTS[kind];
   const list = useInfiniteQuery(restrictedAccountsQuery(kind));
-  const accounts = list.data?.pages.flatMap((page) => page.items) ?? [];
-
-  if (list.isPending) {
-    return (
-      <Stack gap="sm" aria-busy aria-label={`Loading ${text.title.toLowerCase()}`}>
-        {SKELETON_ROWS.map((key) => (
-          <Group key={key} gap="sm" wrap="nowrap">
-            <Skeleton circle height={40} />
-            <Skeleton height={12} width="45%" />
-          </Group>
-        ))}
-      </Stack>
-    );
-  }
-
-  if (list.isError && accounts.length === 0) {
-    return (
-      <LoadErrorState
-        title={`We couldn't load ${text.title.toLowerCase()}`}
-        onRetry={() => void list.refetch()}
-        retrying={list.isRefetching}
-      />
-    );
-  }
-
-  if (accounts.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {text.empty}
-      </Text>
-    );
-  }
-
   return (
-    <Stack gap="xs">
-      <PersonList label={text.title} divided>
-        {accounts.map((account) => (
-          <AccountRow key={account.person.id} kind={kind} account={account} />
-        ))}
-      </PersonList>
-      <LoadMore
-        noun="accounts"
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        failed={list.isFetchNextPageError}
-        onLoadMore={() => void list.fetchNextPage()}
-      />
-    </Stack>
+    <PagedPersonList
+      list={list}
+      label={text.title}
+      loadFailed={`We couldn't load ${text.title.toLowerCase()}`}
+      empty={
+        <Text size="sm" c="dimmed">
+          {text.empty}
+        </Text>
+      }
+      noun="accounts"
+      divided
+      avatarSize={40}
+      row={(account) => <AccountRow key={account.person.id} kind={kind} account={account} />}
+    />
   );
 }
 
