@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { currentUser } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "./errors.ts";
@@ -51,4 +52,16 @@ export async function consumeActionQuota(
   if (decision.allowed) return;
   reply?.header("retry-after", String(decision.retryAfter));
   throw new ApiError(429, "RATE_LIMITED", "Too many requests, please try again later");
+}
+
+/**
+ * The one preamble of a throttled route: a preHandler, placed after the sign-in check, that
+ * counts one `action` by the signed-in caller and answers 429 with Retry-After past `rule`.
+ * It runs before the handler reads a streamed body, so a throttled upload is never read.
+ */
+export function throttleCaller(action: string, rule: RateLimitRule) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const db = request.server.database.db;
+    await consumeActionQuota(db, action, currentUser(request).id, rule, reply);
+  };
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { placeSearchQuery, placeSearchResultSchema } from "#domain/places.ts";
-import { currentUser, requireUser } from "#server/auth/session.ts";
-import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { requireUser } from "#server/auth/session.ts";
+import { throttleCaller } from "#server/http/action-limit.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { PlacesUnavailableError } from "./places.ts";
 
@@ -12,7 +12,10 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/places/search",
     {
-      preHandler: requireUser,
+      preHandler: [
+        requireUser,
+        throttleCaller("place-search", app.config.contentRateLimits.placeSearch),
+      ],
       schema: {
         summary: "Restaurant suggestions for a name (from 2 characters), nearest first",
         description:
@@ -29,15 +32,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      await consumeActionQuota(
-        app.database.db,
-        "place-search",
-        user.id,
-        app.config.contentRateLimits.placeSearch,
-        reply,
-      );
+    async (request) => {
       const { q, lat, lng } = request.query;
       try {
         return { provider: provider.name, results: await provider.search(q, { lat, lng }) };

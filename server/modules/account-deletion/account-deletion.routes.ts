@@ -7,7 +7,7 @@ import {
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
-import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { throttleCaller } from "#server/http/action-limit.ts";
 import {
   type DeletionCodeSenders,
   eraseDueAccounts,
@@ -52,7 +52,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/account/deletion",
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, throttleCaller("account-deletion", DELETION_REQUESTS)],
       schema: {
         summary: "Delete your account (restored by any sign-in during the grace period)",
         description:
@@ -72,13 +72,6 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await consumeActionQuota(
-        app.database.db,
-        "account-deletion",
-        user.id,
-        DELETION_REQUESTS,
-        reply,
-      );
       const session = request.authSession?.session;
       if (!session) throw new Error("requireUser ran without a session");
       const scheduled = await requestAccountDeletion(
@@ -97,7 +90,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/account/deletion/code",
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, throttleCaller("account-deletion-code", DELETION_CODES)],
       schema: {
         summary: "Send a code that confirms deleting your account (accounts without a password)",
         description:
@@ -115,13 +108,6 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await consumeActionQuota(
-        app.database.db,
-        "account-deletion-code",
-        user.id,
-        DELETION_CODES,
-        reply,
-      );
       const sent = await sendDeletionCode(
         { db: app.database.db, auth: app.auth, userId: user.id },
         options.senders,

@@ -9,7 +9,7 @@ import {
 import { pageQuery } from "#domain/paging.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
-import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { throttleCaller } from "#server/http/action-limit.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { listRestricted, setBlocked, setMuted } from "./blocks.service.ts";
 
@@ -23,6 +23,7 @@ export const SAFETY_RATE_LIMIT: RateLimitRule = { window: 60, max: 60 };
 export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const requireSignIn = requireUserWith(blockMessages.signIn);
+  const throttleSafety = throttleCaller("safety", SAFETY_RATE_LIMIT);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
   for (const [method, on] of [
@@ -32,7 +33,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: "/profiles/:id/block",
-      preHandler: requireSignIn,
+      preHandler: [requireSignIn, throttleSafety],
       schema: {
         summary: on
           ? "Block a person (idempotent): ends follows, likes, comments and notifications between you"
@@ -41,25 +42,23 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
         params: profileIdParams,
         response: { 200: blockStateSchema, ...errors, 429: apiErrorSchema },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const user = currentUser(request);
-        await consumeActionQuota(db, "safety", user.id, SAFETY_RATE_LIMIT, reply);
         return setBlocked({ db, user, events: app.events }, request.params.id, on);
       },
     });
     app.route({
       method,
       url: "/profiles/:id/mute",
-      preHandler: requireSignIn,
+      preHandler: [requireSignIn, throttleSafety],
       schema: {
         summary: on ? "Mute a person (idempotent)" : "Unmute a person",
         tags: ["blocks"],
         params: profileIdParams,
         response: { 200: muteStateSchema, ...errors, 429: apiErrorSchema },
       },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const user = currentUser(request);
-        await consumeActionQuota(db, "safety", user.id, SAFETY_RATE_LIMIT, reply);
         return setMuted({ db, user, events: app.events }, request.params.id, on);
       },
     });

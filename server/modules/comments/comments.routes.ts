@@ -12,7 +12,7 @@ import { itemCollections, itemKinds } from "#domain/item-kinds.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { currentUser, getSessionUser, requireUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
-import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { throttleCaller } from "#server/http/action-limit.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 
 /**
@@ -50,7 +50,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${collection}/:id/comments`,
       {
-        preHandler: requireSignIn,
+        preHandler: [requireSignIn, throttleCaller("comment", COMMENT_RATE_LIMIT)],
         schema: {
           summary: `Comment on a ${kind}`,
           tags: ["comments"],
@@ -67,7 +67,6 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        await consumeActionQuota(db, "comment", user.id, COMMENT_RATE_LIMIT, reply);
         const comment = await addComment(
           { db, user, events: app.events, push: app.push },
           kind,

@@ -20,7 +20,7 @@ import {
 import { pageQuery } from "#domain/paging.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, requireRole, requireUser } from "#server/auth/session.ts";
-import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { throttleCaller } from "#server/http/action-limit.ts";
 import {
   createReport,
   getAdminStats,
@@ -66,6 +66,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/reports",
     {
       preValidation: requireUser,
+      preHandler: throttleCaller("report", app.config.contentRateLimits.reports),
       schema: {
         summary: "Report a review, post, comment or person (one open report per target)",
         tags: ["moderation"],
@@ -74,15 +75,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ctx = context(request);
-      await consumeActionQuota(
-        db,
-        "report",
-        ctx.user.id,
-        app.config.contentRateLimits.reports,
-        reply,
-      );
-      return reply.status(201).send(await createReport(ctx, request.body));
+      return reply.status(201).send(await createReport(context(request), request.body));
     },
   );
 

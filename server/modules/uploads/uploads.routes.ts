@@ -7,7 +7,7 @@ import {
   uploadedImageSchema,
 } from "#domain/photos.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
-import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { throttleCaller } from "#server/http/action-limit.ts";
 import { readUploadBody } from "#server/http/upload-body.ts";
 import { cleanupStaleUploads, uploadPhoto } from "./uploads.service.ts";
 
@@ -36,7 +36,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/uploads/images",
     {
-      preHandler: requireUser,
+      // The quota is counted before the body is read, so a throttled client sends it for nothing.
+      preHandler: [requireUser, throttleCaller("upload", app.config.contentRateLimits.uploads)],
       schema: {
         summary: "Upload a review or post photo (multipart `file`, optional `alt`)",
         description:
@@ -56,14 +57,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // The quota is counted before the body is read, so a throttled client sends it for nothing.
-      await consumeActionQuota(
-        app.database.db,
-        "upload",
-        user.id,
-        app.config.contentRateLimits.uploads,
-        reply,
-      );
       const { file, fields } = await readUploadBody(request, {
         maxFileBytes: PHOTO_LIMITS.maxBytes,
         tooLarge: photoMessages.tooLarge,
