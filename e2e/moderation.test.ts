@@ -384,6 +384,29 @@ describe("reporting and acting on a report", () => {
   });
 });
 
+describe("telling the author", () => {
+  test("the author is told a moderator hid their post, and the notice opens it by keyboard", async () => {
+    let author: TestPage | undefined;
+    try {
+      author = await newPage(browser, { viewport: MOBILE });
+      await signUpViaApi(author.page, "told");
+      const post = await seedPost(author.page, { title: unique("Odd Stew") });
+      await hideAsAdmin("post", post);
+      await author.page.goto("/notifications");
+      const notice = author.page.getByRole("link", {
+        name: new RegExp(`^A moderator hid your post ${post.title}`),
+      });
+      await notice.focus();
+      await author.page.keyboard.press("Enter");
+      await waitForPath(author.page, `/view/post/${post.id}`);
+      await author.page.getByText(MESSAGES.hiddenBadge).first().waitFor();
+      expect(author.errors, "errors reported by the author's browser").toEqual([]);
+    } finally {
+      await author?.close();
+    }
+  });
+});
+
 /** Hides a review or post through the API as the file's admin. */
 async function hideAsAdmin(kind: "review" | "post", item: SeededItem) {
   await withPage(browser, { viewport: DESKTOP }, async (page) => {
