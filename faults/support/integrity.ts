@@ -4,7 +4,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { imageVariantUrls } from "#server/modules/uploads/uploads.service.ts";
+import { imageVariantUrls } from "#server/media/photo-files.ts";
 
 /** Items whose like or comment count differs from their likes and visible comments. */
 export async function itemsWithWrongCounters(db: Database): Promise<string[]> {

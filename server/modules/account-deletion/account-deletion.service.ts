@@ -14,12 +14,12 @@ import type { EmailSender } from "#server/auth/senders/email.ts";
 import type { SmsSender } from "#server/auth/senders/sms.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { deleteImageFiles, type Logger } from "#server/media/photo-files.ts";
 import type { Storage } from "#server/media/storage.ts";
 import { releaseCommentCounts } from "#server/modules/comments/comments.queries.ts";
 import { releaseFollowCounts } from "#server/modules/follows/follows.queries.ts";
 import { releaseLikeCounts } from "#server/modules/likes/likes.queries.ts";
 import { releaseListFollowCounts } from "#server/modules/lists/lists.queries.ts";
-import { deleteImageFiles, type Logger } from "#server/modules/uploads/uploads.service.ts";
 import {
   cancelDeletion,
   deleteAccountRows,

@@ -6,8 +6,8 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ZipArchive } from "archiver";
 import type { Executor } from "#server/db/client.ts";
+import { originalImageUrl } from "#server/media/photo-files.ts";
 import { type Storage, StoredFileMissingError } from "#server/media/storage.ts";
-import { originalImageUrl } from "#server/modules/uploads/uploads.service.ts";
 import {
   readAccount,
   readComments,

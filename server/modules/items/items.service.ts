@@ -5,14 +5,10 @@ import type { ImageEdit } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { deleteImageFiles, type Logger } from "#server/media/photo-files.ts";
 import type { Storage } from "#server/media/storage.ts";
 import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
-import {
-  claimUploads,
-  deleteImageFiles,
-  type ImageRef,
-  type Logger,
-} from "#server/modules/uploads/uploads.service.ts";
+import { claimUploads, type ImageRef } from "#server/modules/uploads/uploads.service.ts";
 import type { PlaceSearchProvider } from "#server/places/places.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import { applyImageEdits } from "./item-images.ts";

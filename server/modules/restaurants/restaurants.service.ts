@@ -18,11 +18,11 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Restaurant } from "#server/db/schema/restaurants.ts";
 import { ApiError } from "#server/http/errors.ts";
+import type { Logger } from "#server/media/photo-files.ts";
 import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
 import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
-import type { Logger } from "#server/modules/uploads/uploads.service.ts";
 
 import { type PlaceSearchProvider, PlacesUnavailableError } from "#server/places/places.ts";
 import {
