@@ -1,6 +1,6 @@
 // `npm run bench [-- --scale 1 --scenarios a,b --duration 10 --connections 10 --fresh]`
 //
-// The server bench (budgets in docs/architecture.md). It fills (or reuses) a PostgreSQL
+// The server bench (budgets in scenarios.ts). It fills (or reuses) a PostgreSQL
 // database with the bench data set, starts the real server on it as `npm start` would (in
 // production mode), signs bench accounts in, then for each scenario: warms up, sends the
 // endpoint alone on one connection next to its SQL sent straight through `pg` (reads), and

@@ -1,5 +1,5 @@
 // What `npm run bench` measures: each scenario's requests, for reads the service call whose SQL
-// is timed alone, and the budgets (docs/architecture.md) each result is held to.
+// is timed alone, and the budgets each result is held to.
 
 import { profileItemsQuery, type SessionUser } from "#domain/profile.ts";
 import { restaurantItemsQuery } from "#domain/restaurant.ts";
@@ -319,7 +319,7 @@ export interface BudgetCheck {
   met: boolean;
 }
 
-/** The budgets of docs/architecture.md each scenario is held to, given every result of the run. */
+/** The budgets each scenario is held to, given every result of the run. */
 export function budgetChecks(
   result: ScenarioResult,
   all: Map<string, ScenarioResult>,

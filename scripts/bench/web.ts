@@ -1,4 +1,4 @@
-// Web bench (docs/architecture.md budgets): the landing page loads ≤ 180 kB of gzipped
+// Web bench (budgets in docs/performance.md, "Web"): the landing page loads ≤ 180 kB of gzipped
 // JavaScript and ≤ 40 kB of gzipped CSS; Lighthouse's mobile run scores performance ≥ 95 and
 // accessibility 100 on the landing, feed, explore, profile and restaurant pages, holding
 // seeded content (cards with photos), never an empty database.
