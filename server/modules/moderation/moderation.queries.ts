@@ -84,72 +84,73 @@ const targetSelect = (type: ReportTargetType, c: TargetColumns, from: SQL) => sq
 
 const none = sql`null::text`;
 
+/** Where a review and a post differ as report targets: the text column, the address, the names. */
+const itemTargets: Record<
+  ItemKind,
+  { body: string; viewType: SQL; itemType: ReportTargetType; commentType: ReportTargetType }
+> = {
+  review: {
+    body: "description",
+    viewType: sql`i.review_type`,
+    itemType: "review",
+    commentType: "comment",
+  },
+  post: {
+    body: "content",
+    viewType: sql`'post'::text`,
+    itemType: "post",
+    commentType: "post_comment",
+  },
+};
+
+/** A review or post among `ids`, opened at its own address. */
+const itemBranch = (kind: ItemKind) => (ids: SQL) => {
+  const { body, viewType, itemType } = itemTargets[kind];
+  return targetSelect(
+    itemType,
+    {
+      id: sql`i.id::text`,
+      userId: sql`i.user_id`,
+      title: sql`i.title`,
+      body: sql`i.${sql.identifier(body)}`,
+      imageUrl: firstPhoto(kind, "i.id"),
+      isHidden: sql`i.is_hidden`,
+      containerHidden: sql`false`,
+      viewType,
+      viewId: sql`i.id::text`,
+    },
+    sql`${itemTables[kind].items} i where i.id in (${ids})`,
+  );
+};
+
+/** A comment among `ids` on a review or post, opened at that item's address. */
+const commentBranch = (kind: ItemKind) => (ids: SQL) => {
+  const { items, comments, commentItemId } = itemTables[kind];
+  const { viewType, commentType } = itemTargets[kind];
+  return targetSelect(
+    commentType,
+    {
+      id: sql`c.id::text`,
+      userId: sql`c.user_id`,
+      title: none,
+      body: sql`c.content`,
+      imageUrl: none,
+      isHidden: sql`c.is_hidden`,
+      containerHidden: sql`i.is_hidden`,
+      viewType,
+      viewId: sql`i.id::text`,
+    },
+    sql`${comments} c join ${items} i on i.id = c.${sql.identifier(commentItemId.name)}
+        where c.id in (${ids})`,
+  );
+};
+
 /** One branch per type, finding its rows by primary key among `ids`. */
 const targetBranches: Record<ReportTargetType, (ids: SQL) => SQL> = {
-  review: (ids) =>
-    targetSelect(
-      "review",
-      {
-        id: sql`r.id::text`,
-        userId: sql`r.user_id`,
-        title: sql`r.title`,
-        body: sql`r.description`,
-        imageUrl: firstPhoto("review", "r.id"),
-        isHidden: sql`r.is_hidden`,
-        containerHidden: sql`false`,
-        viewType: sql`r.review_type`,
-        viewId: sql`r.id::text`,
-      },
-      sql`reviews r where r.id in (${ids})`,
-    ),
-  post: (ids) =>
-    targetSelect(
-      "post",
-      {
-        id: sql`p.id::text`,
-        userId: sql`p.user_id`,
-        title: sql`p.title`,
-        body: sql`p.content`,
-        imageUrl: firstPhoto("post", "p.id"),
-        isHidden: sql`p.is_hidden`,
-        containerHidden: sql`false`,
-        viewType: sql`'post'::text`,
-        viewId: sql`p.id::text`,
-      },
-      sql`posts p where p.id in (${ids})`,
-    ),
-  comment: (ids) =>
-    targetSelect(
-      "comment",
-      {
-        id: sql`c.id::text`,
-        userId: sql`c.user_id`,
-        title: none,
-        body: sql`c.content`,
-        imageUrl: none,
-        isHidden: sql`c.is_hidden`,
-        containerHidden: sql`r.is_hidden`,
-        viewType: sql`r.review_type`,
-        viewId: sql`r.id::text`,
-      },
-      sql`comments c join reviews r on r.id = c.review_id where c.id in (${ids})`,
-    ),
-  post_comment: (ids) =>
-    targetSelect(
-      "post_comment",
-      {
-        id: sql`c.id::text`,
-        userId: sql`c.user_id`,
-        title: none,
-        body: sql`c.content`,
-        imageUrl: none,
-        isHidden: sql`c.is_hidden`,
-        containerHidden: sql`p.is_hidden`,
-        viewType: sql`'post'::text`,
-        viewId: sql`p.id::text`,
-      },
-      sql`post_comments c join posts p on p.id = c.post_id where c.id in (${ids})`,
-    ),
+  review: itemBranch("review"),
+  post: itemBranch("post"),
+  comment: commentBranch("review"),
+  post_comment: commentBranch("post"),
   user: (ids) =>
     targetSelect(
       "user",
