@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import type { ItemKind } from "#domain/item-kinds.ts";
+import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
@@ -13,7 +13,7 @@ import { profiles } from "#server/db/schema/profiles.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { userBlocks, userMutes } from "#server/db/schema/safety.ts";
-import { comments, follows, likes, postComments, postLikes } from "#server/db/schema/social.ts";
+import { follows } from "#server/db/schema/social.ts";
 import { wantToTry } from "#server/db/schema/want-to-try.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 
@@ -236,54 +236,43 @@ export async function readPosts(db: Executor, userId: string) {
     .orderBy(asc(posts.createdAt), asc(posts.id));
 }
 
+/** Rows read once per item kind, each marked with its kind, oldest first across both. */
+async function ofEveryKind<Row extends { createdAt: Date }>(
+  read: (kind: ItemKind) => Promise<Row[]>,
+): Promise<(Row & { itemType: ItemKind })[]> {
+  const perKind = await Promise.all(
+    itemKinds.map(async (kind) => (await read(kind)).map((row) => ({ ...row, itemType: kind }))),
+  );
+  return perKind.flat().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
 /** The person's comments on reviews and posts, oldest first, with what they are on. */
-export async function readComments(db: Executor, userId: string) {
-  const [onReviews, onPosts] = await Promise.all([
-    db
+export function readComments(db: Executor, userId: string) {
+  return ofEveryKind((kind) => {
+    const { comments, commentItemId } = itemTables[kind];
+    return db
       .select({
         id: comments.id,
-        itemId: comments.reviewId,
+        itemId: commentItemId,
         content: comments.content,
         isHidden: comments.isHidden,
         createdAt: comments.createdAt,
       })
       .from(comments)
-      .where(eq(comments.userId, userId)),
-    db
-      .select({
-        id: postComments.id,
-        itemId: postComments.postId,
-        content: postComments.content,
-        isHidden: postComments.isHidden,
-        createdAt: postComments.createdAt,
-      })
-      .from(postComments)
-      .where(eq(postComments.userId, userId)),
-  ]);
-  return [
-    ...onReviews.map((row) => ({ ...row, itemType: "review" as const })),
-    ...onPosts.map((row) => ({ ...row, itemType: "post" as const })),
-  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      .where(eq(comments.userId, userId));
+  });
 }
 
 /** The reviews and posts the person liked, oldest like first. */
-export async function readLikes(db: Executor, userId: string) {
-  const [onReviews, onPosts] = await Promise.all([
-    db
-      .select({ itemId: likes.reviewId, title: reviews.title, createdAt: likes.createdAt })
+export function readLikes(db: Executor, userId: string) {
+  return ofEveryKind((kind) => {
+    const { items, likes, likeItemId } = itemTables[kind];
+    return db
+      .select({ itemId: likeItemId, title: items.title, createdAt: likes.createdAt })
       .from(likes)
-      .innerJoin(reviews, eq(reviews.id, likes.reviewId))
-      .where(eq(likes.userId, userId)),
-    db
-      .select({ itemId: postLikes.postId, title: posts.title, createdAt: postLikes.createdAt })
-      .from(postLikes)
-      .innerJoin(posts, eq(posts.id, postLikes.postId))
-      .where(eq(postLikes.userId, userId)),
-  ]);
-  return [
-    ...onReviews.map((row) => ({ ...row, itemType: "review" as const })),
-    ...onPosts.map((row) => ({ ...row, itemType: "post" as const })),
-  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      .innerJoin(items, eq(items.id, likeItemId))
+      .where(eq(likes.userId, userId));
+  });
 }
 
 /** Whom the person follows and who follows them: each other person by id and username. */
