@@ -4,6 +4,7 @@ import { EventStreamReader } from "#server/test/event-stream.ts";
 import {
   callOverHttp,
   randomAuthSecret,
+  SERVER_STARTUP_TIMEOUT_MS,
   type ServerProcess,
   signUpOverHttp,
   startServerProcess,
@@ -26,7 +27,9 @@ describe.skipIf(process.env.TEST_DB !== "postgres")(
       // One at a time: the first applies the migrations.
       servers.push(await startServerProcess(options));
       servers.push(await startServerProcess(options));
-    });
+      // Room for two start-ups at their full limit each on a loaded machine, beyond the
+      // suite's 60 s for hooks that start nothing.
+    }, 3 * SERVER_STARTUP_TIMEOUT_MS);
 
     afterAll(async () => {
       await Promise.all(servers.map((server) => server.stop()));

@@ -9,7 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const STARTUP_TIMEOUT_MS = 60_000;
+/** How long a server process may take to answer its health check before it counts as failed. */
+export const SERVER_STARTUP_TIMEOUT_MS = 60_000;
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** Kept to explain a failed start. */
 const OUTPUT_TAIL_CHARS = 20_000;
@@ -242,7 +243,7 @@ export async function callOverHttp(
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  const deadline = Date.now() + SERVER_STARTUP_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the server exited during start-up. Its output:\n${output()}`);
