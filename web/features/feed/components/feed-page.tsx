@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from "react";
 import { type FeedScope, feedMessages } from "#domain/feed.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadErrorState } from "#web/components/load-error-state.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
-import { ItemCard, ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
+import { ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";
+import { ItemCardStack, ItemPagesView } from "#web/features/items/components/item-pages-view.tsx";
+import { type ItemPages, itemPages } from "#web/features/items/item-pages.ts";
 import { useItemDialog } from "#web/features/items/use-open-item.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { feedQuery } from "../api/feed-queries.ts";
@@ -33,9 +33,9 @@ export function FeedPage() {
   // Asked for at once, not after the session read: the request carries the session cookie, so
   // the server answers for whoever is signed in (their likes included) either way.
   const feed = useInfiniteQuery(feedQuery(scope));
-  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const pages = itemPages(feed);
   // Phones open the dialog too (not /view), so closing it returns to the same place in the feed.
-  const dialog = useItemDialog(items);
+  const dialog = useItemDialog(pages.items);
 
   useEffect(() => {
     if (feed.error) console.error("Feed failed to load", feed.error);
@@ -62,20 +62,7 @@ export function FeedPage() {
           </div>
         )}
 
-        <FeedList
-          status={feed.status}
-          items={items}
-          scope={scope}
-          hasNextPage={feed.hasNextPage}
-          isFetchingNextPage={feed.isFetchingNextPage}
-          nextPageFailed={feed.isFetchNextPageError}
-          isRefetching={feed.isRefetching}
-          onRetry={() => void feed.refetch()}
-          onLoadMore={() => {
-            if (!feed.isFetching) void feed.fetchNextPage();
-          }}
-          onOpen={dialog.open}
-        />
+        <FeedList pages={pages} scope={scope} onOpen={dialog.open} />
       </Stack>
 
       <ItemDetailDialog item={dialog.selected} onClose={dialog.close} />
@@ -84,36 +71,22 @@ export function FeedPage() {
 }
 
 interface FeedListProps {
-  status: "pending" | "error" | "success";
-  items: ItemDto[];
+  pages: ItemPages;
   scope: FeedScope;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  nextPageFailed: boolean;
-  isRefetching: boolean;
-  onRetry: () => void;
-  onLoadMore: () => void;
   onOpen: (item: ItemDto) => void;
 }
 
-function FeedList({
-  status,
-  items,
-  scope,
-  hasNextPage,
-  isFetchingNextPage,
-  nextPageFailed,
-  isRefetching,
-  onRetry,
-  onLoadMore,
-  onOpen,
-}: FeedListProps) {
+function FeedList({ pages, scope, onOpen }: FeedListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(onLoadMore);
-  loadMore.current = onLoadMore;
+  const loadMore = useRef(pages.loadMore);
+  loadMore.current = pages.loadMore;
 
   // Re-observed after every page: a new observer reports at once if the end is still in view.
-  const autoLoad = status === "success" && hasNextPage && !nextPageFailed && !isFetchingNextPage;
+  const autoLoad =
+    pages.status === "success" &&
+    pages.hasNextPage &&
+    !pages.nextPageFailed &&
+    !pages.isFetchingNextPage;
   useEffect(() => {
     const node = sentinel.current;
     if (!autoLoad || !node || typeof IntersectionObserver === "undefined") return;
@@ -127,63 +100,37 @@ function FeedList({
     return () => observer.disconnect();
   }, [autoLoad]);
 
-  if (status === "pending") {
-    return (
-      <Stack gap="md" aria-busy aria-label="Loading the feed">
-        {SKELETON_CARDS.map((key) => (
-          <ItemCardSkeleton key={key} />
-        ))}
-      </Stack>
-    );
-  }
-
-  if (status === "error" && items.length === 0) {
-    return (
-      <LoadErrorState title="We couldn't load the feed" onRetry={onRetry} retrying={isRefetching} />
-    );
-  }
-
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
-        title={feedMessages.empty}
-        hint={
-          scope === "following"
-            ? "Reviews and posts from people you follow show up here."
-            : undefined
-        }
-      />
-    );
-  }
-
   return (
-    <Stack gap="md">
-      <Stack gap="md" component="section" aria-label="Feed">
-        {items.map((item, index) => (
-          <ItemCard
-            key={`${item.itemType}:${item.id}`}
-            item={item}
-            onOpen={onOpen}
-            priority={index < 2}
-          />
-        ))}
-      </Stack>
-
+    <ItemPagesView
+      pages={pages}
+      loading={
+        <Stack gap="md" aria-busy aria-label="Loading the feed">
+          {SKELETON_CARDS.map((key) => (
+            <ItemCardSkeleton key={key} />
+          ))}
+        </Stack>
+      }
+      errorTitle="We couldn't load the feed"
+      empty={
+        <EmptyState
+          icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
+          title={feedMessages.empty}
+          hint={
+            scope === "following"
+              ? "Reviews and posts from people you follow show up here."
+              : undefined
+          }
+        />
+      }
+      noun="posts"
+      end={
+        <Text ta="center" size="sm" c="dimmed" py="sm">
+          You're all caught up
+        </Text>
+      }
+    >
+      <ItemCardStack items={pages.items} label="Feed" onOpen={onOpen} />
       <div ref={sentinel} className={classes.sentinel} aria-hidden />
-
-      <LoadMore
-        noun="posts"
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        failed={nextPageFailed}
-        onLoadMore={onLoadMore}
-        end={
-          <Text ta="center" size="sm" c="dimmed" py="sm">
-            You're all caught up
-          </Text>
-        }
-      />
-    </Stack>
+    </ItemPagesView>
   );
 }

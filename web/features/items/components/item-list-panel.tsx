@@ -15,14 +15,14 @@ import type { ReactNode } from "react";
 import { type ItemSort, type ItemViewMode, itemSortLabels } from "#domain/item-lists.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { LoadErrorState } from "#web/components/load-error-state.tsx";
-import { LoadMore } from "#web/components/load-more.tsx";
 import type { ItemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
+import { type ItemPages, itemPages } from "../item-pages.ts";
 import { type ItemViewModeScope, useItemViewMode } from "../use-item-view-mode.ts";
 import { useOpenItem } from "../use-open-item.ts";
-import { ItemCard, ItemCardSkeleton } from "./item-card.tsx";
+import { ItemCardSkeleton } from "./item-card.tsx";
 import { ItemDetailDialog } from "./item-detail-dialog.tsx";
 import classes from "./item-list.module.css";
+import { ItemCardStack, ItemPagesView } from "./item-pages-view.tsx";
 import { type ItemListOwner, ItemTile } from "./item-tile.tsx";
 
 /** The search waits this long after the last key before asking the server. */
@@ -83,8 +83,8 @@ export function ItemListPanel({
     // A new search or sort keeps the old list on screen until its answer arrives.
     placeholderData: keepPreviousData,
   });
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const open = useOpenItem(items);
+  const pages = itemPages(list);
+  const open = useOpenItem(pages.items);
   const layout: ItemViewMode = spec.grid ? viewMode : "list";
 
   return (
@@ -138,18 +138,8 @@ export function ItemListPanel({
         spec={spec}
         owner={owner}
         layout={layout}
-        items={items}
+        pages={pages}
         searching={q !== ""}
-        status={list.status}
-        refreshing={list.isPlaceholderData}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        nextPageFailed={list.isFetchNextPageError}
-        isRefetching={list.isRefetching}
-        onRetry={() => void list.refetch()}
-        onLoadMore={() => {
-          if (!list.isFetching) void list.fetchNextPage();
-        }}
         onOpen={open.open}
       />
 
@@ -171,95 +161,60 @@ interface ListBodyProps {
   spec: ItemListSpec;
   owner: ItemListOwner;
   layout: ItemViewMode;
-  items: ItemDto[];
+  pages: ItemPages;
   searching: boolean;
-  status: "pending" | "error" | "success";
-  refreshing: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  nextPageFailed: boolean;
-  isRefetching: boolean;
-  onRetry: () => void;
-  onLoadMore: () => void;
   onOpen: (item: ItemDto) => void;
 }
 
-function ListBody({
-  spec,
-  owner,
-  layout,
-  items,
-  searching,
-  status,
-  refreshing,
-  hasNextPage,
-  isFetchingNextPage,
-  nextPageFailed,
-  isRefetching,
-  onRetry,
-  onLoadMore,
-  onOpen,
-}: ListBodyProps) {
+function ListBody({ spec, owner, layout, pages, searching, onOpen }: ListBodyProps) {
   const Icon = spec.icon;
 
-  if (status === "pending") {
-    return (
-      <div aria-busy>
-        <span role="status">
-          <VisuallyHidden>{spec.loading}</VisuallyHidden>
-        </span>
-        {layout === "grid" ? (
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            {SKELETONS.map((key) => (
-              <Stack key={key} gap={8}>
-                <Skeleton radius="md" style={{ aspectRatio: "1" }} height="auto" />
-                <Skeleton height={14} width="70%" />
-                <Skeleton height={10} width="45%" />
-              </Stack>
-            ))}
-          </SimpleGrid>
-        ) : (
-          <Stack gap="md">
-            {SKELETONS.slice(0, 2).map((key) => (
-              <ItemCardSkeleton key={key} />
-            ))}
-          </Stack>
-        )}
-      </div>
-    );
-  }
-
-  if (status === "error" && items.length === 0) {
-    return (
-      <LoadErrorState
-        title={`We couldn't load ${spec.name.toLowerCase()}`}
-        onRetry={onRetry}
-        retrying={isRefetching}
-      />
-    );
-  }
-
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        icon={<Icon size={28} stroke={1.6} />}
-        title={searching ? spec.noMatches : spec.empty}
-      />
-    );
-  }
-
   return (
-    <Stack gap="md">
+    <ItemPagesView
+      pages={pages}
+      loading={
+        <div aria-busy>
+          <span role="status">
+            <VisuallyHidden>{spec.loading}</VisuallyHidden>
+          </span>
+          {layout === "grid" ? (
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+              {SKELETONS.map((key) => (
+                <Stack key={key} gap={8}>
+                  <Skeleton radius="md" style={{ aspectRatio: "1" }} height="auto" />
+                  <Skeleton height={14} width="70%" />
+                  <Skeleton height={10} width="45%" />
+                </Stack>
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Stack gap="md">
+              {SKELETONS.slice(0, 2).map((key) => (
+                <ItemCardSkeleton key={key} />
+              ))}
+            </Stack>
+          )}
+        </div>
+      }
+      errorTitle={`We couldn't load ${spec.name.toLowerCase()}`}
+      empty={
+        <EmptyState
+          icon={<Icon size={28} stroke={1.6} />}
+          title={searching ? spec.noMatches : spec.empty}
+        />
+      }
+      noun={spec.name.toLowerCase()}
+    >
       {layout === "grid" ? (
         <SimpleGrid
           component="section"
           aria-label={spec.name}
-          aria-busy={refreshing || undefined}
+          aria-busy={pages.refreshing || undefined}
           cols={{ base: 2, sm: 3 }}
           spacing="sm"
           verticalSpacing="md"
         >
-          {items.map((item) => (
+          {pages.items.map((item) => (
             <ItemTile
               key={`${item.itemType}:${item.id}`}
               item={item}
@@ -269,30 +224,13 @@ function ListBody({
           ))}
         </SimpleGrid>
       ) : (
-        <Stack
-          component="section"
-          aria-label={spec.name}
-          aria-busy={refreshing || undefined}
-          gap="md"
-        >
-          {items.map((item, index) => (
-            <ItemCard
-              key={`${item.itemType}:${item.id}`}
-              item={item}
-              onOpen={onOpen}
-              priority={index < 2}
-            />
-          ))}
-        </Stack>
+        <ItemCardStack
+          items={pages.items}
+          label={spec.name}
+          busy={pages.refreshing}
+          onOpen={onOpen}
+        />
       )}
-
-      <LoadMore
-        noun={spec.name.toLowerCase()}
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        failed={nextPageFailed}
-        onLoadMore={onLoadMore}
-      />
-    </Stack>
+    </ItemPagesView>
   );
 }
