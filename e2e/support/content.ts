@@ -458,12 +458,18 @@ export function toastWith(page: Page, text: string): Locator {
 }
 
 /**
- * Closes every toast on screen, as a person does when one sits over the next thing to tap (on
- * a phone they sit at the bottom, where a long form's button may scroll to).
+ * Closes every toast on screen, as a person does when one sits over the next thing to tap. A
+ * toast may close itself meanwhile (a validation toast does once its field is fixed), so each
+ * round closes whichever is first now, and a click that finds it gone is no failure; the poll
+ * below is what must hold.
  */
 export async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.getByRole("button", { name: "Close notification" }).all()) {
-    await close.click();
+  const close = page.getByRole("button", { name: "Close notification" });
+  for (let round = 0; round < 10 && (await close.count()) > 0; round++) {
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect.poll(() => page.getByRole("alert").count()).toBe(0);
 }
