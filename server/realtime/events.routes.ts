@@ -15,6 +15,14 @@ const RECONNECT_DELAY_MS = 2_000;
  * reconnects and refetches, which costs less than holding its backlog.
  */
 const MAX_QUEUED_BYTES = 64 * 1024;
+/**
+ * Open streams one session (a browser, its tabs share it) and one person (all their devices)
+ * may hold on this process. A new stream past either cap ends that session's or person's oldest
+ * one: a tab left open somewhere is likelier abandoned than the one just opened, and a client
+ * looping on reconnects can no longer exhaust the process's file descriptors.
+ */
+export const MAX_STREAMS_PER_SESSION = 5;
+export const MAX_STREAMS_PER_USER = 20;
 
 /** One open `GET /api/events` response, held by one session. */
 class EventStream implements RealtimeSubscriber {
@@ -23,6 +31,7 @@ class EventStream implements RealtimeSubscriber {
   constructor(
     private readonly response: ServerResponse,
     readonly sessionId: string,
+    readonly userId: string,
   ) {}
 
   deliver(event: RealtimeEvent): void {
@@ -53,7 +62,7 @@ class EventStream implements RealtimeSubscriber {
  * refetch. Nothing is replayed: a client that reconnects refetches what it shows instead.
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const open = new Set<EventStream>();
+  const open = new OpenStreams();
   /**
    * Every beat ends the streams whose session has ended since they opened (signed out, revoked
    * from another device, expired), in one indexed read for all of them, then writes a comment
@@ -61,7 +70,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const beat = async () => {
     if (open.size === 0) return;
-    const sessionIds = [...new Set([...open].map((stream) => stream.sessionId))];
+    const sessionIds = open.sessionIds();
     try {
       const live = await liveSessionIds(app.database.db, sessionIds);
       for (const stream of open) if (!live.has(stream.sessionId)) stream.end();
@@ -110,7 +119,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         // nginx would otherwise buffer the stream.
         "x-accel-buffering": "no",
       });
-      const stream = new EventStream(response, sessionId);
+      const stream = new EventStream(response, sessionId, user.id);
       // Written at once, so the client's EventSource reports `open` without waiting for an event.
       response.write(`retry: ${RECONNECT_DELAY_MS}\n`);
       stream.comment("connected");
@@ -126,6 +135,69 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The streams open on this process, in opening order, also grouped by session and by user so
+ * the caps above find the oldest of each at once.
+ */
+class OpenStreams implements Iterable<EventStream> {
+  readonly #all = new Set<EventStream>();
+  readonly #bySession = new Map<string, Set<EventStream>>();
+  readonly #byUser = new Map<string, Set<EventStream>>();
+
+  get size(): number {
+    return this.#all.size;
+  }
+
+  [Symbol.iterator](): Iterator<EventStream> {
+    return this.#all[Symbol.iterator]();
+  }
+
+  sessionIds(): string[] {
+    return [...this.#bySession.keys()];
+  }
+
+  /** Adds `stream`, first ending the oldest streams of its session and user that are over a cap. */
+  add(stream: EventStream): void {
+    this.#endOldest(this.#bySession.get(stream.sessionId), MAX_STREAMS_PER_SESSION - 1);
+    this.#endOldest(this.#byUser.get(stream.userId), MAX_STREAMS_PER_USER - 1);
+    this.#all.add(stream);
+    group(this.#bySession, stream.sessionId).add(stream);
+    group(this.#byUser, stream.userId).add(stream);
+  }
+
+  delete(stream: EventStream): void {
+    this.#all.delete(stream);
+    ungroup(this.#bySession, stream.sessionId, stream);
+    ungroup(this.#byUser, stream.userId, stream);
+  }
+
+  /**
+   * Ends the oldest of `streams` (a Set keeps insertion order) until at most `keep` remain.
+   * They are forgotten at once rather than when their sockets close, so they no longer count.
+   */
+  #endOldest(streams: Set<EventStream> | undefined, keep: number): void {
+    for (const stream of [...(streams ?? [])].slice(0, Math.max(0, (streams?.size ?? 0) - keep))) {
+      stream.end();
+      this.delete(stream);
+    }
+  }
+}
+
+function group(groups: Map<string, Set<EventStream>>, key: string): Set<EventStream> {
+  let streams = groups.get(key);
+  if (!streams) {
+    streams = new Set();
+    groups.set(key, streams);
+  }
+  return streams;
+}
+
+function ungroup(groups: Map<string, Set<EventStream>>, key: string, stream: EventStream): void {
+  const streams = groups.get(key);
+  streams?.delete(stream);
+  if (streams?.size === 0) groups.delete(key);
+}
 
 /** Which of `ids` are sessions that still exist and have not expired. */
 async function liveSessionIds(db: Executor, ids: string[]): Promise<Set<string>> {

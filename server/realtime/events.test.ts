@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
 import type { AppConfig } from "#server/config.ts";
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from "#server/realtime/events.routes.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { cookieFrom, signInByEmail, signUpByEmail } from "#server/test/auth-helpers.ts";
 import { EventStreamReader } from "#server/test/event-stream.ts";
@@ -135,6 +136,43 @@ describe("GET /api/events", () => {
     const post = await createPost(app.database.db, { userId: me.userId });
     await request(app, "PUT", `/api/posts/${post.id}/like`, { cookie: fan.cookie });
     expect(await laptop.waitForMessages(1, ARRIVAL_MS)).toHaveLength(1);
+  });
+
+  it("keeps at most 5 streams per session and 20 per person, ending the oldest for a new one", async () => {
+    const { app, base } = await listening();
+    const me = await signUpByEmail(app);
+    const cookies = [me.cookie];
+    for (let i = 1; i < 5; i += 1) {
+      cookies.push(cookieFrom(await signInByEmail(app, me.email, me.password)));
+    }
+    const [first, ...others] = cookies as [string, ...string[]];
+
+    // A sixth stream of one session ends that session's first.
+    const firstSession: EventStreamReader[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i += 1) {
+      firstSession.push(await openStream(base, first));
+    }
+    const sixth = await openStream(base, first);
+    await firstSession[0]?.ended;
+
+    // The person's other sessions fill up to 20 streams; the 21st ends their oldest, which is
+    // now the first session's second stream.
+    const perPerson: EventStreamReader[] = [...firstSession.slice(1), sixth];
+    for (const cookie of others.slice(0, 3)) {
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i += 1) {
+        perPerson.push(await openStream(base, cookie));
+      }
+    }
+    expect(perPerson).toHaveLength(MAX_STREAMS_PER_USER);
+    const newest = await openStream(base, others[3] as string);
+    await perPerson[0]?.ended;
+
+    // Every other stream still delivers.
+    await app.events.publish(me.userId, { type: "notification" });
+    for (const stream of [...perPerson.slice(1), newest]) {
+      await stream.waitForMessages(1, ARRIVAL_MS);
+    }
+    expect(newest.events).toEqual([{ type: "notification" }]);
   });
 
   it("ends every open stream when the app closes, without waiting for them", async () => {
