@@ -11,6 +11,7 @@ const PHONE_MAX_LENGTH = 16;
 const INTERNATIONAL_PHONE = /^\+[1-9]\d{1,14}$/;
 
 export const authMessages = {
+  imageNotAccepted: "A profile photo is set from your profile",
   invalidEmail: "Please enter a valid email address",
   passwordTooShort: "Password must be at least 6 characters",
   passwordTooLong: "Password must be at most 128 characters",

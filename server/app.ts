@@ -180,7 +180,12 @@ export async function buildApp(
   );
   const events = await createPostgresEventBus(dependencies.database, app.log);
   app.decorate("events", events);
-  const push = new WebPushNotifier(dependencies.database.db, config.vapid, app.log);
+  const push = new WebPushNotifier(
+    dependencies.database.db,
+    config.vapid,
+    config.localPushService,
+    app.log,
+  );
   app.decorate("push", push);
   const notificationDigest = new DigestJob({
     db: dependencies.database.db,

@@ -52,6 +52,9 @@ describe("auth configuration", () => {
     await expect(loadConfig({ ...production, AUTH_RATE_LIMITS: "relaxed" })).rejects.toThrow(
       /tests only/,
     );
+    await expect(loadConfig({ ...production, PUSH_LOCAL_SERVICE: "true" })).rejects.toThrow(
+      /tests only/,
+    );
   });
 
   it("reads the secrets AUTH_SECRET replaced, newest first, and refuses short ones", async () => {

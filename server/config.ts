@@ -89,6 +89,12 @@ const environmentSchema = z.object({
    */
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /**
+   * Test only: "true" accepts a web push service on this machine (http://127.0.0.1 or
+   * localhost, any port) as a subscription's endpoint, as the API tests run one. Refused in
+   * production; without it only the browsers' push services over https are reached.
+   */
+  PUSH_LOCAL_SERVICE: z.enum(["true", "false"]).default("false"),
   /** Who push services may contact about our sends: an https: URL or mailto: address. */
   VAPID_SUBJECT: z
     .string()
@@ -147,6 +153,8 @@ export interface AppConfig {
   mapStyleUrl: string | undefined;
   /** Web push signing keys and contact; absent means no push (production without keys). */
   vapid: VapidConfig | undefined;
+  /** Test only (PUSH_LOCAL_SERVICE): a push service on this machine may be subscribed to. */
+  localPushService: boolean;
 }
 
 export interface VapidConfig {
@@ -370,6 +378,9 @@ export async function loadConfig(
     if (environment.AUTH_RATE_LIMITS === "relaxed") {
       throw new ConfigError("AUTH_RATE_LIMITS=relaxed is for tests only");
     }
+    if (environment.PUSH_LOCAL_SERVICE === "true") {
+      throw new ConfigError("PUSH_LOCAL_SERVICE=true is for tests only");
+    }
   }
   if (Boolean(environment.S3_ACCESS_KEY_ID) !== Boolean(environment.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
@@ -445,6 +456,7 @@ export async function loadConfig(
     contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
     realtimeHeartbeatSeconds: 25,
     mapStyleUrl: environment.MAP_STYLE_URL || undefined,
+    localPushService: environment.PUSH_LOCAL_SERVICE === "true",
     vapid: vapidKeys && {
       ...vapidKeys,
       subject: vapidSubject(environment.VAPID_SUBJECT, publicUrl, environment.EMAIL_FROM),

@@ -47,6 +47,7 @@ export const auth = betterAuth(
       realtimeHeartbeatSeconds: 25,
       mapStyleUrl: undefined,
       vapid: undefined,
+      localPushService: false,
     },
     db: drizzle.mock() as unknown as Database,
     senders: { sms: new CapturingSmsSender(), email: new CapturingEmailSender() },

@@ -64,6 +64,15 @@ const EMAIL_FIELDS: Record<string, string> = {
 };
 
 /**
+ * Paths whose body may carry the account's `image`. Tasted keeps a person's photo in their
+ * profile (uploaded by POST /api/profile/avatar, saved by PUT /api/profile, which take only the
+ * person's own upload), so the account's image is never set from a body: whatever address a
+ * client put there (a javascript: URL, someone else's tracker) would be shown to nobody and
+ * trusted by no one.
+ */
+const IMAGE_PATHS = new Set(["/sign-up/email", "/update-user"]);
+
+/**
  * The placeholder email of a new phone account. It carries a random part, so no address anyone
  * registered earlier (or ever will: the domain is refused at sign-up) can collide with it.
  */
@@ -328,6 +337,12 @@ export function authOptions(params: CreateAuthParams) {
           throw new APIError("BAD_REQUEST", {
             code: "RESERVED_EMAIL",
             message: "This email address cannot be used. Please use your own address.",
+          });
+        }
+        if (IMAGE_PATHS.has(ctx.path) && ctx.body?.image != null) {
+          throw new APIError("BAD_REQUEST", {
+            code: "IMAGE_NOT_ACCEPTED",
+            message: authMessages.imageNotAccepted,
           });
         }
         if (ctx.path === "/sign-up/email" && typeof ctx.body?.name !== "string") {

@@ -1453,3 +1453,32 @@ it("takes no verified flag, two-factor flag, id, role or creation time from sign
   expect(person?.id).not.toBe(INJECTED_ID);
   expect(new Date(String(person?.created_at)).getFullYear()).not.toBe(2001);
 });
+
+// The account's image is never set from a body: a person's photo is their profile's, set from
+// their own upload only.
+it("takes no image address from sign-up or update-user", async () => {
+  const { app } = testApp;
+  const email = uniqueEmail();
+  const images = ["javascript:alert(1)", "https://tracker.example/pixel.gif", ""];
+  for (const image of images) {
+    const refused = await request(app, "POST", "/api/auth/sign-up/email", {
+      body: { email, password: TEST_PASSWORD, name: "", image },
+    });
+    expect(refused.statusCode, `sign-up with ${image}: ${refused.body}`).toBe(400);
+    expect(refused.json().error.code).toBe("IMAGE_NOT_ACCEPTED");
+  }
+  const signUp = await request(app, "POST", "/api/auth/sign-up/email", {
+    body: { email, password: TEST_PASSWORD, name: "" },
+  });
+  expect(signUp.statusCode, signUp.body).toBe(200);
+  const cookie = cookieFrom(signUp);
+  for (const image of images) {
+    const update = await request(app, "POST", "/api/auth/update-user", {
+      cookie,
+      body: { name: "New", image },
+    });
+    expect(update.statusCode, `update-user with ${image}: ${update.body}`).toBe(400);
+  }
+  const users = await app.database.db.execute(sql`select image from "user" where email = ${email}`);
+  expect(users.rows).toEqual([{ image: null }]);
+});

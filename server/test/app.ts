@@ -25,7 +25,8 @@ export const TEST_AUTH_RATE_LIMITS: AuthRateLimits = Object.fromEntries(
 /** Config for API tests: no web build, quiet logs, a fixed origin tests can send. */
 async function testConfig(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
   return loadConfig(
-    { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    // The push tests run a push service on 127.0.0.1.
+    { NODE_ENV: "test", LOG_LEVEL: "silent", PUSH_LOCAL_SERVICE: "true" },
     {
       authSecret: "test-secret-test-secret-test-secret-000",
       dataDir: "/tmp/tasted-api-tests",

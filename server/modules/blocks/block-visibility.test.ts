@@ -327,11 +327,11 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
       // Their lists are for their followers: every signed-in person but the other of a block.
       const listReader = shown && v !== "visitor";
       return [
-        [`${owner}'s dishes tab`, only],
-        [`${owner}'s posts tab`, only],
+        [`${owner}'s dishes tab`, shown ? only : gone],
+        [`${owner}'s posts tab`, shown ? only : gone],
         [`${owner}'s review`, shown ? only : gone],
         [`${owner}'s post`, shown ? only : gone],
-        [`${owner}'s lists`, { shows: listReader ? [owner] : [] }],
+        [`${owner}'s lists`, shown ? { shows: listReader ? [owner] : [] } : gone],
         [`${owner}'s list`, listReader ? withEntries(v, owner) : gone],
         [`${owner}'s link list, with its key`, shown ? only : gone],
         [`${owner}'s review by its slug`, shown ? only : gone],

@@ -12,7 +12,6 @@ import { ApiError } from "#server/http/errors.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { notifyNewFollower } from "#server/modules/notifications/follower-notification.ts";
 import { ensureCallerProfile, findProfile } from "#server/modules/shared/accounts.ts";
-import { isBlockedPair } from "#server/modules/shared/author-visibility.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";
 import type { PushNotifier } from "#server/modules/shared/push.ts";
@@ -68,9 +67,9 @@ export async function setFollow(
       following ? 1 : -1,
     );
     // Asked once the counters locked both profiles (as a block does first), so a block
-    // committed meanwhile is seen: nobody follows across a block, either way round, and the
-    // refusal reads like an unknown person.
-    if (following && (await isBlockedPair(tx, pair.followerId, pair.followingId))) {
+    // committed meanwhile is seen: nobody follows across a block, either way round, nor an
+    // account waiting to be deleted, and the refusal reads like an unknown person.
+    if (following && !(await visibleProfileExists(tx, pair.followingId, pair.followerId))) {
       throw profileNotFound();
     }
     const notificationId = following ? await notifyNewFollower(tx, pair) : undefined;

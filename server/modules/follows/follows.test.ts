@@ -115,6 +115,22 @@ describe("PUT and DELETE /api/profiles/:id/follow", () => {
     expect(await counters(me.userId)).toEqual({ followers: 0, following: 0 });
   });
 
+  it("answers 404 for an account waiting to be deleted, writing nothing", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpWithProfile(app, { username: "fan" });
+    const leaving = await createUser(testApp.db, { username: "leaving" });
+    await testApp.db.execute(sql`
+      insert into account_deletions (user_id, erase_after)
+      values (${leaving.id}, now() + interval '14 days')`);
+    const response = await follow(leaving.id, me.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: "User not found" } });
+    expect(await followRows(leaving.id)).toBe(0);
+    expect(await followerNotifications(leaving.id)).toBe(0);
+    expect(await counters(leaving.id)).toEqual({ followers: 0, following: 0 });
+    expect(await counters(me.userId)).toEqual({ followers: 0, following: 0 });
+  });
+
   it("keeps counters equal to the rows under concurrent follows and unfollows", async () => {
     const { app } = await testApp.start();
     const fans: SignedIn[] = [];

@@ -25,7 +25,7 @@ import { ApiError } from "#server/http/errors.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
 import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
-import { profileExists, profileNotFound } from "#server/modules/shared/people.ts";
+import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";
 import { lockQuotaOwner } from "#server/modules/shared/quota-lock.ts";
 import {
   appendEntry,
@@ -418,7 +418,7 @@ export async function getProfileLists(
   ctx: ListContext,
   profileId: string,
 ): Promise<ListSummariesDto> {
-  if (!(await profileExists(ctx.db, profileId))) throw profileNotFound();
+  if (!(await visibleProfileExists(ctx.db, profileId, ctx.user?.id))) throw profileNotFound();
   const viewerId = ctx.user?.id ?? null;
   const rows = await selectListSummaries(ctx.db, profileListsSql(profileId, viewerId));
   return { lists: rows.map((row) => toSummaryDto(row, viewerId)) };

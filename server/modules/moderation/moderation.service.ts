@@ -25,6 +25,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { setCommentHidden } from "#server/modules/comments/comments.service.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { findVisibleItem } from "#server/modules/items/items.queries.ts";
 import {
   type HiddenContent,
   notifyContentHidden,
@@ -32,6 +33,7 @@ import {
 } from "#server/modules/notifications/moderation-notification.ts";
 import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
 import { decodeCursor, decodeKeyedCursor, keysetPage } from "#server/modules/shared/keyset.ts";
+import { visibleProfileExists } from "#server/modules/shared/people.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   type ActionRow,
@@ -170,7 +172,13 @@ export async function createReport(
   const ref: TargetRef = { type: input.targetType, id: input.targetId };
   const target = await findTarget(ctx.db, ref);
   const own = target?.user_id === ctx.user.id;
-  if (!target || (!own && (target.is_hidden || target.container_hidden))) {
+  if (
+    !target ||
+    (!own &&
+      (target.is_hidden ||
+        target.container_hidden ||
+        !(await inReportersSight(ctx.db, target, ctx.user.id))))
+  ) {
     throw targetNotFound(ref.type);
   }
   if (own) throw ApiError.badRequest(reportMessages.ownContent, "OWN_CONTENT");
@@ -191,6 +199,22 @@ export async function createReport(
     }
     throw error;
   }
+}
+
+/**
+ * Whether the reporter may see the target as the reads show it: its author (the person, for a
+ * profile) and, for a comment, the item's author too. A report of what reads as not there would
+ * tell the reporter it exists.
+ */
+async function inReportersSight(
+  db: Executor,
+  target: TargetRow,
+  reporterId: string,
+): Promise<boolean> {
+  if (!(await visibleProfileExists(db, target.user_id, reporterId))) return false;
+  if (!target.view_type || !target.view_id) return true;
+  const kind = target.view_type === "post" ? "post" : "review";
+  return (await findVisibleItem(db, kind, target.view_id, reporterId)) !== undefined;
 }
 
 const reportedRef = (row: ReportRow): TargetRef => ({

@@ -171,6 +171,42 @@ describe("filing reports", () => {
     expect(await testApp.db.select().from(userReports)).toEqual([]);
   });
 
+  it("answers 404 for what a block or a deletion keeps out of the reporter's sight, as the reads do", async () => {
+    const { app } = await testApp.start({
+      contentRateLimits: { ...DEFAULT_CONTENT_RATE_LIMITS, reports: { window: 3600, max: 100 } },
+    });
+    const { user } = await signUpStaff(app);
+    const blocker = await targets();
+    await testApp.db.execute(sql`
+      insert into user_blocks (blocker_id, blocked_id) values (${blocker.author.id}, ${user.userId})`);
+    const blocked = await createUser(testApp.db);
+    await testApp.db.execute(sql`
+      insert into user_blocks (blocker_id, blocked_id) values (${user.userId}, ${blocked.id})`);
+    const leaving = await createUser(testApp.db);
+    await testApp.db.execute(sql`
+      insert into account_deletions (user_id, erase_after) values (${leaving.id}, now() + interval '14 days')`);
+    // A stranger's comment on the blocker's review is out of sight with the review.
+    const stranger = await createUser(testApp.db);
+    const onBlockersReview = await createComment(testApp.db, {
+      userId: stranger.id,
+      reviewId: blocker.review.id,
+    });
+    const cases: [ReportTargetType, string][] = [
+      ...(Object.entries(blocker.ids) as [ReportTargetType, string][]),
+      ["user", blocked.id],
+      ["review", (await createReview(testApp.db, { userId: blocked.id })).id],
+      ["user", leaving.id],
+      ["post", (await createPost(testApp.db, { userId: leaving.id })).id],
+      ["comment", onBlockersReview.id],
+    ];
+    for (const [targetType, targetId] of cases) {
+      const response = await report(user.cookie, { targetType, targetId, reason: "spam" });
+      expect(response.statusCode, `${targetType} ${targetId}`).toBe(404);
+      expect(response.json().error.message).toBe(reportMessages.notFound[targetType]);
+    }
+    expect(await testApp.db.select().from(userReports)).toEqual([]);
+  });
+
   it("keeps one open report per reporter and target; another is allowed once it was handled", async () => {
     const { app } = await testApp.start();
     const { user, moderator } = await signUpStaff(app);

@@ -8,7 +8,7 @@ import type {
 import type { Database } from "#server/db/client.ts";
 import { itemTabTarget } from "#server/modules/items/item-list.queries.ts";
 import { planItemList, readItemList } from "#server/modules/items/item-list.ts";
-import { profileExists, profileNotFound } from "#server/modules/shared/people.ts";
+import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";
 import { type ProfilePageRow, profileItemsSql, selectProfilePage } from "./profiles.queries.ts";
 
 // The public side of profiles: a profile page's header and its tabs, for visitors and
@@ -105,8 +105,9 @@ export async function getProfileItems(
   query: ProfileItemsQueryValues,
 ): Promise<ProfileItemsPage> {
   const plan = planItemList(itemTabTarget(query.tab).kind, query);
-  if (!(await profileExists(ctx.db, profileId))) throw profileNotFound();
   const viewerId = ctx.user?.id;
+  // The other side of a block, or an account being deleted, is as unknown as a wrong id.
+  if (!(await visibleProfileExists(ctx.db, profileId, viewerId))) throw profileNotFound();
   const statement = profileItemsSql({
     ...plan.window,
     userId: profileId,

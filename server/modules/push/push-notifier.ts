@@ -12,6 +12,7 @@ import {
   selectPushTarget,
   selectSubscriptions,
 } from "./push.queries.ts";
+import { isAllowedPushEndpoint } from "./push-endpoints.ts";
 
 /** A push nobody delivered in a day is no longer news. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -44,6 +45,8 @@ export class WebPushNotifier implements PushNotifier {
   constructor(
     private readonly db: Database,
     private readonly vapid: VapidConfig | undefined,
+    /** Config localPushService: the tests' push service on this machine is reached too. */
+    private readonly localPushService: boolean,
     private readonly log: Pick<FastifyBaseLogger, "warn">,
   ) {}
 
@@ -69,6 +72,11 @@ export class WebPushNotifier implements PushNotifier {
     const payload = JSON.stringify(pushPayload(target));
     await Promise.all(
       subscriptions.map(async (subscription) => {
+        // A subscription stored before the endpoint rule was as strict is never posted to.
+        if (!isAllowedPushEndpoint(subscription.endpoint, this.localPushService)) {
+          await deleteSubscription(this.db, subscription.id);
+          return;
+        }
         try {
           const details = webPush.generateRequestDetails(
             {

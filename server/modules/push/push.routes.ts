@@ -15,7 +15,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): PushContext => ({
     db: app.database.db,
     user: currentUser(request),
-    allowLocalHttp: app.config.env !== "production",
+    localPushService: app.config.localPushService,
   });
 
   app.get(

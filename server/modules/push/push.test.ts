@@ -75,6 +75,27 @@ describe("web push", () => {
     expect(pushService.received).toHaveLength(before + 1);
   });
 
+  it("never posts to a stored endpoint the rule does not admit, and deletes it", async () => {
+    // Without the test-only setting the push service on 127.0.0.1 is such an endpoint, as any
+    // subscription stored before the rule was as strict may be.
+    const { app } = await testApp.start({ localPushService: false });
+    const followed = await person();
+    const fan = await person("Bo");
+    const browser = pushService.subscribe(`stale-${followed.id}`);
+    const keys = browser.toJSON().keys;
+    await testApp.db.execute(sql`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      values (${followed.id}, ${browser.endpoint}, ${keys.p256dh}, ${keys.auth})`);
+    const before = pushService.received.length;
+    const follow = await request(app, "PUT", `/api/profiles/${followed.id}/follow`, {
+      cookie: fan.cookie,
+    });
+    expect(follow.statusCode).toBe(200);
+    await app.push.settled();
+    expect(pushService.received).toHaveLength(before);
+    expect(await subscriptionRows()).toEqual([]);
+  });
+
   it("deletes a subscription the push service says is gone (410)", async () => {
     const { app } = await testApp.start();
     const followed = await person();
@@ -141,8 +162,8 @@ describe("web push", () => {
     }
     expect(await subscriptionRows()).toEqual([]);
 
-    // Production takes the browsers' push services over https only: a push service on this
-    // machine is for tests, and no other host is ever posted to.
+    // Without the test-only setting (whatever NODE_ENV says) only the browsers' push services
+    // over https on 443 are taken: no other host, port, scheme or spelling of this machine.
     const user = {
       id: me.id,
       email: null,
@@ -160,10 +181,18 @@ describe("web push", () => {
       "https://push.example.com/x",
       "https://fcm.googleapis.com.evil.example/x",
       "http://fcm.googleapis.com/fcm/send/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://updates.push.services.mozilla.com:5432/wpush/v2/x",
+      "http://localhost:5432/",
+      "http://127.0.0.1:5432/",
+      "gopher://127.0.0.1:70/x",
+      "http://2130706433:5432/",
+      "http://127.1:5432/",
+      "http://[::1]:5432/",
     ]) {
       await expect(
         subscribeInService(
-          { db: app.database.db, user, allowLocalHttp: false },
+          { db: app.database.db, user, localPushService: false },
           { ...good, endpoint },
         ),
         endpoint,
@@ -173,7 +202,7 @@ describe("web push", () => {
 
     // A real browser's endpoint, as Chrome hands it out, is taken.
     await subscribeInService(
-      { db: app.database.db, user, allowLocalHttp: false },
+      { db: app.database.db, user, localPushService: false },
       { ...good, endpoint: "https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b" },
     );
     expect(await subscriptionRows()).toHaveLength(1);

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Executor } from "#server/db/client.ts";
 
 // Who may see whom. Every read that shows a person or what they wrote (items, comments,
 // profiles, people lists, notifications, lists, maps, search) filters its rows with
@@ -28,13 +27,4 @@ export function notMutedSql(viewerId: string | undefined, authorId: PersonId): S
   if (!viewerId) return sql`true`;
   return sql`not exists (
       select 1 from user_mutes um where um.muter_id = ${viewerId} and um.muted_id = ${authorId})`;
-}
-
-/** Whether either of the two blocked the other: two primary-key probes. */
-export async function isBlockedPair(db: Executor, a: string, b: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from user_blocks
-     where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
-     limit 1`);
-  return result.rows.length > 0;
 }

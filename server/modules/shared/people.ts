@@ -24,12 +24,6 @@ export function profileNotFound(): ApiError {
   return ApiError.notFound(USER_NOT_FOUND_MESSAGE);
 }
 
-/** Whether the profile exists, whoever asks (the owner's own reads). */
-export async function profileExists(db: Executor, id: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from profiles where id = ${id}`);
-  return result.rows.length > 0;
-}
-
 /**
  * Whether the profile exists and `viewerId` (undefined for visitors) may see its person: the
  * reads about one person (their map, their follows) are a 404 as for an unknown id otherwise.
