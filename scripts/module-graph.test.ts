@@ -7,10 +7,11 @@ import { countedPairs, moduleCycles, moduleImports } from "./module-graph.ts";
  * reach into another at all.
  */
 /**
- * The importing pairs today (37 before the shared home); lower it as modules come apart, never
- * raise it: a new pair means a module reaching sideways where shared/ or the kernel should serve.
+ * The importing pairs today (37 before the shared home, 26 before the PersonTies port and
+ * server/screens/); lower it as modules come apart, never raise it: a new pair means a module
+ * reaching sideways where shared/ or the kernel should serve.
  */
-const MAX_MODULE_PAIRS = 26;
+const MAX_MODULE_PAIRS = 13;
 
 describe("server module graph", () => {
   const imports = moduleImports();

@@ -33,19 +33,24 @@ import {
 } from "./media/storage.ts";
 import { accountDeletionRoutes } from "./modules/account-deletion/account-deletion.routes.ts";
 import { blockRoutes } from "./modules/blocks/blocks.routes.ts";
+import { commentTies } from "./modules/comments/comments.queries.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
+import { followTies } from "./modules/follows/follows.queries.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { foodMapRoutes } from "./modules/food-map/food-map.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
+import { likeTies } from "./modules/likes/likes.queries.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
+import { listFollowTies } from "./modules/lists/lists.queries.ts";
 import { listRoutes } from "./modules/lists/lists.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { DigestJob } from "./modules/notification-settings/notification-digest.ts";
 import { notificationSettingsRoutes } from "./modules/notification-settings/notification-settings.routes.ts";
+import { notificationTies } from "./modules/notifications/notifications.queries.ts";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.ts";
 import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
@@ -54,7 +59,7 @@ import { WebPushNotifier } from "./modules/push/push-notifier.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
-import { screenPreviews } from "./modules/share-previews/share-previews.routes.ts";
+import type { PersonTies } from "./modules/shared/person-ties.ts";
 import { siteIndexRoutes } from "./modules/site-index/site-index.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
@@ -66,6 +71,7 @@ import type { PlaceSearchProvider } from "./places/places.ts";
 import type { EventBus } from "./realtime/event-bus.ts";
 import { eventRoutes } from "./realtime/events.routes.ts";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus.ts";
+import { screenPreviews } from "./screens/share-previews.routes.ts";
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -95,6 +101,8 @@ declare module "fastify" {
     events: EventBus;
     /** Web push for new notifications, sent in the background after their commit. */
     push: WebPushNotifier;
+    /** Every kind of contact between people, for the commands that end it (blocks, erasure). */
+    personTies: readonly PersonTies[];
     /** The weekly email digest (start-up and hourly); tests call run(). */
     notificationDigest: DigestJob;
     /** The time now, for rules that depend on the date (tests pass a clock of their own). */
@@ -187,6 +195,7 @@ export async function buildApp(
     app.log,
   );
   app.decorate("push", push);
+  app.decorate("personTies", [followTies, likeTies, commentTies, notificationTies, listFollowTies]);
   const notificationDigest = new DigestJob({
     db: dependencies.database.db,
     email: emailSender,

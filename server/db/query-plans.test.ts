@@ -63,7 +63,6 @@ import {
   searchTerms,
   userSearchSql,
 } from "#server/modules/search/search.queries.ts";
-import { bestDishPhotoSql } from "#server/modules/share-previews/share-previews.queries.ts";
 import { type Cursor, encodeCursor } from "#server/modules/shared/keyset.ts";
 import {
   statsFavouriteDishesSql,
@@ -88,6 +87,7 @@ import {
   yearPersonSql,
   yearRange,
 } from "#server/modules/year-in-food/year-in-food.queries.ts";
+import { bestDishPhotoSql } from "#server/screens/share-previews.queries.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
   createComment,

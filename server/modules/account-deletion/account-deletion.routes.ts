@@ -34,6 +34,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
         db: app.database.db,
         storage: app.storage,
         log: app.log,
+        ties: app.personTies,
       });
       if (erased > 0) app.log.info({ erased }, "erased accounts past their deletion grace");
     } catch (error) {

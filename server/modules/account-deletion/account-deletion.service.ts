@@ -12,14 +12,11 @@ import { isPlaceholderEmail, OTP_LENGTH } from "#domain/auth.ts";
 import type { Auth } from "#server/auth/auth.ts";
 import type { EmailSender } from "#server/auth/senders/email.ts";
 import type { SmsSender } from "#server/auth/senders/sms.ts";
-import type { Database, Executor } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { deleteImageFiles, type Logger } from "#server/media/photo-files.ts";
 import type { Storage } from "#server/media/storage.ts";
-import { releaseCommentCounts } from "#server/modules/comments/comments.queries.ts";
-import { releaseFollowCounts } from "#server/modules/follows/follows.queries.ts";
-import { releaseLikeCounts } from "#server/modules/likes/likes.queries.ts";
-import { releaseListFollowCounts } from "#server/modules/lists/lists.queries.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 import {
   cancelDeletion,
   deleteAccountRows,
@@ -211,18 +208,8 @@ export interface EraserContext {
   db: Database;
   storage: Storage;
   log: Logger & { error(obj: object, msg: string): void };
-}
-
-/**
- * Takes the account's likes, comments and follows off everyone else's counters, exactly as
- * removing each row one by one would; each module owning the rows moves its own counters.
- * Counters of the account's own items and lists go with them.
- */
-async function releaseCounters(tx: Executor, userId: string): Promise<void> {
-  await releaseLikeCounts(tx, userId);
-  await releaseCommentCounts(tx, userId);
-  await releaseFollowCounts(tx, userId);
-  await releaseListFollowCounts(tx, userId);
+  /** Every kind of contact between people (`app.personTies`): whose counters erasure releases. */
+  ties: readonly PersonTies[];
 }
 
 /** How many due accounts one run takes; the next run (hourly) continues. */
@@ -241,7 +228,9 @@ export async function eraseDueAccounts(ctx: EraserContext): Promise<number> {
       const files = await ctx.db.transaction(async (tx) => {
         const account = await lockDueAccount(tx, userId);
         if (!account) return null;
-        await releaseCounters(tx, userId);
+        // Counters first: every kind of contact takes the account's rows off everyone else's
+        // counters, exactly as removing each row would; its own items and lists go with it.
+        for (const kind of ctx.ties) await kind.releaseCountsOf?.(tx, userId);
         const found = await findAccountFiles(tx, userId);
         await forgetModerationSubjects(tx, userId);
         await deleteAccountRows(tx, { userId, ...account });

@@ -478,7 +478,7 @@ describe("eraseDueAccounts", () => {
 
     const accepted = await requestDeletion(app, victim.cookie, { password: victim.password });
     expect(accepted.statusCode).toBe(202);
-    const context = { db, storage: app.storage, log: app.log };
+    const context = { db, storage: app.storage, log: app.log, ties: app.personTies };
     // Not due yet: nothing happens.
     expect(await eraseDueAccounts(context)).toBe(0);
     await db.execute(sql`

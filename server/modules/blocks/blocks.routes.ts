@@ -44,7 +44,11 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const user = currentUser(request);
-        return setBlocked({ db, user, events: app.events }, request.params.id, on);
+        return setBlocked(
+          { db, user, events: app.events, ties: app.personTies },
+          request.params.id,
+          on,
+        );
       },
     });
     app.route({
@@ -59,7 +63,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const user = currentUser(request);
-        return setMuted({ db, user, events: app.events }, request.params.id, on);
+        return setMuted({ db, user }, request.params.id, on);
       },
     });
   }

@@ -8,18 +8,14 @@ import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { deleteCommentsBetween } from "#server/modules/comments/comments.queries.ts";
-import { deleteFollowsBetween } from "#server/modules/follows/follows.queries.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
-import { deleteLikesBetween } from "#server/modules/likes/likes.queries.ts";
-import { deleteListFollowsBetween } from "#server/modules/lists/lists.queries.ts";
-import { deleteNotificationsBetween } from "#server/modules/notifications/notifications.queries.ts";
 import { decodePersonCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import {
   lockProfilesInOrder,
   profileNotFound,
   visibleProfileExists,
 } from "#server/modules/shared/people.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   deleteRestriction,
@@ -33,6 +29,8 @@ export interface BlockContext {
   db: Database;
   user: SessionUser;
   events: EventBus;
+  /** Every kind of contact between people (`app.personTies`): what a block ends. */
+  ties: readonly PersonTies[];
 }
 
 const selfMessages: Record<Restriction, string> = {
@@ -44,21 +42,6 @@ const selfMessages: Record<Restriction, string> = {
 async function checkTarget(db: Executor, kind: Restriction, me: string, personId: string) {
   if (personId === me) throw ApiError.badRequest(selfMessages[kind]);
   if (!(await visibleProfileExists(db, personId, undefined))) throw profileNotFound();
-}
-
-/**
- * Everything between two people that a new block ends, in the block's transaction: the follows
- * both ways (with both profiles' counters, as unfollowing moves them), each one's likes and
- * comments on the other's reviews and posts (with those items' counters), the notifications
- * either got from the other, and each one's follows of the other's lists (with their counts).
- * Want to try entries stay: they are one's own notes, not contact.
- */
-async function severTies(tx: Executor, a: string, b: string): Promise<void> {
-  await deleteFollowsBetween(tx, a, b);
-  await deleteLikesBetween(tx, a, b);
-  await deleteCommentsBetween(tx, a, b);
-  await deleteNotificationsBetween(tx, a, b);
-  await deleteListFollowsBetween(tx, a, b);
 }
 
 /**
@@ -83,7 +66,11 @@ export async function setBlocked(
     await lockProfilesInOrder(tx, [me, personId], "update");
     await checkTarget(tx, "block", me, personId);
     const inserted = await insertRestriction(tx, "block", me, personId);
-    if (inserted) await severTies(tx, me, personId);
+    // Everything between the two ends with the block: the follows both ways, each one's likes
+    // and comments on the other's items, the notifications either got from the other and each
+    // one's follows of the other's lists, every counter moved as undoing each would. Want to
+    // try entries stay: they are one's own notes, not contact.
+    if (inserted) for (const kind of ctx.ties) await kind.deleteBetween(tx, me, personId);
     return inserted;
   });
   if (added) {
@@ -98,7 +85,7 @@ export async function setBlocked(
 
 /** PUT (muted = true) or DELETE /api/profiles/:id/mute: the row alone, idempotent. */
 export async function setMuted(
-  ctx: BlockContext,
+  ctx: Pick<BlockContext, "db" | "user">,
   personId: string,
   muted: boolean,
 ): Promise<MuteState> {
@@ -111,7 +98,7 @@ export async function setMuted(
 
 /** GET /api/blocks or /api/mutes: the caller's own, newest first, keyset paged. */
 export async function listRestricted(
-  ctx: Omit<BlockContext, "events">,
+  ctx: Pick<BlockContext, "db" | "user">,
   kind: Restriction,
   query: PageQuery,
 ): Promise<RestrictedAccountPage> {

@@ -5,6 +5,7 @@ import { itemTables } from "#server/modules/items/item-tables.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 /**
  * comments (review_id) and post_comments (post_id) have the same shape: the kind's table and
@@ -148,7 +149,7 @@ export async function bumpCommentCount(
  * comment_count by the visible comments removed (a hidden comment was never counted), one
  * statement per kind.
  */
-export async function deleteCommentsBetween(db: Executor, a: string, b: string): Promise<void> {
+async function deleteCommentsBetween(db: Executor, a: string, b: string): Promise<void> {
   for (const kind of itemKinds) {
     const { items, comments, commentItemId } = itemTables[kind];
     await db.execute(sql`
@@ -170,7 +171,7 @@ export async function deleteCommentsBetween(db: Executor, a: string, b: string):
  * Takes a leaving account's visible comments off everyone else's comment counts, as deleting
  * each would (its own items go with it). Before the account's rows are deleted.
  */
-export async function releaseCommentCounts(db: Executor, userId: string): Promise<void> {
+async function releaseCommentCounts(db: Executor, userId: string): Promise<void> {
   for (const kind of itemKinds) {
     const { items, comments, commentItemId } = itemTables[kind];
     await db.execute(sql`
@@ -182,3 +183,9 @@ export async function releaseCommentCounts(db: Executor, userId: string): Promis
        where ${items.id} = c.item_id and ${items.userId} <> ${userId}`);
   }
 }
+
+/** Comments as contact a block ends and an erased account releases. */
+export const commentTies: PersonTies = {
+  deleteBetween: deleteCommentsBetween,
+  releaseCountsOf: releaseCommentCounts,
+};

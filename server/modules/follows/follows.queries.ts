@@ -6,6 +6,7 @@ import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 /** Inserts the follow unless it exists; true when a row was actually added. */
 export async function insertFollow(
@@ -105,7 +106,7 @@ export function followListSql(params: {
 }
 
 /** Deletes the follows between the two, both ways, each with its counters as unfollowing moves them. */
-export async function deleteFollowsBetween(db: Executor, a: string, b: string): Promise<void> {
+async function deleteFollowsBetween(db: Executor, a: string, b: string): Promise<void> {
   for (const [followerId, followingId] of [
     [a, b],
     [b, a],
@@ -120,7 +121,7 @@ export async function deleteFollowsBetween(db: Executor, a: string, b: string): 
  * Takes a leaving account's follows off the counters of everyone it followed or was followed
  * by, as unfollowing each would. Before the account's rows are deleted.
  */
-export async function releaseFollowCounts(db: Executor, userId: string): Promise<void> {
+async function releaseFollowCounts(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`
     update profiles p set follower_count = p.follower_count - 1
       from follows f where f.follower_id = ${userId} and p.id = f.following_id`);
@@ -128,3 +129,9 @@ export async function releaseFollowCounts(db: Executor, userId: string): Promise
     update profiles p set following_count = p.following_count - 1
       from follows f where f.following_id = ${userId} and p.id = f.follower_id`);
 }
+
+/** Follows as contact a block ends and an erased account releases. */
+export const followTies: PersonTies = {
+  deleteBetween: deleteFollowsBetween,
+  releaseCountsOf: releaseFollowCounts,
+};

@@ -3,6 +3,7 @@ import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 /** Inserts the like unless it exists; true when a row was actually added. */
 export async function insertLike(
@@ -59,7 +60,7 @@ export async function bumpLikeCount(
  * Deletes each one's likes on the other's reviews and posts, moving every touched item's
  * like_count by the likes removed, one statement per kind.
  */
-export async function deleteLikesBetween(db: Executor, a: string, b: string): Promise<void> {
+async function deleteLikesBetween(db: Executor, a: string, b: string): Promise<void> {
   for (const kind of itemKinds) {
     const { items, likes, likeItemId } = itemTables[kind];
     await db.execute(sql`
@@ -79,7 +80,7 @@ export async function deleteLikesBetween(db: Executor, a: string, b: string): Pr
  * Takes a leaving account's likes off everyone else's like counts, as unliking each would (its
  * own items go with it). Before the account's rows are deleted.
  */
-export async function releaseLikeCounts(db: Executor, userId: string): Promise<void> {
+async function releaseLikeCounts(db: Executor, userId: string): Promise<void> {
   for (const kind of itemKinds) {
     const { items, likes, likeItemId } = itemTables[kind];
     await db.execute(sql`
@@ -89,3 +90,9 @@ export async function releaseLikeCounts(db: Executor, userId: string): Promise<v
          and ${items.userId} <> ${userId}`);
   }
 }
+
+/** Likes as contact a block ends and an erased account releases. */
+export const likeTies: PersonTies = {
+  deleteBetween: deleteLikesBetween,
+  releaseCountsOf: releaseLikeCounts,
+};

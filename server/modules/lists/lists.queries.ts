@@ -6,6 +6,7 @@ import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/it
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 // Every read of a list goes through listVisibleToSql, so who sees what is decided in one place.
 
@@ -492,7 +493,7 @@ export async function isListVisible(
  * Deletes each one's follows of the other's lists and moves every touched list's follower_count
  * by the follows removed.
  */
-export async function deleteListFollowsBetween(db: Executor, a: string, b: string): Promise<void> {
+async function deleteListFollowsBetween(db: Executor, a: string, b: string): Promise<void> {
   await db.execute(sql`
     with gone as (
       delete from list_follows lf using lists l
@@ -507,9 +508,15 @@ export async function deleteListFollowsBetween(db: Executor, a: string, b: strin
  * Takes a leaving account's list follows off the follower counts of others' lists (its own
  * lists go with it). Before the account's rows are deleted.
  */
-export async function releaseListFollowCounts(db: Executor, userId: string): Promise<void> {
+async function releaseListFollowCounts(db: Executor, userId: string): Promise<void> {
   await db.execute(sql`
     update lists l set follower_count = l.follower_count - 1
       from list_follows f where f.user_id = ${userId} and l.id = f.list_id
        and l.owner_id <> ${userId}`);
 }
+
+/** List follows as contact a block ends and an erased account releases. */
+export const listFollowTies: PersonTies = {
+  deleteBetween: deleteListFollowsBetween,
+  releaseCountsOf: releaseListFollowCounts,
+};

@@ -11,6 +11,7 @@ import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
+import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 /**
  * Notifications about hidden reviews or posts are left out: the item cannot be opened, and the
@@ -237,11 +238,10 @@ export async function selectGroupPeople(
 }
 
 /** Deletes the notifications either of the two got because of the other. */
-export async function deleteNotificationsBetween(
-  db: Executor,
-  a: string,
-  b: string,
-): Promise<void> {
+async function deleteNotificationsBetween(db: Executor, a: string, b: string): Promise<void> {
   await db.execute(sql`
     delete from notifications n where ${betweenPeopleSql(a, b, sql`n.actor_id`, sql`n.user_id`)}`);
 }
+
+/** Notifications as contact a block ends (they hold no counter to release). */
+export const notificationTies: PersonTies = { deleteBetween: deleteNotificationsBetween };
