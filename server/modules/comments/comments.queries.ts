@@ -1,6 +1,7 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { bumpItemCounter, lowerItemCounterSql } from "#server/modules/items/item-counters.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
@@ -124,24 +125,11 @@ export async function updateCommentHidden(
 }
 
 /**
- * Adds `delta` to the item's comment_count (which counts visible comments only) and returns the
- * new value. Runs in the transaction that added, deleted, hid or unhid the comment, so the
- * counter always equals the rows; the row lock taken here serialises concurrent changes.
- * greatest() is a guard, never the rule.
+ * Adds `delta` to the item's comment_count and returns the new value. The count is of visible
+ * comments: hiding one moves it like deleting it, unhiding like adding it.
  */
-export async function bumpCommentCount(
-  db: Executor,
-  kind: ItemKind,
-  itemId: string,
-  delta: 1 | -1,
-): Promise<number> {
-  const { items } = itemTables[kind];
-  const [row] = await db
-    .update(items)
-    .set({ commentCount: sql`greatest(${items.commentCount} + ${delta}, 0)` })
-    .where(eq(items.id, itemId))
-    .returning({ value: items.commentCount });
-  return row?.value ?? 0;
+export function bumpCommentCount(db: Executor, kind: ItemKind, itemId: string, delta: 1 | -1) {
+  return bumpItemCounter(db, kind, itemId, "commentCount", delta);
 }
 
 /**
@@ -158,12 +146,12 @@ async function deleteCommentsBetween(db: Executor, a: string, b: string): Promis
          where ${items.id} = ${commentItemId}
            and ${betweenPeopleSql(a, b, sql`${comments.userId}`, sql`${items.userId}`)}
         returning ${commentItemId} as item_id, ${comments.isHidden} as is_hidden)
-      update ${items}
-         set ${sql.identifier(items.commentCount.name)} =
-               greatest(${items.commentCount} - g.count, 0)
-        from (select item_id, count(*) filter (where not is_hidden)::int as count
-                from gone group by item_id) g
-       where ${items.id} = g.item_id`);
+      ${lowerItemCounterSql(
+        kind,
+        "commentCount",
+        sql`select item_id, count(*) filter (where not is_hidden)::int as count
+              from gone group by item_id`,
+      )}`);
   }
 }
 
@@ -173,14 +161,17 @@ async function deleteCommentsBetween(db: Executor, a: string, b: string): Promis
  */
 async function releaseCommentCounts(db: Executor, userId: string): Promise<void> {
   for (const kind of itemKinds) {
-    const { items, comments, commentItemId } = itemTables[kind];
-    await db.execute(sql`
-      update ${items} set ${sql.identifier(items.commentCount.name)} = ${items.commentCount} - c.n
-        from (select ${commentItemId} as item_id, count(*)::int as n
-                from ${comments}
-               where ${comments.userId} = ${userId} and not ${comments.isHidden}
-               group by 1) c
-       where ${items.id} = c.item_id and ${items.userId} <> ${userId}`);
+    const { comments, commentItemId } = itemTables[kind];
+    await db.execute(
+      lowerItemCounterSql(
+        kind,
+        "commentCount",
+        sql`select ${commentItemId} as item_id, count(*)::int as count
+              from ${comments}
+             where ${comments.userId} = ${userId} and not ${comments.isHidden}
+             group by 1`,
+      ),
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { bumpItemCounter, lowerItemCounterSql } from "#server/modules/items/item-counters.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 import type { PersonTies } from "#server/modules/shared/person-ties.ts";
@@ -36,24 +37,9 @@ export async function deleteLike(
   return rows.length > 0;
 }
 
-/**
- * Adds `delta` to the item's like_count and returns the new value. Runs in the transaction
- * that inserted or deleted the like row, so the counter always equals the row count; the row
- * lock taken here serialises concurrent changes. greatest() is a guard, never the rule.
- */
-export async function bumpLikeCount(
-  db: Executor,
-  kind: ItemKind,
-  itemId: string,
-  delta: 1 | -1,
-): Promise<number> {
-  const { items } = itemTables[kind];
-  const [row] = await db
-    .update(items)
-    .set({ likeCount: sql`greatest(${items.likeCount} + ${delta}, 0)` })
-    .where(eq(items.id, itemId))
-    .returning({ value: items.likeCount });
-  return row?.value ?? 0;
+/** Adds `delta` to the item's like_count (one per like row) and returns the new value. */
+export function bumpLikeCount(db: Executor, kind: ItemKind, itemId: string, delta: 1 | -1) {
+  return bumpItemCounter(db, kind, itemId, "likeCount", delta);
 }
 
 /**
@@ -69,10 +55,7 @@ async function deleteLikesBetween(db: Executor, a: string, b: string): Promise<v
          where ${items.id} = ${likeItemId}
            and ${betweenPeopleSql(a, b, sql`${likes.userId}`, sql`${items.userId}`)}
         returning ${likeItemId} as item_id)
-      update ${items}
-         set ${sql.identifier(items.likeCount.name)} = greatest(${items.likeCount} - g.count, 0)
-        from (select item_id, count(*)::int as count from gone group by item_id) g
-       where ${items.id} = g.item_id`);
+      ${lowerItemCounterSql(kind, "likeCount", sql`select item_id, count(*)::int as count from gone group by item_id`)}`);
   }
 }
 
@@ -82,12 +65,15 @@ async function deleteLikesBetween(db: Executor, a: string, b: string): Promise<v
  */
 async function releaseLikeCounts(db: Executor, userId: string): Promise<void> {
   for (const kind of itemKinds) {
-    const { items, likes, likeItemId } = itemTables[kind];
-    await db.execute(sql`
-      update ${items} set ${sql.identifier(items.likeCount.name)} = ${items.likeCount} - 1
-        from ${likes}
-       where ${likes.userId} = ${userId} and ${items.id} = ${likeItemId}
-         and ${items.userId} <> ${userId}`);
+    const { likes, likeItemId } = itemTables[kind];
+    await db.execute(
+      lowerItemCounterSql(
+        kind,
+        "likeCount",
+        sql`select ${likeItemId} as item_id, count(*)::int as count
+              from ${likes} where ${likes.userId} = ${userId} group by 1`,
+      ),
+    );
   }
 }
 
