@@ -10,6 +10,9 @@ export const PHOTO_LIMITS = {
   maxPixels: 50_000_000,
 } as const;
 
+/** Uploads one person may have in progress at once; the web app queues the rest. */
+export const MAX_UPLOADS_AT_ONCE = 2;
+
 export const photoMessages = {
   tooMany: "You can add at most 10 photos",
   altTooLong: "Image description must be less than 300 characters",
@@ -17,6 +20,7 @@ export const photoMessages = {
   invalidType: "Please upload an image file",
   tooManyPixels: `Image must be at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels`,
   uploadInvalid: "Photo upload not found; please upload it again",
+  tooManyAtOnce: `Wait for your other uploads to finish: at most ${MAX_UPLOADS_AT_ONCE} at once`,
 } as const;
 
 /** "Failed to upload image: {reason}". */

@@ -24,6 +24,7 @@ import { registerOriginCheck } from "./http/origin-check.ts";
 import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
+import { ImageJobs } from "./media/images.ts";
 import {
   DiskStorage,
   privateDirectory,
@@ -87,6 +88,8 @@ export interface AppDependencies {
   places?: PlaceSearchProvider;
   /** The time now; tests move it (which Year in Food recaps are open depends on the date). */
   clock?: () => Date;
+  /** Replaces the image worker process (tests hold jobs to fill its queue). */
+  images?: ImageJobs;
 }
 
 declare module "fastify" {
@@ -95,6 +98,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     auth: Auth;
     storage: Storage;
+    /** Image work (uploads, avatars, share cards), off the request path in a worker process. */
+    images: ImageJobs;
     /** Where restaurant suggestions and trusted restaurant details come from. */
     places: PlaceSearchProvider;
     /** Realtime events for the users' open streams (GET /api/events). */
@@ -182,6 +187,8 @@ export async function buildApp(
   });
   app.decorate("auth", auth);
   app.decorate("storage", storage);
+  const images = dependencies.images ?? new ImageJobs({ niceness: config.imageWorkerNiceness });
+  app.decorate("images", images);
   app.decorate(
     "places",
     dependencies.places ?? createPlaceProvider(config, dependencies.database.db),
@@ -208,6 +215,7 @@ export async function buildApp(
   // by themselves, and stops listening while the database is still open.
   app.addHook("preClose", () => events.close());
   app.addHook("onClose", async () => {
+    await images.close();
     await background.drain();
     await push.settled();
     await emailSender.close?.();

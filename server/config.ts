@@ -149,6 +149,11 @@ export interface AppConfig {
    * stream whose session ended is closed then). Tests shorten it.
    */
   realtimeHeartbeatSeconds: number;
+  /**
+   * The image worker's nice value: 10, so requests win the CPU over photos and cards. 0 under
+   * NODE_ENV=test, where parallel test workers keep the CPU busy and a niced worker would starve.
+   */
+  imageWorkerNiceness: number;
   /** The food maps' MapLibre style; undefined when MAP_STYLE_URL is empty (list only). */
   mapStyleUrl: string | undefined;
   /** Web push signing keys and contact; absent means no push (production without keys). */
@@ -179,12 +184,18 @@ export interface ContentRateLimits {
   placeSearch: RateLimitRule;
   /** Reports filed per user: enough for anyone who meets abuse, too few to flood the queue. */
   reports: RateLimitRule;
+  /**
+   * Year in Food cards drawn per address (a card served from the cache is not counted): enough
+   * for anyone sharing their own and their friends' years, too few to keep the image worker busy.
+   */
+  cardDraws: RateLimitRule;
 }
 
 export const DEFAULT_CONTENT_RATE_LIMITS: ContentRateLimits = {
   uploads: { window: 3600, max: 200 },
   placeSearch: { window: 60, max: 60 },
   reports: { window: 3600, max: 10 },
+  cardDraws: { window: 60, max: 20 },
 };
 
 /**
@@ -455,6 +466,7 @@ export async function loadConfig(
       : undefined,
     contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
     realtimeHeartbeatSeconds: 25,
+    imageWorkerNiceness: environment.NODE_ENV === "test" ? 0 : 10,
     mapStyleUrl: environment.MAP_STYLE_URL || undefined,
     localPushService: environment.PUSH_LOCAL_SERVICE === "true",
     vapid: vapidKeys && {

@@ -45,6 +45,7 @@ export const auth = betterAuth(
       s3: undefined,
       contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,
       realtimeHeartbeatSeconds: 25,
+      imageWorkerNiceness: 10,
       mapStyleUrl: undefined,
       vapid: undefined,
       localPushService: false,

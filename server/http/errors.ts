@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "#domain/api-error.ts";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
+import { ServerBusyError } from "./busy.ts";
 
 /** A client told the database is away tries again after this many seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -36,6 +37,9 @@ export class ApiError extends Error {
     return new ApiError(409, code, message);
   }
 }
+
+/** What a client told to come back (a full queue) shows its person. */
+const SERVER_BUSY_MESSAGE = "Tasted is busy right now. Please try again in a moment.";
 
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
@@ -96,6 +100,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
             "Tasted can't reach its database right now. Please try again in a moment.",
           ),
         );
+    }
+    if (error instanceof ServerBusyError) {
+      request.log.warn({ err: error }, "server busy");
+      return reply
+        .status(503)
+        .header("retry-after", String(error.retryAfterSeconds))
+        .send(errorBody("SERVER_BUSY", SERVER_BUSY_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

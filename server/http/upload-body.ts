@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { photoMessages } from "#domain/photos.ts";
-import { ImageTooLargeError, UnsupportedImageError } from "#server/media/images.ts";
+import { ImageTooLargeError, UnsupportedImageError } from "#server/media/image-work.ts";
 import { ApiError } from "./errors.ts";
 
 /**

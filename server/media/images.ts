@@ -1,208 +1,233 @@
+import { type ChildProcess, fork } from "node:child_process";
 import { availableParallelism } from "node:os";
-import type { Metadata, Sharp, SharpOptions } from "sharp";
-import { rgbaToThumbHash } from "thumbhash";
-import { PHOTO_LIMITS } from "#domain/photos.ts";
+import { fileURLToPath } from "node:url";
+import { ServerBusyError } from "#server/http/busy.ts";
+import {
+  asBuffer,
+  type CardNode,
+  type EncodedImage,
+  type EncodedPhoto,
+  type ImageJob,
+  type ImageJobResults,
+  ImageTooLargeError,
+  UnsupportedImageError,
+} from "./image-work.ts";
 
 /**
- * The image pipeline: every uploaded picture is decoded by sharp (so its type comes from its
- * bytes, not its name or header), re-encoded to WebP, and written without metadata (EXIF, GPS,
- * XMP, ICC comments are all dropped). The reviews module adds its variants here.
+ * The server's one rule for image work (uploads, avatars, share cards): it runs in a worker
+ * process at lower priority (image-worker.ts), at most `running` jobs at once, at most `queued`
+ * more waiting in order; past that a job is refused at once with ServerBusyError (503 with
+ * Retry-After) rather than waiting without end behind a crowd.
  */
-
-/** Decoded formats we accept. SVG, PDF and RAW are refused: they are not photos. */
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
-/**
- * sharp jobs at once: at most two (the budget), and one core always left for requests. With
- * two jobs on this 2-core machine, uploads took both cores and the feed's p99 grew fivefold.
- */
-const MAX_CONCURRENT_JOBS = Math.max(1, Math.min(2, availableParallelism() - 1));
-
-export class UnsupportedImageError extends Error {
-  constructor() {
-    super("not a supported image");
-    this.name = "UnsupportedImageError";
-  }
+export interface ImageJobLimits {
+  running: number;
+  queued: number;
 }
 
-/** An image whose header declares more pixels than the pipeline decodes (a decompression bomb). */
-export class ImageTooLargeError extends Error {
-  constructor() {
-    super("too many pixels");
-    this.name = "ImageTooLargeError";
-  }
+const IMAGE_JOB_LIMITS: ImageJobLimits = {
+  // One core always left for requests: with two jobs on a 2-core machine, uploads took both
+  // cores and the feed's p99 grew fivefold.
+  running: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  // About eight photos' worth of waiting (a few seconds): longer, and a client is better off
+  // told to come back.
+  queued: 8,
+};
+
+/** A refused job's client tries again after this many seconds. */
+const IMAGE_RETRY_AFTER_SECONDS = 5;
+/** Requests win the CPU over image work (see AppConfig.imageWorkerNiceness). */
+const DEFAULT_WORKER_NICENESS = 10;
+/** How the server tells the worker its nice value. */
+export const WORKER_NICENESS_ENV = "TASTED_IMAGE_WORKER_NICENESS";
+/** The worker process exits after this long without a job; the next job starts a new one. */
+const WORKER_IDLE_MS = 30_000;
+
+/** A message to the image worker: one job and the number its answer carries back. */
+export interface ImageWorkerRequest {
+  id: number;
+  job: ImageJob;
 }
 
-export interface EncodedImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  contentType: "image/webp" | "image/jpeg";
+export type ImageWorkerReply =
+  | { id: number; ok: true; result: ImageJobResults[ImageJob["kind"]] }
+  | { id: number; ok: false; error: "unsupported" | "too-large" | "failed"; message: string };
+
+/** Does one job somewhere; ImageJobs decides when. Tests pass their own. */
+export type ImageJobRunner = (job: ImageJob) => Promise<unknown>;
+
+interface Waiting {
+  job: ImageJob;
+  resolve: (result: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
-class Semaphore {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
+/** The image work of one server: the limits above around a runner (by default the worker process). */
+export class ImageJobs {
+  readonly #limits: ImageJobLimits;
+  readonly #runner: ImageJobRunner;
+  readonly #worker: ImageWorker | undefined;
+  readonly #waiting: Waiting[] = [];
+  #running = 0;
 
-  constructor(private readonly limit: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+  constructor({
+    limits = IMAGE_JOB_LIMITS,
+    runner,
+    niceness = DEFAULT_WORKER_NICENESS,
+  }: { limits?: ImageJobLimits; runner?: ImageJobRunner; niceness?: number } = {}) {
+    this.#limits = limits;
+    if (runner) this.#runner = runner;
+    else {
+      const worker = new ImageWorker(niceness);
+      this.#worker = worker;
+      this.#runner = (job) => worker.run(job);
     }
-    this.active += 1;
+  }
+
+  /** Jobs waiting for a turn (not counting those running). */
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
+  /** A square avatar, `size` px a side, WebP. */
+  async encodeAvatar(input: Buffer, size = 512): Promise<EncodedImage> {
+    const avatar = (await this.#run({ kind: "avatar", input, size })) as EncodedImage;
+    return { ...avatar, data: asBuffer(avatar.data) };
+  }
+
+  /** A review or post photo's variants (see encodePhoto in image-work.ts). */
+  async encodePhoto(input: Buffer): Promise<EncodedPhoto> {
+    const photo = (await this.#run({ kind: "photo", input })) as EncodedPhoto;
+    const bytes = (image: EncodedImage) => ({ ...image, data: asBuffer(image.data) });
+    return {
+      large: bytes(photo.large),
+      small: bytes(photo.small),
+      original: bytes(photo.original),
+      placeholder: photo.placeholder,
+    };
+  }
+
+  /** A share card drawn from `tree`, as a PNG. */
+  async renderCard(tree: CardNode, size: { width: number; height: number }): Promise<Buffer> {
+    return asBuffer((await this.#run({ kind: "card", tree, size })) as Uint8Array);
+  }
+
+  /** Refuses what waits and stops the worker; jobs running get their answers or fail. */
+  async close(): Promise<void> {
+    for (const waiting of this.#waiting.splice(0)) {
+      waiting.reject(new ServerBusyError("image work", IMAGE_RETRY_AFTER_SECONDS));
+    }
+    this.#worker?.close();
+  }
+
+  #run(job: ImageJob): Promise<unknown> {
+    if (this.#running < this.#limits.running) return this.#start(job);
+    if (this.#waiting.length >= this.#limits.queued) {
+      return Promise.reject(new ServerBusyError("image work", IMAGE_RETRY_AFTER_SECONDS));
+    }
+    return new Promise((resolve, reject) => this.#waiting.push({ job, resolve, reject }));
+  }
+
+  async #start(job: ImageJob): Promise<unknown> {
+    this.#running += 1;
     try {
-      return await job();
+      return await this.#runner(job);
     } finally {
-      this.active -= 1;
-      this.waiting.shift()?.();
+      this.#running -= 1;
+      const next = this.#waiting.shift();
+      if (next) this.#start(next.job).then(next.resolve, next.reject);
     }
   }
 }
 
-const jobs = new Semaphore(MAX_CONCURRENT_JOBS);
-
-type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
-let sharpLoading: Promise<SharpFactory> | undefined;
-
 /**
- * sharp and libvips (about 20 MB resident) load with the first picture, not at start-up: a
- * server that receives none never pays for them.
+ * The worker process, started with the first job and stopped after WORKER_IDLE_MS without one,
+ * so a server that is not handling pictures holds neither sharp, satori nor their memory.
  */
-function loadSharp(): Promise<SharpFactory> {
-  sharpLoading ??= import("sharp").then(({ default: sharp }) => {
-    // libvips keeps up to 50 MB of recent operations for reuse; every upload is a new picture,
-    // so the cache only holds memory after the last one.
-    sharp.cache(false);
-    return sharp;
-  });
-  return sharpLoading;
-}
+class ImageWorker {
+  #child: ChildProcess | undefined;
+  readonly #pending = new Map<
+    number,
+    { resolve: (r: unknown) => void; reject: (e: Error) => void }
+  >();
+  #nextId = 1;
+  #idleTimer: NodeJS.Timeout | undefined;
 
-function decoder(sharp: SharpFactory, input: Buffer): Sharp {
-  return sharp(input, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: "error" });
-}
+  constructor(private readonly niceness: number) {}
 
-/**
- * The decoded format of `input` when it is an image we accept; throws UnsupportedImageError, or
- * ImageTooLargeError when its header declares more pixels than we decode.
- */
-async function detectImageFormat(input: Buffer): Promise<string> {
-  const sharp = await loadSharp();
-  let metadata: Metadata;
-  try {
-    // Reads the header alone and decodes no pixel, so it takes any declared size: a bomb is
-    // told apart here from what is no image at all; decoding keeps limitInputPixels.
-    metadata = await sharp(input, { limitInputPixels: false, failOn: "error" }).metadata();
-  } catch {
-    throw new UnsupportedImageError();
+  run(job: ImageJob): Promise<unknown> {
+    const child = this.#ensureChild();
+    clearTimeout(this.#idleTimer);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      // While a job is out, the channel keeps a script that awaits it alive.
+      child.channel?.ref();
+      child.send({ id, job } satisfies ImageWorkerRequest, (error) => {
+        if (error) this.#settle(id, () => reject(error));
+      });
+    });
   }
-  const { format, width = 0, height = 0 } = metadata;
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageError();
-  if (width * height > PHOTO_LIMITS.maxPixels) throw new ImageTooLargeError();
-  return format;
-}
 
-/** A square avatar: EXIF-rotated, cropped to cover `size`×`size`, WebP, no metadata. */
-export async function encodeAvatar(input: Buffer, size = 512): Promise<EncodedImage> {
-  await detectImageFormat(input);
-  const sharp = await loadSharp();
-  return jobs.run(async () => {
-    try {
-      const { data, info } = await decoder(sharp, input)
-        .rotate()
-        .resize(size, size, { fit: "cover", position: "attention" })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      return { data, width: info.width, height: info.height, contentType: "image/webp" as const };
-    } catch {
-      // Headers that parse but pixels that do not (truncated or corrupt files).
-      throw new UnsupportedImageError();
-    }
-  });
-}
+  close(): void {
+    clearTimeout(this.#idleTimer);
+    this.#child?.kill();
+    this.#child = undefined;
+  }
 
-/** Widths of the stored variants of a review or post photo (never upscaled). */
-const PHOTO_VARIANT_WIDTHS = { small: 480, large: 1280 } as const;
-/** Thumbhash works on at most 100×100 pixels. */
-const PLACEHOLDER_MAX_SIDE = 100;
+  #ensureChild(): ChildProcess {
+    if (this.#child?.connected) return this.#child;
+    const entry = workerEntry();
+    const child = fork(entry.file, [], {
+      execArgv: entry.execArgv,
+      // Buffers cross as bytes, not as JSON arrays of numbers.
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, [WORKER_NICENESS_ENV]: String(this.niceness) },
+    });
+    child.unref();
+    child.on("message", (message) => this.#answer(message as ImageWorkerReply));
+    child.on("exit", () => {
+      if (this.#child === child) this.#child = undefined;
+      // A crash (out of memory on a hostile picture, say) fails what it held, not the server.
+      for (const [id, { reject }] of this.#pending) {
+        this.#settle(id, () => reject(new Error("the image worker stopped")));
+      }
+    });
+    this.#child = child;
+    return child;
+  }
 
-export interface EncodedPhoto {
-  large: EncodedImage;
-  small: EncodedImage;
-  /**
-   * The photo at its own resolution, for its owner's data export only: JPEG (WebP stops at
-   * 16,383 px a side, which a 50-megapixel panorama passes), quality 92 without chroma
-   * subsampling, transparency flattened onto white.
-   */
-  original: EncodedImage;
-  /** Base64 thumbhash of the picture, decoded by the browser into a blurred preview. */
-  placeholder: string;
-}
+  #answer(reply: ImageWorkerReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#settle(reply.id, () => {
+      if (reply.ok) pending.resolve(reply.result);
+      else if (reply.error === "unsupported") pending.reject(new UnsupportedImageError());
+      else if (reply.error === "too-large") pending.reject(new ImageTooLargeError());
+      else pending.reject(new Error(`image work failed: ${reply.message}`));
+    });
+  }
 
-/**
- * A review or post photo: EXIF-rotated once, then WebP variants 480 and 1280 px wide (smaller
- * originals keep their width), the original resolution as a high-quality JPEG, no metadata in
- * any, plus a thumbhash placeholder. One job in the two-job limiter per photo.
- */
-export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
-  await detectImageFormat(input);
-  const sharp = await loadSharp();
-  return jobs.run(async () => {
-    try {
-      // Decode and orient once; every variant is made from this upright raster.
-      const upright = await decoder(sharp, input)
-        .rotate()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const { width, height, channels } = upright.info;
-      const source = () =>
-        sharp(upright.data, {
-          raw: { width, height, channels },
-          limitInputPixels: PHOTO_LIMITS.maxPixels,
-        });
-      const variant = async (maxWidth: number): Promise<EncodedImage> => {
-        const { data, info } = await source()
-          .resize({ width: maxWidth, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer({ resolveWithObject: true });
-        return { data, width: info.width, height: info.height, contentType: "image/webp" };
-      };
-      const large = await variant(PHOTO_VARIANT_WIDTHS.large);
-      const small = await variant(PHOTO_VARIANT_WIDTHS.small);
-      const full = await source()
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
-        .toBuffer({ resolveWithObject: true });
-      const original: EncodedImage = {
-        data: full.data,
-        width: full.info.width,
-        height: full.info.height,
-        contentType: "image/jpeg",
-      };
-      const tiny = await source()
-        .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: "inside" })
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const hash = rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data);
-      return { large, small, original, placeholder: Buffer.from(hash).toString("base64") };
-    } catch {
-      // Headers that parse but pixels that do not (truncated or corrupt files).
-      throw new UnsupportedImageError();
-    }
-  });
+  #settle(id: number, done: () => void): void {
+    this.#pending.delete(id);
+    done();
+    if (this.#pending.size > 0) return;
+    this.#child?.channel?.unref();
+    this.#idleTimer = setTimeout(() => this.close(), WORKER_IDLE_MS);
+    this.#idleTimer.unref();
+  }
 }
 
 /**
- * A picture we draw ourselves (a share card): `drawSvg` lays it out, sharp makes it a PNG. Both
- * run in one slot of the job limiter uploads use, so however many cards are asked for at once,
- * drawing them never takes more than that share of the CPU.
+ * Where the worker's code is: beside this file in the sources (run through tsx), or beside the
+ * server's bundle (build/server/image-worker.js, see the build:server script).
  */
-export async function renderSvgAsPng(drawSvg: () => Promise<string>): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return jobs.run(async () =>
-    sharp(Buffer.from(await drawSvg()), { failOn: "error" })
-      .png()
-      .toBuffer(),
-  );
+function workerEntry(): { file: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith(".ts");
+  return fromSources
+    ? {
+        file: fileURLToPath(new URL("./image-worker.ts", import.meta.url)),
+        execArgv: ["--import", "tsx"],
+      }
+    : { file: fileURLToPath(new URL("./image-worker.js", import.meta.url)), execArgv: [] };
 }

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { encodePhoto, UnsupportedImageError } from "./images.ts";
+import { encodePhoto, UnsupportedImageError } from "./image-work.ts";
 import { S3Storage, s3PublicBaseUrl } from "./storage.ts";
 
 describe("S3Storage", () => {

@@ -4,6 +4,9 @@
  * failure becomes an ApiRequestError carrying the server's `{ error: { code, message } }`.
  */
 
+import pLimit from "p-limit";
+import { MAX_UPLOADS_AT_ONCE } from "#domain/photos.ts";
+
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
@@ -86,11 +89,23 @@ export function apiSend<T>(method: ApiMethod, path: string, body?: unknown): Pro
   });
 }
 
+/** The server takes MAX_UPLOADS_AT_ONCE uploads per person at once; the rest wait their turn here. */
+const uploadTurns = pLimit(MAX_UPLOADS_AT_ONCE);
+
 /**
  * Multipart upload of one file in the field "file". XMLHttpRequest rather than fetch because
- * only it reports upload progress; onProgress receives 0–100.
+ * only it reports upload progress; onProgress receives 0–100. Uploads past the server's
+ * per-person limit wait (at 0%) until an earlier one ends.
  */
 export function apiUpload<T>(
+  path: string,
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
+  return uploadTurns(() => sendUpload<T>(path, file, onProgress));
+}
+
+function sendUpload<T>(
   path: string,
   file: File,
   onProgress?: (percent: number) => void,

@@ -3,7 +3,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_VARIANT_SUFFIXES } from "#domain/photos.ts";
-import { encodeAvatar, encodePhoto } from "#server/media/images.ts";
+import { encodeAvatar, encodePhoto } from "#server/media/image-work.ts";
 import { DiskStorage } from "#server/media/storage.ts";
 import { Random } from "./random.ts";
 

@@ -18,6 +18,7 @@ import {
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
+import { oneOfFewUploads } from "#server/http/upload-slots.ts";
 import { restoredStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { getProfileItems, getProfilePage } from "./profile-page.service.ts";
@@ -35,6 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     user: currentUser(request),
     adminEmails: app.config.adminEmails,
     storage: app.storage,
+    images: app.images,
     log: request.log,
   });
 
@@ -99,7 +101,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/profile/avatar",
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, oneOfFewUploads],
       schema: {
         summary: "Upload an avatar (multipart field `file`, an image under 5 MB)",
         description: "Returns the new address; PUT /api/profile applies it.",
@@ -111,6 +113,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           401: apiErrorSchema,
           413: apiErrorSchema,
           415: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },

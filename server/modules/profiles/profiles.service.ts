@@ -13,7 +13,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Profile } from "#server/db/schema/profiles.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { encodeUploadedImage } from "#server/http/upload-body.ts";
-import { encodeAvatar } from "#server/media/images.ts";
+import type { ImageJobs } from "#server/media/images.ts";
 import { randomName, type Storage } from "#server/media/storage.ts";
 import {
   type AccountIdentity,
@@ -34,6 +34,7 @@ export interface ProfileContext {
   user: SessionUser;
   adminEmails: readonly string[];
   storage: Storage;
+  images: ImageJobs;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -166,7 +167,7 @@ export async function uploadAvatar(
   file: Buffer,
 ): Promise<{ avatarUrl: string }> {
   const encoded = await encodeUploadedImage(
-    () => encodeAvatar(file),
+    () => ctx.images.encodeAvatar(file),
     profileMessages.avatarInvalidType,
   );
   const key = `avatars/${ctx.user.id}/${randomName()}.webp`;

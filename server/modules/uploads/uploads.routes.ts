@@ -9,6 +9,7 @@ import {
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
 import { readUploadBody } from "#server/http/upload-body.ts";
+import { oneOfFewUploads } from "#server/http/upload-slots.ts";
 import { cleanupStaleUploads, uploadPhoto } from "./uploads.service.ts";
 
 /** How often unclaimed uploads are swept (besides once at start-up). */
@@ -37,7 +38,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     "/uploads/images",
     {
       // The quota is counted before the body is read, so a throttled client sends it for nothing.
-      preHandler: [requireUser, throttleCaller("upload", app.config.contentRateLimits.uploads)],
+      preHandler: [
+        requireUser,
+        oneOfFewUploads,
+        throttleCaller("upload", app.config.contentRateLimits.uploads),
+      ],
       schema: {
         summary: "Upload a review or post photo (multipart `file`, optional `alt`)",
         description:
@@ -52,6 +57,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           413: apiErrorSchema,
           415: apiErrorSchema,
           429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
@@ -63,7 +69,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         fields: photoUploadFields,
       });
       const uploaded = await uploadPhoto(
-        { db: app.database.db, userId: user.id, storage: app.storage, log: request.log },
+        {
+          db: app.database.db,
+          userId: user.id,
+          storage: app.storage,
+          images: app.images,
+          log: request.log,
+        },
         file,
         fields.alt,
       );

@@ -8,7 +8,7 @@ import type { Database, Executor } from "#server/db/client.ts";
 import type { ImageUpload } from "#server/db/schema/uploads.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { encodeUploadedImage } from "#server/http/upload-body.ts";
-import { encodePhoto } from "#server/media/images.ts";
+import type { ImageJobs } from "#server/media/images.ts";
 import {
   deleteImageFiles,
   deleteStoredImages,
@@ -22,6 +22,7 @@ export interface UploadContext {
   db: Database;
   userId: string;
   storage: Storage;
+  images: ImageJobs;
   log: Logger;
 }
 
@@ -49,7 +50,10 @@ export async function uploadPhoto(
   file: Buffer,
   alt: string | null,
 ): Promise<UploadedImageDto> {
-  const encoded = await encodeUploadedImage(() => encodePhoto(file), photoMessages.invalidType);
+  const encoded = await encodeUploadedImage(
+    () => ctx.images.encodePhoto(file),
+    photoMessages.invalidType,
+  );
   const base = `photos/${ctx.userId}/${randomName()}`;
   const largeKey = `${base}${IMAGE_VARIANT_SUFFIXES.large}`;
   const smallKey = `${base}${IMAGE_VARIANT_SUFFIXES.small}`;

@@ -1,14 +1,15 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
-import { photoMessages } from "#domain/photos.ts";
+import { describe, expect, it, vi } from "vitest";
+import { MAX_UPLOADS_AT_ONCE, photoMessages } from "#domain/photos.ts";
 import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { testJpeg, uploadImage } from "#server/test/content-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";
+import { heldImageJobs } from "#server/test/image-jobs.ts";
 import { cleanupStaleUploads } from "./uploads.service.ts";
 
 const testApp = useTestApp();
@@ -59,6 +60,43 @@ describe("POST /api/uploads/images", () => {
     expect([original.format, original.width, original.height]).toEqual(["jpeg", 2000, 1000]);
     expect(original.exif).toBeUndefined();
     expect(original.xmp).toBeUndefined();
+  });
+
+  it("takes two uploads at once per person, and answers 503 with Retry-After once the image queue is full", async () => {
+    // One job running and one waiting make the queue full.
+    const held = heldImageJobs({ running: 1, queued: 1 });
+    const { app } = await testApp.start({}, { images: held.images });
+    const ann = await signUpByEmail(app);
+    const bob = await signUpByEmail(app);
+    const jpeg = await testJpeg();
+
+    const first = uploadImage(app, ann.cookie, jpeg);
+    await held.started(1);
+    const second = uploadImage(app, ann.cookie, jpeg);
+    await vi.waitFor(() => expect(held.images.queued).toBe(1));
+
+    const third = await uploadImage(app, ann.cookie, jpeg);
+    expect(third.statusCode, third.body).toBe(429);
+    expect(third.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(third.json()).toEqual({
+      error: { code: "TOO_MANY_UPLOADS", message: photoMessages.tooManyAtOnce },
+    });
+    expect(MAX_UPLOADS_AT_ONCE).toBe(2);
+
+    const overflow = await uploadImage(app, bob.cookie, jpeg);
+    expect(overflow.statusCode, overflow.body).toBe(503);
+    expect(overflow.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(overflow.json()).toEqual({
+      error: { code: "SERVER_BUSY", message: expect.any(String) },
+    });
+
+    held.release();
+    expect((await first).statusCode).toBe(201);
+    expect((await second).statusCode).toBe(201);
+    // Finished uploads free their places.
+    const later = await uploadImage(app, ann.cookie, jpeg);
+    expect(later.statusCode, later.body).toBe(201);
+    expect(await (await db()).$count(imageUploads, eq(imageUploads.userId, ann.userId))).toBe(3);
   });
 
   it("never upscales a small photo", async () => {

@@ -1,16 +1,10 @@
-import satori from "satori";
 import { YEAR_CARD_SIZE, type YearInFoodDto, yearInFoodMessages } from "#domain/year-in-food.ts";
-import { loadCardFonts, NOT_IN_CARD_FONTS } from "#server/media/card-fonts.ts";
-import { renderSvgAsPng } from "#server/media/images.ts";
+import { NOT_IN_CARD_FONTS } from "#server/media/card-fonts.ts";
+import type { CardChild, CardNode } from "#server/media/image-work.ts";
+import type { ImageJobs } from "#server/media/images.ts";
 
 // The year's share card, drawn as satori's element objects (no JSX on the server). Every text
 // is cut to a bounded length before layout, so a card costs the same whatever people typed.
-
-interface CardNode {
-  type: string;
-  props: { style?: Record<string, string | number>; children?: CardChild | CardChild[] };
-}
-type CardChild = CardNode | string;
 
 const TEXT_MAX = 48;
 const CARD_PADDING = 56;
@@ -110,10 +104,7 @@ function cardTree(recap: YearInFoodDto): CardNode {
   );
 }
 
-/** The year's card as a PNG of YEAR_CARD_SIZE. */
-export async function drawYearCard(recap: YearInFoodDto): Promise<Buffer> {
-  const fonts = await loadCardFonts();
-  // satori's element type is React's; these objects have the shape it reads.
-  const tree = cardTree(recap) as unknown as Parameters<typeof satori>[0];
-  return renderSvgAsPng(() => satori(tree, { ...YEAR_CARD_SIZE, fonts }));
+/** The year's card as a PNG of YEAR_CARD_SIZE, drawn by the image worker. */
+export function drawYearCard(images: ImageJobs, recap: YearInFoodDto): Promise<Buffer> {
+  return images.renderCard(cardTree(recap), YEAR_CARD_SIZE);
 }

@@ -1,19 +1,56 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { apiErrorSchema } from "#domain/api-error.ts";
 import { yearInFoodSchema, yearListSchema, yearParam } from "#domain/year-in-food.ts";
 import { getSessionUser } from "#server/auth/session.ts";
+import { consumeActionQuota } from "#server/http/action-limit.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { drawYearCard } from "./year-card.ts";
-import { getYear, getYearCard, getYears, type YearContext } from "./year-in-food.service.ts";
+import {
+  getYear,
+  getYearCard,
+  getYears,
+  type YearCard,
+  type YearContext,
+} from "./year-in-food.service.ts";
 
 const tags = ["year-in-food"];
 const yearParams = profileIdParams.extend({ year: yearParam });
 /** Cards change as people review; a short life keeps shared previews close to the data. */
 const CARD_MAX_AGE_SECONDS = 300;
+/** Cards kept drawn, by ETag: about 100 KB each, so a few megabytes at most. */
+const CARD_CACHE_ENTRIES = 64;
 
 export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Drawn cards by ETag (a hash of everything the card shows), so each version is drawn once
+   * however many ask: concurrent requests share the drawing in progress, and a change of the
+   * year makes a new ETag, which draws anew.
+   */
+  const cards = new LRUCache<string, Promise<Buffer>>({ max: CARD_CACHE_ENTRIES });
+  const drawnCard = async (request: FastifyRequest, reply: FastifyReply, card: YearCard) => {
+    const cached = cards.get(card.etag);
+    if (cached) return cached;
+    // Only a card not drawn yet counts against the address.
+    await consumeActionQuota(
+      app.database.db,
+      "year-card",
+      request.ip,
+      app.config.contentRateLimits.cardDraws,
+      reply,
+    );
+    // Another request may have started the drawing while this one was counted.
+    let png = cards.get(card.etag);
+    if (!png) {
+      png = drawYearCard(app.images, card.recap);
+      cards.set(card.etag, png);
+      // A failed drawing (a full image queue) is not kept: the next request tries again.
+      png.catch(() => cards.delete(card.etag));
+    }
+    return png;
+  };
   const context = async (request: FastifyRequest, reply: FastifyReply): Promise<YearContext> => ({
     db: app.database.db,
     viewerId: (await getSessionUser(request, reply))?.id,
@@ -61,8 +98,10 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "One year's share card (1200×630 PNG)",
         description:
-          "The year's name, counts and top dishes, drawn on the server. Cached briefly, with " +
-          "an ETag of what it draws (If-None-Match → 304). Visible as GET …/years/:year.",
+          "The year's name, counts and top dishes, drawn on the server once per version of " +
+          "what it shows and kept by its ETag (If-None-Match → 304). Drawing is limited per " +
+          "address (429 with Retry-After); a full image queue answers 503 with Retry-After. " +
+          "Visible as GET …/years/:year.",
         tags,
         params: yearParams,
         produces: ["image/png"],
@@ -71,6 +110,8 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
           304: z.null().describe("Not modified: no body"),
           400: apiErrorSchema,
           404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },
@@ -92,7 +133,7 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
         // Sent without a payload, so nothing is serialized (null would be written as "null").
         return reply.code(304).send(undefined as unknown as null);
       }
-      const png = await drawYearCard(card.recap);
+      const png = await drawnCard(request, reply, card);
       // A Buffer is sent as it is; the 200 schema only documents the body for OpenAPI.
       return reply.type("image/png").send(png as unknown as string);
     },

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { YearInFoodDto, YearListDto } from "#domain/year-in-food.ts";
+import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
@@ -11,6 +12,7 @@ import {
   createReviewImage,
   createUser,
 } from "#server/test/factories.ts";
+import { countingImageJobs } from "#server/test/image-jobs.ts";
 import { request } from "#server/test/request.ts";
 
 const testApp = useTestApp();
@@ -241,6 +243,63 @@ describe("Year in Food", () => {
     await db.execute(sql`update profiles set stats_public = true where id = ${ann.id}`);
     const shared = await request(app, "GET", url);
     expect(shared.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it("draws each version of a card once, however many ask at once", async () => {
+    now = new Date("2026-06-15T12:00:00Z");
+    const work = countingImageJobs();
+    const { app } = await testApp.start({}, { clock: () => now, images: work.images });
+    const db = app.database.db;
+    const { ann, restaurants } = await seedAnn(db);
+    await db.execute(sql`update profiles set stats_public = true where id = ${ann.id}`);
+    const url = `/api/profiles/${ann.id}/years/2025/card.png`;
+
+    const crowd = await Promise.all(Array.from({ length: 5 }, () => request(app, "GET", url)));
+    const [first] = crowd;
+    for (const card of crowd) {
+      expect(card.statusCode).toBe(200);
+      expect(card.rawPayload.equals(first?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+    }
+    const later = await request(app, "GET", url);
+    expect(later.rawPayload.equals(first?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+    expect(work.done("card")).toBe(1);
+
+    // A change to what the card shows draws it anew, once.
+    await createReview(db, {
+      userId: ann.id,
+      restaurantId: restaurants.d.id,
+      title: "Late discovery",
+      rating: 5,
+      likeCount: 30,
+      createdAt: new Date("2025-12-01T10:00:00Z"),
+    });
+    const changed = await request(app, "GET", url);
+    expect(changed.headers.etag).not.toBe(first?.headers.etag);
+    await request(app, "GET", url);
+    expect(work.done("card")).toBe(2);
+  });
+
+  it("limits the cards drawn for one address, never those served drawn", async () => {
+    now = new Date("2026-06-15T12:00:00Z");
+    const { app } = await testApp.start(
+      { contentRateLimits: { ...DEFAULT_CONTENT_RATE_LIMITS, cardDraws: { window: 600, max: 1 } } },
+      { clock: () => now },
+    );
+    const { ann } = await seedAnn(app.database.db);
+    await app.database.db.execute(
+      sql`update profiles set stats_public = true where id = ${ann.id}`,
+    );
+    const card = (year: number) =>
+      request(app, "GET", `/api/profiles/${ann.id}/years/${year}/card.png`);
+
+    expect((await card(2025)).statusCode).toBe(200);
+    const refused = await card(2024);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(refused.json()).toEqual({
+      error: { code: "RATE_LIMITED", message: expect.any(String) },
+    });
+    expect((await card(2025)).statusCode).toBe(200);
   });
 
   it("refuses a malformed year or id with a 400 before reading anything", async () => {
