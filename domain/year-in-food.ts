@@ -37,13 +37,6 @@ export function lastOpenYear(now: Date): number {
   return now.getUTCMonth() >= YEAR_OPENS_MONTH ? year : year - 1;
 }
 
-/**
- * The address of a year's share card. Spelled here, not in the web app's apiPaths, because the
- * server writes it into the recap page's preview tags too.
- */
-export const yearCardPath = (profileId: string, year: number) =>
-  `/api/profiles/${encodeURIComponent(profileId)}/years/${year}/card.png`;
-
 /** GET /api/profiles/:id/years */
 export const yearListSchema = z.object({
   /** The years one may open, newest first (empty before the person's first review). */

@@ -1,7 +1,8 @@
 import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { lastOpenYear, yearCardPath, yearInFoodMessages } from "#domain/year-in-food.ts";
+import { yearCardPath } from "#domain/year-card-path.ts";
+import { lastOpenYear, yearInFoodMessages } from "#domain/year-in-food.ts";
 import {
   baseURL,
   DESKTOP,

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, "index.html"), INDEX);
   await mkdir(path.join(webDistDir, "assets"));
   await writeFile(path.join(webDistDir, "assets", "app-abc123.js"), "console.log(1)");
+  await mkdir(path.join(webDistDir, ".vite"));
+  await writeFile(path.join(webDistDir, ".vite", "manifest.json"), '{"index.html":{}}');
 });
 
 const get = (url: string, headers: Record<string, string>) =>
@@ -56,6 +58,10 @@ describe("the web app's host", () => {
     const api = await get("/api/no-such-thing", BROWSER);
     expect(api.statusCode).toBe(404);
     expect(api.headers["content-type"]).toMatch(/^application\/json/);
+    // The build's manifest names every source file; it is for the bundle check, not the web.
+    const manifest = await get("/.vite/manifest.json", API_CLIENT);
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain("index.html");
   });
 
   it("sends the copy with the landing page drawn in for the root only, when the build made one", async () => {

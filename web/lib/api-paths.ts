@@ -2,7 +2,7 @@ import type { FollowListKind } from "#domain/follows.ts";
 import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
 import type { HideableType } from "#domain/moderation.ts";
 import type { ExploreTab } from "#domain/search.ts";
-import { yearCardPath } from "#domain/year-in-food.ts";
+import { yearCardPath } from "#domain/year-card-path.ts";
 
 const segment = (value: string) => encodeURIComponent(value);
 const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${segment(id)}`;
@@ -10,9 +10,14 @@ const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${se
 const withQuery = (path: string, params: URLSearchParams) =>
   params.size > 0 ? `${path}?${params}` : path;
 
-/** Every JSON API address the web app calls (better-auth's /api/auth/* is its client's job). */
+/**
+ * Every JSON API address the web app calls. better-auth's /api/auth/* is its client's job, but
+ * for the session read every page makes (web/lib/session-store.ts).
+ */
 export const apiPaths = {
   me: "/api/me",
+  /** better-auth's session read: `{ user, session }`, or null when nobody is signed in. */
+  session: "/api/auth/get-session",
   /** POST schedules the signed-in account's deletion. */
   accountDeletion: "/api/account/deletion",
   accountDeletionCode: "/api/account/deletion/code",

@@ -3,16 +3,9 @@ import { createAuthClient } from "better-auth/react";
 
 /**
  * better-auth's browser client for `/api/auth/*`: email and password, phone code, Google,
- * two-factor and sessions. Only web/lib/session.tsx reads its session; screens call its actions.
- *
- * Session refresh, and who does what:
- * - better-auth refetches the session when the tab becomes visible again
- *   (`refetchOnWindowFocus`) and when the device comes back online. Its own `refetchInterval`
- *   would also poll hidden tabs, so it stays off and SessionProvider polls while the page is
- *   visible instead.
- * - A refetch answered 401 clears the session in better-auth's store; any other failure keeps
- *   the session it had. better-auth never retries a failed read: SessionProvider does, with
- *   backoff, and meanwhile asks GET /api/me who is signed in.
+ * two-factor and sessions. Screens that sign in, sign out or change the account load it (so
+ * does session.tsx to sign out); who is signed in is read without it, by
+ * web/lib/session-store.ts, so its session store is never listened to and never reads.
  */
 
 /**
@@ -37,7 +30,6 @@ async function unwrapApiError({ response }: { response: Response }): Promise<Res
 
 export const authClient = createAuthClient({
   fetchOptions: { onResponse: unwrapApiError },
-  sessionOptions: { refetchOnWindowFocus: true, refetchInterval: 0, refetchWhenOffline: false },
   plugins: [
     phoneNumberClient(),
     // A sign-in that needs a second factor answers `twoFactorRedirect: true`; the sign-in form

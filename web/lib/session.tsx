@@ -14,6 +14,7 @@ import type { MeDto, ProfileDto, Role, SessionUser } from "#domain/profile.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
 import type { authClient as AuthClientInstance } from "./auth-client.ts";
+import { type AuthSession, NOT_READ, sessionStore } from "./session-store.ts";
 import { toast } from "./toast.ts";
 
 type Session =
@@ -86,18 +87,11 @@ const VISIBLE_REFRESH_MS = 5 * 60_000;
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 type AuthClient = typeof AuthClientInstance;
-/** What this file reads of better-auth's session store: who, which session, how the read went. */
-interface AuthSession {
-  data: { user: { id: string }; session: { id: string } } | null;
-  error: { status?: number } | null;
-  isPending: boolean;
-  isRefetching: boolean;
-}
-type SessionStore = NonNullable<AuthClient["$store"]["atoms"]["session"]>;
 
 /**
- * better-auth's client (about 13 kB gzip) loads right after the first render instead of with
- * the page: the landing page draws without it, and only its header waits for the answer.
+ * better-auth's client (about 13 kB gzip) loads only for what needs it here, signing out: the
+ * session itself is read by session-store.ts, so no page waits for the client to know who is
+ * signed in.
  */
 let authClientLoad: Promise<AuthClient> | undefined;
 function loadAuthClient(): Promise<AuthClient> {
@@ -111,75 +105,12 @@ function loadAuthClient(): Promise<AuthClient> {
   return authClientLoad;
 }
 
-/** The client's session store (typed optional, as every store a plugin may add is). */
-function sessionStoreOf(client: AuthClient): SessionStore {
-  const store = client.$store.atoms.session;
-  if (!store) throw new Error("better-auth's client has no session store");
-  return store;
-}
-
-/** The session store's value before the client has loaded: a first read not answered yet. */
-const NOT_READ: AuthSession = { data: null, error: null, isPending: true, isRefetching: false };
-/** The client could not be loaded (offline, a new release): a read that failed retryably. */
-const NOT_LOADED: AuthSession = { ...NOT_READ, isPending: false, error: { status: 0 } };
 /** The prerendered landing page (web/app/prerender.tsx) is drawn before any read. */
 const beforeAnyRead = () => NOT_READ;
 
-/**
- * Resolves with the signed-in user's id once better-auth's session store holds a user and no
- * read is in flight (or with whatever it holds after `timeoutMs`). Awaiting `refetch()` alone is
- * not enough: after a sign-in better-auth fires its own refetch 10 ms later, which cancels ours,
- * and a screen must not navigate into a guard before the store knows the user.
- */
-function settledSessionUser(store: SessionStore, timeoutMs = 8000): Promise<string | null> {
-  return new Promise((resolve) => {
-    let done = false;
-    let unsubscribe: (() => void) | undefined;
-    const finish = (value: AuthSession) => {
-      done = true;
-      clearTimeout(timer);
-      unsubscribe?.();
-      resolve(value.data?.user?.id ?? null);
-    };
-    const timer = setTimeout(() => finish(store.get()), timeoutMs);
-    unsubscribe = store.subscribe((value: AuthSession) => {
-      const settled = !value.isPending && !value.isRefetching;
-      if (!done && settled && (value.data?.user?.id || failedRetryably(value.error))) {
-        finish(value);
-      }
-    });
-    if (done) unsubscribe();
-  });
-}
-
-/**
- * better-auth's session store as React state once its client has loaded: the same value its
- * `useSession()` hook gives (which cannot be called before the client exists), NOT_READ until
- * then and NOT_LOADED if loading it failed. `reload` tries again after such a failure.
- */
-function useAuthSession(): { auth: AuthSession; store: SessionStore | null; reload: () => void } {
-  const [store, setStore] = useState<SessionStore | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const reload = useCallback(() => {
-    loadAuthClient().then(
-      (client) => {
-        setStore(sessionStoreOf(client));
-        setLoadFailed(false);
-      },
-      () => setLoadFailed(true),
-    );
-  }, []);
-  useEffect(reload, [reload]);
-  // Listening mounts the store, which reads the session, as better-auth's own hook does.
-  const subscribe = useCallback(
-    (onChange: () => void) => (store ? store.listen(onChange) : () => {}),
-    [store],
-  );
-  const snapshot = useCallback(
-    () => (store ? store.get() : loadFailed ? NOT_LOADED : NOT_READ),
-    [store, loadFailed],
-  );
-  return { auth: useSyncExternalStore(subscribe, snapshot, beforeAnyRead), store, reload };
+/** The session store as React state; listening starts the page's first read. */
+function useAuthSession(): AuthSession {
+  return useSyncExternalStore(sessionStore.listen, sessionStore.get, beforeAnyRead);
 }
 
 function toRole(me: MeDto): Role {
@@ -229,20 +160,17 @@ const RETRY_MAX_MS = 60_000;
 
 /**
  * The single source of "who is signed in" for the whole web app. Guards, the navigation and
- * every action that needs an account read it through useSession(). better-auth's client owns
- * the session cookie and its refresh (see auth-client.ts); /api/me adds profile and role.
+ * every action that needs an account read it through useSession(). session-store.ts reads the
+ * session (better-auth's answer) and refreshes it; /api/me adds profile and role.
  *
  * The status stays "loading" until /api/me has answered once, so the admin guard and the auth
  * callback never decide on a role or profile that has not arrived yet.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { auth, store, reload } = useAuthSession();
+  const auth = useAuthSession();
   const sessionUserId = auth.data?.user?.id ?? null;
-  const refetchSession = useCallback(async () => {
-    if (store) await store.get().refetch();
-    else reload();
-  }, [store, reload]);
+  const refetchSession = useCallback(() => sessionStore.refetch(), []);
   // The session read failed, not answered: /api/me (never throttled) then says who this is, and
   // until it answers, the last person signed in on this browser stays signed in. While a read
   // is in flight (a retry), what the last finished read said still holds, so nothing flickers.
@@ -259,7 +187,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const meStandsIn = sessionUserId === null && (checkFailed || (firstRead && lastUserId !== null));
 
   const me = useQuery({ ...meQuery, enabled: sessionUserId !== null || meStandsIn });
-  // The API says the cookie is no longer good: let better-auth re-read (and drop) the session.
+  // The API says the cookie is no longer good: read the session again (the server drops it).
   const meUnauthorized = me.error instanceof ApiRequestError && me.error.status === 401;
   const fallbackUserId =
     meStandsIn && !meUnauthorized ? (me.data?.user.id ?? (checkFailed ? lastUserId : null)) : null;
@@ -286,7 +214,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (previous !== null && previous !== userId) queryClient.clear();
   }, [userId, queryClient]);
 
-  // better-auth refetches when the tab becomes visible; this keeps a long-open visible page
+  // The store reads again when the tab becomes visible; this keeps a long-open visible page
   // fresh and pauses while hidden.
   useEffect(() => {
     if (userId === null) return;
@@ -296,7 +224,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [userId, refetchSession]);
 
-  // A failed read is tried again, later each time; a hidden tab waits: better-auth reads again
+  // A failed read is tried again, later each time; a hidden tab waits: the store reads again
   // when it becomes visible.
   const retries = useRef(0);
   useEffect(() => {
@@ -318,9 +246,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [meUnauthorized, refetchSession]);
 
   const refresh = useCallback(async (): Promise<MeDto | null> => {
-    const sessionStore = sessionStoreOf(await loadAuthClient());
-    void sessionStore.get().refetch();
-    await settledSessionUser(sessionStore);
+    await sessionStore.refetch(true);
     try {
       return await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
     } catch (error) {
@@ -333,9 +259,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     let status = 200;
     let message: string | undefined;
-    let authClient: AuthClient | undefined;
     try {
-      authClient = await loadAuthClient();
+      const authClient = await loadAuthClient();
       const result = await authClient.signOut();
       if (result.error) {
         status = result.error.status;
@@ -350,17 +275,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (status === 0)
       throw new Error("Could not reach Tasted. Check your connection and try again.");
     // Cleared here even when the server had already forgotten the session (401/403/404).
-    const sessionStore = authClient && sessionStoreOf(authClient);
-    const current = sessionStore?.get();
-    if (sessionStore && current?.data) {
-      sessionStore.set({
-        ...current,
-        data: null,
-        error: null,
-        isPending: false,
-        isRefetching: false,
-      });
-    }
+    sessionStore.signedOut();
     writeLastUser(null);
     setLastUserId(null);
     queryClient.clear();

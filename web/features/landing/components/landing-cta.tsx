@@ -1,4 +1,4 @@
-import { Badge, Button } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { IconArrowRight, IconBrandApple, IconBrandGooglePlay } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
@@ -48,14 +48,12 @@ export function LandingCta() {
                   <span className={classes.storeName}>{store.name}</span>
                 </span>
               </Button>
-              <Badge
+              <span
                 id={`${store.id}-soon`}
-                variant="tasted-soon"
-                size="sm"
-                className={classes.soon}
+                className={`${shared.badge} ${shared.badgeSmall} ${classes.soon}`}
               >
                 Coming Soon
-              </Badge>
+              </span>
             </li>
           ))}
         </ul>

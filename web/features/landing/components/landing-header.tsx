@@ -1,12 +1,18 @@
 import { Button } from "@mantine/core";
 import { IconDeviceMobile } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { ProfileDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { PublicHeader } from "#web/components/public-header.tsx";
-import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.tsx";
 import classes from "./landing-header.module.css";
+
+/** Mantine's Avatar loads for signed-in visitors only (the prerendered page has none). */
+const UserAvatar = lazy(async () => ({
+  default: (await import("#web/components/user-avatar.tsx")).UserAvatar,
+}));
+const AVATAR_SIZE = 34;
 
 function SignedInUser({ profile }: { profile: ProfileDto | null }) {
   return (
@@ -16,14 +22,16 @@ function SignedInUser({ profile }: { profile: ProfileDto | null }) {
       aria-label={profile ? undefined : "Your profile"}
     >
       {/* The username beside it names the link; the initials would only repeat it. */}
-      <UserAvatar
-        aria-hidden="true"
-        avatarUrl={profile?.avatarUrl}
-        username={profile?.username}
-        size={34}
-        // Shade 8 keeps the white initials above 4.5:1 (the brand shade 6 gives 3.6:1).
-        color="paprika.8"
-      />
+      <Suspense fallback={<span className={classes.avatarSpace} />}>
+        <UserAvatar
+          aria-hidden="true"
+          avatarUrl={profile?.avatarUrl}
+          username={profile?.username}
+          size={AVATAR_SIZE}
+          // Shade 8 keeps the white initials above 4.5:1 (the brand shade 6 gives 3.6:1).
+          color="paprika.8"
+        />
+      </Suspense>
       {profile && <span className={classes.username}>{profile.username}</span>}
     </Link>
   );

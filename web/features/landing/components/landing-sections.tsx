@@ -1,4 +1,3 @@
-import { Badge } from "@mantine/core";
 import {
   IconBookmark,
   IconCamera,
@@ -112,9 +111,7 @@ export function TrackSection() {
             <div className={classes.trackBody}>
               <div className={classes.trackHead}>
                 <h3 className={classes.cardTitle}>Restaurants & Food</h3>
-                <Badge variant="tasted-available" className={classes.badgeAvailable}>
-                  Available now
-                </Badge>
+                <span className={`${shared.badge} ${classes.badgeAvailable}`}>Available now</span>
               </div>
               <p className={classes.cardText}>
                 Review every dish and every restaurant with photos, a rating and what it cost.
@@ -141,9 +138,7 @@ export function TrackSection() {
             <div className={classes.trackBody}>
               <div className={classes.trackHead}>
                 <h3 className={classes.cardTitle}>Products</h3>
-                <Badge variant="tasted-soon" className={shared.accentBadge}>
-                  Coming Soon
-                </Badge>
+                <span className={`${shared.badge} ${shared.accentBadge}`}>Coming Soon</span>
               </div>
               <p className={classes.cardText}>
                 Snacks, sauces, coffee beans: soon you can rate the things you buy, not just the
