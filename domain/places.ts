@@ -16,6 +16,20 @@ const EARTH_RADIUS_METERS = 6_371_000;
 export const placeMessages = {
   queryTooShort: "Search must be at least 2 characters",
   noPlaces: "No restaurants found. You can still enter manually.",
+  /** The place search's last choice when nothing matched: a place of one's own. */
+  addNewPlace: "Add a new place",
+  newPlaceHint: "Where is it? An address, a pin, or both.",
+  addressLabel: "Address",
+  useMyLocation: "Use my location",
+  removePin: "Remove pin",
+  locationUnavailable:
+    "We couldn't get your location. Place the pin on the map, or give the address.",
+  pinAt: (pin: { lat: number; lng: number }) =>
+    `Pin at ${pin.lat.toFixed(5)}, ${pin.lng.toFixed(5)}`,
+  noPin: "No pin yet.",
+  tapToPin: "Tap the map to place the pin; drag it to move it.",
+  mapLoading: "Loading the map",
+  mapUnavailable: "The map could not load here. The address alone is enough.",
 } as const;
 
 /** GET /api/places/search. */
@@ -39,6 +53,9 @@ const placeSuggestionSchema = z.object({
   address: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The place's city and region when the provider names them. */
+  city: z.string().nullable(),
+  region: z.string().nullable(),
   phone: z.string().nullable(),
   website: z.string().nullable(),
   priceLevel: z.number().int().nullable(),

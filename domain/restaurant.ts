@@ -10,25 +10,73 @@ export const restaurantMessages = {
   nameRequired: "Restaurant name is required",
   nameTooLong: "Restaurant name must be less than 200 characters",
   notFound: "Restaurant not found",
+  addressTooLong: "Address must be less than 200 characters",
+  pinIncomplete: "A pin needs both a latitude and a longitude",
+  locationRequired: "Give an address or a pin",
+  locationForbidden: "Only the person who added this place or a moderator can change its location",
 } as const;
 
+/** The restaurant page's location actions. */
+export const restaurantLocationMessages = {
+  directions: "Directions",
+  add: "Add location",
+  edit: "Edit location",
+  dialogTitle: "Where is it?",
+  save: "Save location",
+  saved: "Location saved",
+  saveFailed: "Could not save the location",
+  /** A place with a pin and no address: its link opens the pin. */
+  openPin: "Open in maps",
+} as const;
+
+/**
+ * A place's address: free text with the limits of a name. Both the new-place form and a later
+ * location edit use it, so one rule holds for every address a person types.
+ */
+const addressText = optionalText(ITEM_LIMITS.titleMax, restaurantMessages.addressTooLong);
+const latitude = z.number().min(-90).max(90).nullish();
+const longitude = z.number().min(-180).max(180).nullish();
+
+/** A pin is both coordinates or none: half a position is no position. */
+function hasWholePin(value: { lat?: number | null | undefined; lng?: number | null | undefined }) {
+  return (
+    (value.lat === null || value.lat === undefined) ===
+    (value.lng === null || value.lng === undefined)
+  );
+}
+
 /** A restaurant as chosen from place search or typed by hand, sent with a new review or post. */
-export const restaurantInput = z.object({
-  name: requiredText(ITEM_LIMITS.titleMax, {
-    required: restaurantMessages.nameRequired,
-    tooLong: restaurantMessages.nameTooLong,
-  }),
-  address: optionalText(500, "Address is too long"),
-  placeId: optionalText(300, "Place id is too long"),
-  lat: z.number().min(-90).max(90).nullish(),
-  lng: z.number().min(-180).max(180).nullish(),
-  phone: optionalText(50, "Phone is too long"),
-  website: optionalText(500, "Website is too long"),
-  priceLevel: z.number().int().min(1).max(4).nullish(),
-  googleRating: z.number().min(0).max(5).nullish(),
-});
+export const restaurantInput = z
+  .object({
+    name: requiredText(ITEM_LIMITS.titleMax, {
+      required: restaurantMessages.nameRequired,
+      tooLong: restaurantMessages.nameTooLong,
+    }),
+    address: addressText,
+    placeId: optionalText(300, "Place id is too long"),
+    lat: latitude,
+    lng: longitude,
+    phone: optionalText(50, "Phone is too long"),
+    website: optionalText(500, "Website is too long"),
+    priceLevel: z.number().int().min(1).max(4).nullish(),
+    googleRating: z.number().min(0).max(5).nullish(),
+  })
+  .refine(hasWholePin, { message: restaurantMessages.pinIncomplete, path: ["lat"] });
 export type RestaurantInput = z.input<typeof restaurantInput>;
 export type RestaurantValues = z.output<typeof restaurantInput>;
+
+/**
+ * PUT /api/restaurants/:id/location: the address and pin its creator or a moderator gives a
+ * place. Either may be left out, not both; leaving one out clears it.
+ */
+export const restaurantLocationInput = z
+  .object({ address: addressText, lat: latitude, lng: longitude })
+  .refine(hasWholePin, { message: restaurantMessages.pinIncomplete, path: ["lat"] })
+  .refine((value) => value.address !== null || (value.lat !== null && value.lat !== undefined), {
+    message: restaurantMessages.locationRequired,
+    path: ["address"],
+  });
+export type RestaurantLocationInput = z.input<typeof restaurantLocationInput>;
 
 /** The restaurant a place from the maps service describes, as a review names it. */
 export function restaurantFromPlace(place: PlaceSuggestion) {
@@ -70,8 +118,12 @@ export const restaurantSchema = z.object({
   address: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
   phone: z.string().nullable(),
   website: z.string().nullable(),
+  /** Whether the viewer may give the place its address and pin (its creator, a moderator). */
+  canEditLocation: z.boolean(),
   /** Google's level when known, else derived from what reviewers said and paid. */
   priceLevel: z.number().int().nullable(),
   priceLevelSource: z.enum(["google", "reviews"]).nullable(),

@@ -49,6 +49,11 @@ export interface PageOptions {
   colorScheme?: ColorScheme | "auto";
   /** The operating system's preference the browser reports; defaults to colorScheme, else light. */
   systemColorScheme?: ColorScheme;
+  /**
+   * Where the browser says it is, with the permission to say so granted. Omitted, the page may
+   * not learn its position: asking is refused.
+   */
+  geolocation?: { latitude: number; longitude: number };
 }
 
 /** One of the four ways every screen is looked at: phone and desktop width, light and dark. */
@@ -126,6 +131,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     // The service worker would precache every screen's scripts in each new context, hundreds of
     // requests per test that no test looks at; the server tests check what it is served.
     serviceWorkers: "block",
+    ...(options.geolocation
+      ? { geolocation: options.geolocation, permissions: ["geolocation"] }
+      : {}),
   });
   if (stored) {
     await context.addInitScript(

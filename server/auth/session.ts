@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { isPlaceholderEmail } from "#domain/auth.ts";
 import { adminMessages } from "#domain/moderation.ts";
 import type { SessionUser } from "#domain/profile.ts";
+import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { findUserRole, roleFlags } from "#server/modules/profiles/profiles.service.ts";
 
@@ -127,9 +128,18 @@ export function requireRole(role: "moderator" | "admin") {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const session = await getRequestSession(request, reply);
     if (!session) throw ApiError.unauthorized();
-    const flags = roleFlags(await findUserRole(request.server.database.db, session.user.id));
-    if (!(role === "admin" ? flags.isAdmin : flags.isModerator)) {
+    if (!(await hasRole(request.server.database.db, session.user.id, role))) {
       throw ApiError.forbidden(adminMessages.forbidden);
     }
   };
+}
+
+/** Whether the person holds `role` now (an admin holds the moderator's too). */
+export async function hasRole(
+  db: Executor,
+  userId: string,
+  role: "moderator" | "admin",
+): Promise<boolean> {
+  const flags = roleFlags(await findUserRole(db, userId));
+  return role === "admin" ? flags.isAdmin : flags.isModerator;
 }

@@ -468,6 +468,24 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w) => ({ url: `/api/restaurants/${w.restaurant.id}/followed-reviews` }),
     expected: open(200),
   },
+  // The person who added the place, or a moderator, gives it an address and a pin.
+  {
+    route: "PUT /api/restaurants/:id/location",
+    call: (w) => ({
+      url: `/api/restaurants/${w.restaurant.id}/location`,
+      body: { address: "9 Elm St, Springfield, IL 62701", lat: 39.8, lng: -89.65 },
+      changes: { table: "restaurants", id: w.restaurant.id },
+    }),
+    expected: { visitor: 401, other: 403, owner: 200, moderator: 200, admin: 200 },
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["address", "latitude", "longitude", "city", "region", "search_vector"],
+      expect: (w) => ({
+        address: "9 Elm St, Springfield, IL 62701",
+        created_by: w.people.owner.id,
+      }),
+    },
+  },
   {
     route: "GET /api/places/search",
     call: () => ({ url: "/api/places/search?q=Joe" }),
@@ -1010,6 +1028,7 @@ async function buildWorld(): Promise<World> {
   const restaurant = await createRestaurant(db, {
     name: "Joe's Diner",
     slug: `joes-diner-${worldCount}`,
+    createdBy: owner,
   });
   const otherRestaurant = await createRestaurant(db);
   const review = await createReview(db, {
@@ -1268,10 +1287,12 @@ function hostileFields(world: World): Record<string, unknown> {
   return {
     id: INJECTED_ID,
     ...Object.fromEntries(
-      ["userId", "authorId", "reporterId", "actorId", "reviewedBy"].flatMap((field) => [
-        [field, victim],
-        [snakeCase(field), victim],
-      ]),
+      ["userId", "authorId", "reporterId", "actorId", "reviewedBy", "createdBy"].flatMap(
+        (field) => [
+          [field, victim],
+          [snakeCase(field), victim],
+        ],
+      ),
     ),
     author: { id: victim },
     ...Object.fromEntries(

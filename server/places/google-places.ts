@@ -124,6 +124,9 @@ export class GooglePlaceSearch implements PlaceSearchProvider {
       address: place.formatted_address ?? null,
       latitude: location?.lat ?? null,
       longitude: location?.lng ?? null,
+      // Google's address components are not asked for: the address itself names the city.
+      city: null,
+      region: null,
       phone: place.formatted_phone_number ?? place.international_phone_number ?? null,
       website: place.website ?? null,
       priceLevel:

@@ -10,6 +10,8 @@ interface Row extends Record<string, unknown> {
   google_place_id: string | null;
   latitude: number | null;
   longitude: number | null;
+  city: string | null;
+  region: string | null;
   phone: string | null;
   website: string | null;
   price_level: number | null;
@@ -37,7 +39,7 @@ export class LocalPlaceSearch implements PlaceSearchProvider {
     const name = sql`tasted_unaccent(name)`;
     const plain = sql`tasted_unaccent(${query})`;
     const result = await this.db.execute<Row>(sql`
-      select id, name, address, google_place_id, latitude, longitude, phone, website,
+      select id, name, address, google_place_id, latitude, longitude, city, region, phone, website,
              price_level, google_rating,
              greatest(similarity(${name}, ${plain}), word_similarity(${plain}, ${name})) as score
         from restaurants
@@ -72,6 +74,8 @@ export class LocalPlaceSearch implements PlaceSearchProvider {
       address: row.address,
       latitude: row.latitude,
       longitude: row.longitude,
+      city: row.city,
+      region: row.region,
       phone: row.phone,
       website: row.website,
       priceLevel: row.price_level,

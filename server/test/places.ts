@@ -42,6 +42,8 @@ export class PlaceDirectory implements PlaceSearchProvider {
       address: null,
       latitude: null,
       longitude: null,
+      city: null,
+      region: null,
       phone: null,
       website: null,
       priceLevel: null,

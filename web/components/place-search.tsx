@@ -1,10 +1,11 @@
 import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from "@mantine/core";
-import { IconBuildingStore, IconMapPinFilled } from "@tabler/icons-react";
+import { IconBuildingStore, IconMapPinFilled, IconMapPinPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { ITEM_LIMITS } from "#domain/items.ts";
 import { formatDistance, isNearby, PLACE_LIMITS, placeMessages } from "#domain/places.ts";
 import { type RestaurantInput, restaurantFromPlace } from "#domain/restaurant.ts";
 import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
+import { LocationFields } from "./location-fields.tsx";
 import classes from "./place-search.module.css";
 
 interface PlaceSearchProps {
@@ -18,10 +19,14 @@ interface PlaceSearchProps {
   description?: string;
 }
 
+/** The option that turns the typed name into a new place of one's own. */
+const NEW_PLACE = "new-place";
+
 /**
  * Restaurant field with suggestions: from 2 characters, 300 ms
  * after typing stops, nearest first when the browser shares its position. Typing freely is
- * always allowed (manual entry); choosing a suggestion fills in the place's details.
+ * always allowed (manual entry); choosing a suggestion fills in the place's details. When
+ * nothing matches, "Add a new place" asks where it is: an address and a pin.
  */
 export function PlaceSearch({
   label,
@@ -38,9 +43,17 @@ export function PlaceSearch({
   // Only what the person typed is searched; a chosen suggestion's name is not.
   const [typed, setTyped] = useState("");
   const search = usePlaceSearch(typed, position);
-  const chosen = Boolean(value.placeId || value.address);
+  const [adding, setAdding] = useState(false);
+  const chosen = !adding && Boolean(value.placeId || value.address);
 
   function choose(index: string) {
+    combobox.closeDropdown();
+    if (index === NEW_PLACE) {
+      setAdding(true);
+      onChange({ name: value.name });
+      return;
+    }
+    setAdding(false);
     const place = search.suggestions[Number(index)];
     if (!place) return;
     onChange(restaurantFromPlace(place));
@@ -84,7 +97,7 @@ export function PlaceSearch({
 
   const showDropdown = search.enabled && typed.trim().length >= PLACE_LIMITS.queryMin;
 
-  return (
+  const field = (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false} disabled={disabled}>
       <Combobox.Target>
         <TextInput
@@ -105,8 +118,9 @@ export function PlaceSearch({
           rightSection={search.searching && showDropdown ? <Loader size={14} /> : null}
           onChange={(event) => {
             const name = event.currentTarget.value;
-            // Typing replaces any chosen place: the name is now entered by hand.
-            onChange({ name });
+            // Typing replaces any chosen place: the name is now entered by hand. A new place
+            // keeps the address and pin given for it.
+            onChange(adding ? { ...value, name } : { name });
             setTyped(name);
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
@@ -126,7 +140,21 @@ export function PlaceSearch({
         <Combobox.Options mah="24rem" style={{ overflowY: "auto" }} aria-label="Place suggestions">
           {options}
           {options.length === 0 && search.searched && (
-            <Combobox.Empty>{placeMessages.noPlaces}</Combobox.Empty>
+            <>
+              <Combobox.Empty>{placeMessages.noPlaces}</Combobox.Empty>
+              {!adding && (
+                <Combobox.Option value={NEW_PLACE} className={classes.option}>
+                  <Group wrap="nowrap" gap="sm">
+                    <span className={classes.optionIcon} aria-hidden>
+                      <IconMapPinPlus size={16} stroke={1.7} />
+                    </span>
+                    <Text size="sm" fw={600}>
+                      {placeMessages.addNewPlace}
+                    </Text>
+                  </Group>
+                </Combobox.Option>
+              )}
+            </>
           )}
           {options.length === 0 && !search.searched && (
             <Combobox.Empty>{search.error ? placeMessages.noPlaces : "Searching…"}</Combobox.Empty>
@@ -134,5 +162,34 @@ export function PlaceSearch({
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
+  );
+
+  if (!adding) return field;
+  return (
+    <Stack gap="xs">
+      {field}
+      <fieldset className={classes.newPlace} disabled={disabled}>
+        <legend className={classes.newPlaceLegend}>{placeMessages.addNewPlace}</legend>
+        <Text size="xs" c="dimmed" mb="xs">
+          {placeMessages.newPlaceHint}
+        </Text>
+        <LocationFields
+          address={value.address ?? ""}
+          onAddressChange={(address) => onChange({ ...value, address })}
+          pin={
+            value.lat !== null &&
+            value.lat !== undefined &&
+            value.lng !== null &&
+            value.lng !== undefined
+              ? { lat: value.lat, lng: value.lng }
+              : null
+          }
+          onPinChange={(pin) =>
+            onChange({ ...value, lat: pin?.lat ?? null, lng: pin?.lng ?? null })
+          }
+          disabled={disabled}
+        />
+      </fieldset>
+    </Stack>
   );
 }

@@ -66,6 +66,9 @@ export const apiPaths = {
   reviewBySlug: (type: string, slug: string) =>
     `/api/reviews/by-slug/${segment(type)}/${segment(slug)}`,
   restaurant: (idOrSlug: string) => `/api/restaurants/${segment(idOrSlug)}`,
+  /** PUT gives a restaurant its address and pin (its creator, a moderator). */
+  restaurantLocation: (restaurantId: string) =>
+    `/api/restaurants/${segment(restaurantId)}/location`,
   restaurantItems: (restaurantId: string, params: URLSearchParams) =>
     `/api/restaurants/${segment(restaurantId)}/items?${params}`,
   /** Reviews of this restaurant by people the signed-in viewer follows. */

@@ -3,6 +3,20 @@ export function mapsSearchUrl(text: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(text)}`;
 }
 
+/** Directions to a place: to its pin when it has one (exact), else to its address. */
+export function directionsUrl(place: {
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}): string | null {
+  const destination =
+    place.latitude !== null && place.longitude !== null
+      ? `${place.latitude},${place.longitude}`
+      : place.address;
+  if (!destination) return null;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
 /** The website link gets https:// when it has no scheme. */
 export function websiteUrl(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;

@@ -9,6 +9,7 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 import { createdAt, searchVector, unaccented, uuidPrimaryKey } from "../columns.ts";
+import { profiles } from "./profiles.ts";
 
 export const restaurants = pgTable(
   "restaurants",
@@ -22,6 +23,11 @@ export const restaurants = pgTable(
     address: text("address"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    // From the place provider's answer or the address, so places can be counted by city.
+    city: text("city"),
+    region: text("region"),
+    // Who first named the place (with a review or post): they may give it a location later.
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
     phone: text("phone"),
     website: text("website"),
     priceLevel: integer("price_level"),
@@ -34,11 +40,17 @@ export const restaurants = pgTable(
     check("restaurants_google_rating_range", sql`${t.googleRating} between 0 and 5`),
     check("restaurants_latitude_range", sql`${t.latitude} between -90 and 90`),
     check("restaurants_longitude_range", sql`${t.longitude} between -180 and 180`),
+    // A pin is both coordinates or none.
+    check("restaurants_location_pair", sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     index("restaurants_search_vector_idx").using("gin", t.searchVector),
     // Explore's restaurant list without a query: by name, the first 20 straight from the index.
     index("restaurants_name_idx").on(t.name, t.id),
     // Explore and the place search: typo-tolerant name matches, accents ignored.
     index("restaurants_name_trgm_idx").using("gin", sql`${unaccented(t.name)} gin_trgm_ops`),
+    // Nearby: a latitude band read from the index, longitudes checked in it (docs/decisions/0028).
+    index("restaurants_location_idx")
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),
   ],
 );
 

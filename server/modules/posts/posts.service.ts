@@ -13,7 +13,7 @@ export async function createPost(ctx: ItemContext, input: PostValues): Promise<P
     ? await checkRestaurant(ctx.places, input.restaurant, ctx.log)
     : null;
   return createItem(ctx, "post", input.images, async (tx, author) => {
-    const restaurant = checked ? await findOrCreateRestaurant(tx, checked) : null;
+    const restaurant = checked ? await findOrCreateRestaurant(tx, checked, author.id) : null;
     const post = await insertPost(tx, {
       userId: author.id,
       restaurantId: restaurant?.id ?? null,

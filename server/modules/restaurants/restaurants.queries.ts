@@ -64,6 +64,16 @@ export async function insertRestaurant(db: Executor, values: NewRestaurant): Pro
   return row;
 }
 
+export async function updateRestaurantLocation(
+  db: Executor,
+  id: string,
+  values: Pick<NewRestaurant, "address" | "latitude" | "longitude" | "city" | "region">,
+): Promise<Restaurant> {
+  const [row] = await db.update(restaurants).set(values).where(eq(restaurants.id, id)).returning();
+  if (!row) throw new Error("restaurant location was not updated");
+  return row;
+}
+
 export async function setRestaurantSlug(db: Executor, id: string, slug: string) {
   const [row] = await db
     .update(restaurants)

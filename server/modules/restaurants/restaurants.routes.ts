@@ -7,16 +7,28 @@ import {
   followedReviewsSchema,
   restaurantItemsPageSchema,
   restaurantItemsQuery,
+  restaurantLocationInput,
   restaurantSchema,
 } from "#domain/restaurant.ts";
 import { PATH_PARAM_MAX, pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
-import { getSessionUser } from "#server/auth/session.ts";
-import { getFollowedReviews, getRestaurant, getRestaurantItems } from "./restaurants.service.ts";
+import { currentUser, getSessionUser, hasRole, requireUser } from "#server/auth/session.ts";
+import {
+  getFollowedReviews,
+  getRestaurant,
+  getRestaurantItems,
+  type RestaurantViewer,
+  setRestaurantLocation,
+} from "./restaurants.service.ts";
 
 /** A restaurant id in a path; anything that is not a known restaurant's UUID is a 404. */
 const restaurantIdParams = z.object({ id: pathSegment });
 
 export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
+  const viewer = async (id: string): Promise<RestaurantViewer> => ({
+    id,
+    isModerator: await hasRole(app.database.db, id, "moderator"),
+  });
+
   // The page's lists are public; a signed-in viewer also sees their likes and follows.
   const viewContext = async (request: FastifyRequest, reply: FastifyReply) => ({
     db: app.database.db,
@@ -37,8 +49,40 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await getSessionUser(request, reply);
-      return getRestaurant(app.database.db, request.params.idOrSlug, user?.id);
+      const seenBy = user ? await viewer(user.id) : undefined;
+      return getRestaurant(app.database.db, request.params.idOrSlug, seenBy);
     },
+  );
+
+  app.put(
+    "/restaurants/:id/location",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Give a restaurant its address and pin",
+        description:
+          "The person who added the place, or a moderator. Either the address or the pin " +
+          "(lat and lng together) may be left out, not both; what is left out is cleared. " +
+          "City and region follow the address. Answers the restaurant as GET does.",
+        tags: ["restaurants"],
+        params: restaurantIdParams,
+        body: restaurantLocationInput,
+        response: {
+          200: restaurantSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      setRestaurantLocation(
+        app.database.db,
+        request.params.id,
+        await viewer(currentUser(request).id),
+        request.body,
+      ),
   );
 
   app.get(

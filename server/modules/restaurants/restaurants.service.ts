@@ -11,9 +11,10 @@ import {
   type RestaurantValues,
   restaurantFromPlace,
   type restaurantItemsQuery,
+  type restaurantLocationInput,
   restaurantMessages,
 } from "#domain/restaurant.ts";
-import { numberedSlug, restaurantSlug } from "#domain/slugs.ts";
+import { addressLocality, numberedSlug, restaurantSlug } from "#domain/slugs.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Restaurant } from "#server/db/schema/restaurants.ts";
@@ -39,6 +40,7 @@ import {
   selectRestaurantStats,
   setRestaurantSlug,
   slugsLike,
+  updateRestaurantLocation,
 } from "./restaurants.queries.ts";
 
 const SLUG_ATTEMPTS = 20;
@@ -59,7 +61,25 @@ async function freeSlug(db: Executor, base: string): Promise<string> {
  * number or rating. `verified` is false for what a person typed, which keeps its name, address
  * and position and nothing that would pass for the provider's.
  */
-export type CheckedRestaurant = RestaurantValues & { verified: boolean };
+export type CheckedRestaurant = RestaurantValues & {
+  verified: boolean;
+  /** The provider's city and region; null where it gave none (the address is read instead). */
+  city: string | null;
+  region: string | null;
+};
+
+/**
+ * Where a place is, for counting places by city: what the provider said, else what the address
+ * tells (addressLocality), else nothing.
+ */
+function placeLocality(
+  address: string | null,
+  given: { city: string | null; region: string | null },
+): { city: string | null; region: string | null } {
+  if (given.city || given.region) return given;
+  const found = address ? addressLocality(address) : {};
+  return { city: found.city ?? null, region: found.state?.toUpperCase() ?? null };
+}
 
 /**
  * Looks a client's place id up with the provider (outside any transaction: it may be a network
@@ -76,7 +96,12 @@ export async function checkRestaurant(
     try {
       const place = await places.details(input.placeId);
       if (place?.placeId) {
-        return { verified: true, ...restaurantFromPlace(place) };
+        return {
+          verified: true,
+          ...restaurantFromPlace(place),
+          city: place.city,
+          region: place.region,
+        };
       }
     } catch (error) {
       if (!(error instanceof PlacesUnavailableError)) throw error;
@@ -94,19 +119,22 @@ export async function checkRestaurant(
     website: null,
     priceLevel: null,
     googleRating: null,
+    city: null,
+    region: null,
   };
 }
 
 /**
  * Finds the restaurant a review or post is about (by place id, else by name and address
- * ignoring case) or creates it with a unique slug; a new row keeps a place id only when the
- * provider vouched for it. Runs inside the caller's transaction; each insert gets a savepoint
+ * ignoring case) or creates it with a unique slug, remembering `creatorId` as the person who
+ * added it; a new row keeps a place id only when the provider vouched for it. Runs inside the caller's transaction; each insert gets a savepoint
  * so a unique-index collision with a concurrent request (same slug or same place) is retried
  * instead of failing the whole request.
  */
 export async function findOrCreateRestaurant(
   tx: Executor,
   input: CheckedRestaurant,
+  creatorId: string,
 ): Promise<Restaurant> {
   const placeId = input.verified ? input.placeId : null;
   for (let attempt = 0; ; attempt++) {
@@ -127,6 +155,8 @@ export async function findOrCreateRestaurant(
           address: input.address,
           latitude: input.lat ?? null,
           longitude: input.lng ?? null,
+          ...placeLocality(input.address, input),
+          createdBy: creatorId,
           phone: input.phone,
           website: input.website,
           priceLevel: input.priceLevel ?? null,
@@ -169,7 +199,11 @@ function reviewedPriceTier(stats: RestaurantStatsRow): number | null {
   return derivedPriceTier(toNumber(stats.dish_cost_avg));
 }
 
-function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): RestaurantDto {
+function toRestaurantDto(
+  restaurant: Restaurant,
+  stats: RestaurantStatsRow,
+  canEditLocation: boolean,
+): RestaurantDto {
   const derived = reviewedPriceTier(stats);
   return {
     id: restaurant.id,
@@ -178,8 +212,11 @@ function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): Res
     address: restaurant.address,
     latitude: restaurant.latitude,
     longitude: restaurant.longitude,
+    city: restaurant.city,
+    region: restaurant.region,
     phone: restaurant.phone,
     website: restaurant.website,
+    canEditLocation,
     priceLevel: restaurant.priceLevel ?? derived,
     priceLevelSource: restaurant.priceLevel ? "google" : derived ? "reviews" : null,
     googleRating: restaurant.googleRating === null ? null : Number(restaurant.googleRating),
@@ -194,21 +231,58 @@ function toRestaurantDto(restaurant: Restaurant, stats: RestaurantStatsRow): Res
   };
 }
 
+/** The signed-in viewer of a restaurant and whether they moderate (undefined: a visitor). */
+export interface RestaurantViewer {
+  id: string;
+  isModerator: boolean;
+}
+
+/** Its creator and moderators may give a place its address and pin. */
+function mayEditLocation(restaurant: Restaurant, viewer: RestaurantViewer | undefined): boolean {
+  return viewer !== undefined && (viewer.isModerator || restaurant.createdBy === viewer.id);
+}
+
 /**
  * GET /api/restaurants/:idOrSlug — a UUID is an id, anything else a slug. Its figures count
- * what `viewerId` (undefined for visitors) may see.
+ * what `viewer` (undefined for visitors) may see.
  */
 export async function getRestaurant(
   db: Database,
   idOrSlug: string,
-  viewerId: string | undefined,
+  viewer: RestaurantViewer | undefined,
 ): Promise<RestaurantDto> {
   const found = isUuid(idOrSlug)
     ? await findRestaurantById(db, idOrSlug)
     : await findRestaurantBySlug(db, idOrSlug.toLowerCase());
   if (!found) throw restaurantNotFound();
   const restaurant = await ensureSlug(db, found);
-  return toRestaurantDto(restaurant, await selectRestaurantStats(db, restaurant.id, viewerId));
+  const stats = await selectRestaurantStats(db, restaurant.id, viewer?.id);
+  return toRestaurantDto(restaurant, stats, mayEditLocation(restaurant, viewer));
+}
+
+/**
+ * PUT /api/restaurants/:id/location — its creator or a moderator sets (or corrects) the place's
+ * address and pin; its city and region follow the new address. The slug stays: links to the
+ * page keep working.
+ */
+export async function setRestaurantLocation(
+  db: Database,
+  id: string,
+  viewer: RestaurantViewer,
+  input: z.output<typeof restaurantLocationInput>,
+): Promise<RestaurantDto> {
+  const found = isUuid(id) ? await findRestaurantById(db, id) : undefined;
+  if (!found) throw restaurantNotFound();
+  if (!mayEditLocation(found, viewer)) {
+    throw ApiError.forbidden(restaurantMessages.locationForbidden);
+  }
+  const updated = await updateRestaurantLocation(db, found.id, {
+    address: input.address,
+    latitude: input.lat ?? null,
+    longitude: input.lng ?? null,
+    ...placeLocality(input.address, { city: null, region: null }),
+  });
+  return getRestaurant(db, updated.id, viewer);
 }
 
 /** What the restaurant page's lists need: `user` is the signed-in viewer, or null for visitors. */

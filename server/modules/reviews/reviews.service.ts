@@ -49,7 +49,7 @@ export async function createReview(
   const checked = await checkRestaurant(ctx.places, input.restaurant, ctx.log);
   let movedToTried = 0;
   const created = await createItem(ctx, "review", input.images, async (tx, author) => {
-    const restaurant = await findOrCreateRestaurant(tx, checked);
+    const restaurant = await findOrCreateRestaurant(tx, checked, author.id);
     const review = await insertReview(tx, {
       userId: author.id,
       restaurantId: restaurant.id,

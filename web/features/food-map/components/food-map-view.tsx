@@ -8,16 +8,15 @@ import {
   IconMapOff,
   IconMapPin,
 } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { type RefObject, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { foodMapMessages, type MapPlaceStatus } from "#domain/food-map.ts";
 import type { RestaurantRefDto } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
-import { appConfigQuery } from "#web/lib/app-config.ts";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
+import { type MapState, useMapLibre } from "#web/lib/use-map-libre.ts";
 import classes from "./food-map.module.css";
 
 /** One place on a food map, wherever the places come from (a person's map, a list). */
@@ -50,18 +49,9 @@ const DESKTOP_QUERY = "(min-width: 62em)";
  * legend and (on phones) the list's sheet handle lie over the map.
  */
 const FIT_PADDING = { top: 96, bottom: 96, left: 56, right: 56 };
-/** A style that has not loaded by then (a slow or silent server) counts as failed. */
-const STYLE_LOAD_TIMEOUT_MS = 8000;
 /** How close a selected pin is shown, and the closest a fit to the pins goes. */
 const PLACE_ZOOM = 14;
 const RATING_STEPS = [1, 2, 3, 4, 5] as const;
-
-type MapModule = typeof import("./maplibre.ts");
-type MapInstance = InstanceType<MapModule["MapLibreMap"]>;
-type MapState =
-  | { status: "loading" }
-  | { status: "ready"; map: MapInstance; module: MapModule }
-  | { status: "unavailable" };
 
 type LocatedPin = FoodMapPin & { location: { lat: number; lng: number } };
 
@@ -80,18 +70,6 @@ function pinStatusLabel(pin: FoodMapPin): string {
   return pin.rating === null ? foodMapMessages.tried : foodMapMessages.ratingLabel(pin.rating);
 }
 
-/** Whether the browser can draw WebGL; the probe's context is released at once. */
-function hasWebGl(): boolean {
-  try {
-    const canvas = document.createElement("canvas");
-    const context = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
-    context?.getExtension("WEBGL_lose_context")?.loseContext();
-    return context !== null;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A food map: pins coloured by rating (want to try outlined) over the MapLibre style the server
  * names, with the same places listed beside it (a bottom sheet on phones). Selecting a row
@@ -100,10 +78,7 @@ function hasWebGl(): boolean {
  */
 export function FoodMapView({ title, pins, emptyText, truncated = false }: FoodMapViewProps) {
   const container = useRef<HTMLDivElement>(null);
-  const config = useQuery(appConfigQuery);
-  // A failed config read is no style; while it loads, nothing is decided yet.
-  const styleUrl = config.isPending ? undefined : (config.data?.mapStyleUrl ?? null);
-  const state = useMapLibre(container, styleUrl, pins.length > 0);
+  const state = useMapLibre(container, pins.length > 0);
   const located = pins.filter(isLocated);
   const markers = useMarkers(state, located);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -218,67 +193,6 @@ export function FoodMapView({ title, pins, emptyText, truncated = false }: FoodM
       })}
     </div>
   );
-}
-
-/**
- * The MapLibre map in `container`, once its style has loaded; "unavailable" when there is no
- * style, no WebGL, or the style fails (an error before 'load', or no 'load' in time). MapLibre
- * is imported here, on first use, with its stylesheet.
- */
-function useMapLibre(
-  container: RefObject<HTMLDivElement | null>,
-  styleUrl: string | null | undefined,
-  wanted: boolean,
-): MapState {
-  const [state, setState] = useState<MapState>({ status: "loading" });
-  useEffect(() => {
-    if (styleUrl === undefined || !wanted) return;
-    if (styleUrl === null || !hasWebGl()) {
-      setState({ status: "unavailable" });
-      return;
-    }
-    setState({ status: "loading" });
-    let done = false;
-    let map: MapInstance | undefined;
-    const fail = () => {
-      if (done) return;
-      done = true;
-      map?.remove();
-      map = undefined;
-      setState({ status: "unavailable" });
-    };
-    const timer = window.setTimeout(fail, STYLE_LOAD_TIMEOUT_MS);
-    import("./maplibre.ts")
-      .then((module) => {
-        const element = container.current;
-        if (done || !element) return;
-        const created = new module.MapLibreMap({
-          container: element,
-          style: styleUrl,
-          center: [0, 20],
-          zoom: 1,
-          attributionControl: { compact: true },
-        });
-        map = created;
-        created.addControl(new module.NavigationControl({ showCompass: false }), "top-right");
-        // Later errors (a tile that fails) leave a working map; only a failed start is fatal.
-        created.on("error", fail);
-        created.once("load", () => {
-          if (done) return;
-          done = true;
-          window.clearTimeout(timer);
-          created.off("error", fail);
-          setState({ status: "ready", map: created, module });
-        });
-      })
-      .catch(fail);
-    return () => {
-      done = true;
-      window.clearTimeout(timer);
-      map?.remove();
-    };
-  }, [container, styleUrl, wanted]);
-  return state;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import {
   IconBuildingStore,
   IconCheck,
+  IconDirections,
   IconExternalLink,
   IconMapPin,
   IconPhone,
@@ -22,7 +23,12 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
-import { dollarSigns, priceLevelLabel, type RestaurantDto } from "#domain/restaurant.ts";
+import {
+  dollarSigns,
+  priceLevelLabel,
+  type RestaurantDto,
+  restaurantLocationMessages,
+} from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -32,6 +38,7 @@ import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import {
+  directionsUrl,
   mapsSearchUrl,
   oneDecimal,
   telUrl,
@@ -41,6 +48,7 @@ import {
 import { useSession } from "#web/lib/session.tsx";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
 import { FollowedReviews, FollowedSaves } from "./followed-reviews.tsx";
+import { LocationEditor } from "./location-editor.tsx";
 import classes from "./restaurant-page.module.css";
 import { RestaurantTabs } from "./restaurant-tabs.tsx";
 
@@ -113,6 +121,11 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
   const tierLabel = priceLevelLabel(tier);
   const { session } = useSession();
   const signedIn = session.status === "signed-in";
+  const directions = directionsUrl(restaurant);
+  const pinQuery =
+    restaurant.latitude !== null && restaurant.longitude !== null
+      ? `${restaurant.latitude},${restaurant.longitude}`
+      : null;
 
   return (
     <Stack gap="lg" p="md">
@@ -154,17 +167,25 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
             </Button>
           </div>
         </div>
-        {(restaurant.address || restaurant.website || restaurant.phone) && (
+        {(restaurant.address || directions || restaurant.website || restaurant.phone) && (
           <Stack gap={8} mt="md">
-            {restaurant.address && (
+            {(restaurant.address || pinQuery) && (
               <DetailLine icon={<IconMapPin size={16} stroke={1.7} />}>
                 <Anchor
-                  href={mapsSearchUrl(restaurant.address)}
+                  href={mapsSearchUrl(restaurant.address ?? pinQuery ?? "")}
                   target="_blank"
                   rel="noopener noreferrer"
                   size="sm"
                 >
-                  {restaurant.address}
+                  {restaurant.address ?? restaurantLocationMessages.openPin}
+                  <span className={classes.srOnly}> (opens Google Maps in a new tab)</span>
+                </Anchor>
+              </DetailLine>
+            )}
+            {directions && (
+              <DetailLine icon={<IconDirections size={16} stroke={1.7} />}>
+                <Anchor href={directions} target="_blank" rel="noopener noreferrer" size="sm">
+                  {restaurantLocationMessages.directions}
                   <span className={classes.srOnly}> (opens Google Maps in a new tab)</span>
                 </Anchor>
               </DetailLine>
@@ -192,6 +213,11 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
               </DetailLine>
             )}
           </Stack>
+        )}
+        {restaurant.canEditLocation && (
+          <Group mt="sm">
+            <LocationEditor restaurant={restaurant} />
+          </Group>
         )}
         {signedIn && <FollowedSaves restaurantId={restaurant.id} className={classes.savedBy} />}
       </Paper>
