@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { ServerBusyError } from "#server/http/busy.ts";
 import * as accountData from "./schema/account-data.ts";
 import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
@@ -102,7 +103,33 @@ export interface OpenDatabaseOptions {
    * one): tests copy one migrated database instead of migrating one per worker.
    */
   loadDataDir?: Blob | undefined;
+  /** PostgreSQL's connection pool (POOL_LIMITS unless given; tests make it small, at least 2). */
+  pool?: Partial<PoolLimits> | undefined;
 }
+
+/**
+ * How a server process queues for PostgreSQL. `size` connections; a query that finds them all
+ * busy waits its turn for as long as it takes (a burst of 200 connections is served, more
+ * slowly, never failed for want of a connection), but at most `maxWaiting` wait: one more is
+ * refused at once with ServerBusyError, which the API answers 503 with Retry-After. Connecting
+ * itself still gives up after `connectTimeoutMs` (a database that does not answer).
+ */
+interface PoolLimits {
+  size: number;
+  maxWaiting: number;
+  connectTimeoutMs: number;
+}
+
+const POOL_LIMITS: PoolLimits = {
+  size: 10,
+  // A feed request runs three or four queries at once: this is a few hundred requests waiting,
+  // about a second's work for ten connections at the bench's costs.
+  maxWaiting: 1_000,
+  connectTimeoutMs: 2_000,
+};
+
+/** A client refused for a full queue tries again after this many seconds. */
+const POOL_RETRY_AFTER_SECONDS = 2;
 
 export const MEMORY_DATA_DIR = "memory://";
 
@@ -131,21 +158,51 @@ const MIGRATION_LOCK_ID = 7_362_840_155_091_733n;
 /** Opens the database and applies pending migrations (a no-op when there are none). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log)
+    ? openPostgres(options.databaseUrl, options.log, { ...POOL_LIMITS, ...options.pool })
     : openPglite(options.dataDir, options.log, options.loadDataDir);
+}
+
+/**
+ * A pg.Pool whose waiting line has no time limit but a bound (PoolLimits). pg's own
+ * connectionTimeoutMillis would time out the wait for a busy pool ("timeout exceeded when
+ * trying to connect", the 503s the issue 27 bench saw at 50 connections), so it is given to
+ * the connections alone, through the Client class, and the pool waits without one.
+ */
+function boundedPool(databaseUrl: string, limits: PoolLimits): pg.Pool {
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: limits.connectTimeoutMs });
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: limits.size,
+    Client: TimedClient,
+    options: POSTGRES_SESSION_OPTIONS,
+  });
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  // pool.query checks out through this.connect too, so every query passes the bound.
+  pool.connect = ((callback?: (error: Error) => void) => {
+    // Checkouts queued while a connection is idle are handed one on the next tick: they wait
+    // for nothing and do not count.
+    if (pool.waitingCount - pool.idleCount >= limits.maxWaiting) {
+      const busy = new ServerBusyError("database connections", POOL_RETRY_AFTER_SECONDS);
+      if (callback) return callback(busy);
+      return Promise.reject(busy);
+    }
+    return connect(callback);
+  }) as typeof pool.connect;
+  return pool;
 }
 
 async function openPostgres(
   databaseUrl: string,
   log: OpenDatabaseOptions["log"],
+  limits: PoolLimits,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    // A database that does not answer (a host gone, a network cut) fails a request in 2 s
-    // rather than holding it; a stopped server refuses at once anyway.
-    connectionTimeoutMillis: 2_000,
-    options: POSTGRES_SESSION_OPTIONS,
-  });
+  // A database that does not answer (a host gone, a network cut) fails a request in 2 s rather
+  // than holding it; a stopped server refuses at once anyway.
+  const pool = boundedPool(databaseUrl, limits);
   // An idle client losing its connection emits "error" on the pool; unhandled, it would crash
   // the process. The pool replaces the client on the next checkout.
   pool.on("error", (error) => log?.error?.(`PostgreSQL pool error: ${error.message}`));

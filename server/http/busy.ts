@@ -12,3 +12,13 @@ export class ServerBusyError extends Error {
     this.name = "ServerBusyError";
   }
 }
+
+/** The ServerBusyError behind `error`, if any (drizzle wraps driver errors as their cause). */
+export function busyCause(error: unknown): ServerBusyError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current instanceof ServerBusyError) return current;
+    current = current.cause;
+  }
+  return undefined;
+}

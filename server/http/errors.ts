@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "#domain/api-error.ts";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
-import { ServerBusyError } from "./busy.ts";
+import { busyCause } from "./busy.ts";
 
 /** A client told the database is away tries again after this many seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -101,11 +101,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ),
         );
     }
-    if (error instanceof ServerBusyError) {
+    const busy = busyCause(error);
+    if (busy) {
       request.log.warn({ err: error }, "server busy");
       return reply
         .status(503)
-        .header("retry-after", String(error.retryAfterSeconds))
+        .header("retry-after", String(busy.retryAfterSeconds))
         .send(errorBody("SERVER_BUSY", SERVER_BUSY_MESSAGE));
     }
     const status = error.statusCode ?? 500;
