@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import type { ApiErrorBody } from "#domain/api-error.ts";
+import { type ApiErrorBody, apiErrorSchema } from "#domain/api-error.ts";
 import { isDatabaseUnavailable } from "#server/db/errors.ts";
 import { busyCause } from "./busy.ts";
 
@@ -118,4 +118,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const code = status === 429 ? "RATE_LIMITED" : (error.code ?? "BAD_REQUEST");
     return reply.status(status).send(errorBody(code, error.message));
   });
+}
+
+/**
+ * A route's error responses for its OpenAPI schema and serializer: each listed status answers
+ * the API's one error shape. `response: { 200: thingSchema, ...errorResponses(400, 401, 404) }`.
+ */
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    Status,
+    typeof apiErrorSchema
+  >;
 }

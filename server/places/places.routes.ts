@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { placeSearchQuery, placeSearchResultSchema } from "#domain/places.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { ApiError, errorResponses } from "#server/http/errors.ts";
 import { PlacesUnavailableError } from "./places.ts";
 
 export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,10 +24,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: placeSearchQuery,
         response: {
           200: placeSearchResultSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
-          503: apiErrorSchema,
+          ...errorResponses(400, 401, 429, 503),
         },
       },
     },

@@ -1,11 +1,11 @@
 import type { ServerResponse } from "node:http";
 import { and, gt, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import type { Executor } from "#server/db/client.ts";
 import { session } from "#server/db/schema/auth.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import type { RealtimeSubscriber } from "./event-bus.ts";
 
 /** How long a client waits before reconnecting a dropped stream (the SSE `retry:` field). */
@@ -100,7 +100,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Each message is \`event: ${REALTIME_MESSAGE_EVENT}\` with one RealtimeEvent as JSON in \`data\`.`,
         tags: ["realtime"],
         produces: ["text/event-stream"],
-        response: { 401: apiErrorSchema },
+        response: { ...errorResponses(401) },
       },
     },
     async (request, reply) => {

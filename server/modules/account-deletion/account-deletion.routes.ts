@@ -4,10 +4,10 @@ import {
   accountDeletionInput,
   accountDeletionSchema,
 } from "#domain/account-deletion.ts";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   type DeletionCodeSenders,
   eraseDueAccounts,
@@ -64,10 +64,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
         body: accountDeletionInput,
         response: {
           202: accountDeletionSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
@@ -100,10 +97,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
         tags: ["account"],
         response: {
           202: accountDeletionCodeSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },

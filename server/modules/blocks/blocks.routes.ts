@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   blockMessages,
   blockStateSchema,
@@ -10,6 +9,7 @@ import { pageQuery } from "#domain/paging.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { listRestricted, setBlocked, setMuted } from "./blocks.service.ts";
 
@@ -24,7 +24,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const requireSignIn = requireUserWith(blockMessages.signIn);
   const throttleSafety = throttleCaller("safety", SAFETY_RATE_LIMIT);
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+  const errors = errorResponses(400, 401, 404);
 
   for (const [method, on] of [
     ["PUT", true],
@@ -40,7 +40,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
           : "Unblock a person (nothing the block removed comes back)",
         tags: ["blocks"],
         params: profileIdParams,
-        response: { 200: blockStateSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: blockStateSchema, ...errors, ...errorResponses(429) },
       },
       handler: async (request) => {
         const user = currentUser(request);
@@ -59,7 +59,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: on ? "Mute a person (idempotent)" : "Unmute a person",
         tags: ["blocks"],
         params: profileIdParams,
-        response: { 200: muteStateSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: muteStateSchema, ...errors, ...errorResponses(429) },
       },
       handler: async (request) => {
         const user = currentUser(request);
@@ -82,8 +82,7 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: pageQuery,
           response: {
             200: restrictedAccountPageSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
+            ...errorResponses(400, 401),
           },
         },
       },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   commentMessages,
   commentPageSchema,
@@ -13,6 +12,7 @@ import { pageQuery } from "#domain/paging.ts";
 import { currentUser, getSessionUser, requireUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { addComment, deleteComment, listComments } from "./comments.service.ts";
 
 /**
@@ -36,8 +36,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: pageQuery,
           response: {
             200: commentPageSchema,
-            400: apiErrorSchema,
-            404: apiErrorSchema,
+            ...errorResponses(400, 404),
           },
         },
       },
@@ -58,10 +57,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           body: createCommentInput,
           response: {
             201: commentSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            404: apiErrorSchema,
-            429: apiErrorSchema,
+            ...errorResponses(400, 401, 404, 429),
           },
         },
       },
@@ -87,10 +83,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           params: z.object({ commentId: idParam }),
           response: {
             204: z.null(),
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            404: apiErrorSchema,
+            ...errorResponses(400, 401, 403, 404),
           },
         },
       },

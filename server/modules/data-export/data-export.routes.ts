@@ -2,7 +2,6 @@ import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   dataExportDownloadQuery,
   dataExportSchema,
@@ -12,6 +11,7 @@ import { pathSegment } from "#domain/text-input.ts";
 import type { EmailSender } from "#server/auth/senders/email.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   DATA_EXPORT_QUOTA,
   type ExportContext,
@@ -94,8 +94,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteOptions> = a
         response: {
           200: dataExportSchema,
           202: dataExportSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(401, 429),
         },
       },
     },
@@ -120,7 +119,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteOptions> = a
       schema: {
         summary: "My newest data export, or null",
         tags: ["data-export"],
-        response: { 200: latestDataExportSchema, 401: apiErrorSchema },
+        response: { 200: latestDataExportSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -143,9 +142,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<DataExportRouteOptions> = a
         produces: ["application/zip"],
         response: {
           200: z.string().describe("The zip file"),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          410: apiErrorSchema,
+          ...errorResponses(400, 404, 410),
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { feedPageSchema, feedQuery } from "#domain/feed.ts";
 import { getSessionUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { getFeed } from "./feed.service.ts";
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
           "page's `nextCursor` as `cursor`; `nextCursor` is null on the last page.",
         tags: ["feed"],
         querystring: feedQuery,
-        response: { 200: feedPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: feedPageSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {

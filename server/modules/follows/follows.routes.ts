@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   followListKinds,
   followListPageSchema,
@@ -9,6 +8,7 @@ import {
 } from "#domain/follows.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { getSessionUser, requireUserWith } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { type FollowContext, listFollows, setFollow } from "./follows.service.ts";
 
@@ -36,9 +36,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
         params: profileIdParams,
         response: {
           200: followStateSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
       handler: async (request, reply) =>
@@ -59,7 +57,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["follows"],
           params: profileIdParams,
           querystring: pageQuery,
-          response: { 200: followListPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+          response: { 200: followListPageSchema, ...errorResponses(400, 404) },
         },
       },
       async (request, reply) =>

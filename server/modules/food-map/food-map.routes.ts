@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { foodMapSchema } from "#domain/food-map.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { getOwnMap, getProfileMap } from "./food-map.service.ts";
 
@@ -19,7 +19,7 @@ export const foodMapRoutes: FastifyPluginAsyncZod = async (app) => {
           "of untried Want to try entries not tried yet as `want`. Newest `lastAt` first, at " +
           "most MAP_PLACES_MAX, `truncated` when more exist.",
         tags,
-        response: { 200: foodMapSchema, 401: apiErrorSchema },
+        response: { 200: foodMapSchema, ...errorResponses(401) },
       },
     },
     async (request) => getOwnMap({ db: app.database.db, user: currentUser(request) }),
@@ -35,7 +35,7 @@ export const foodMapRoutes: FastifyPluginAsyncZod = async (app) => {
           "in a block with the caller or whose account is being deleted.",
         tags,
         params: profileIdParams,
-        response: { 200: foodMapSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: foodMapSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

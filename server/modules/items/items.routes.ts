@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { itemCollections, itemKinds } from "#domain/item-kinds.ts";
 import { itemSchemas } from "#domain/items.ts";
 import { getSessionUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { deleteItem, getItem, type ItemContext } from "./items.service.ts";
 
 /**
@@ -39,7 +39,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `One ${kind} (hidden or unknown: 404)`,
           tags: [itemCollections[kind]],
           params: itemIdParams,
-          response: { 200: itemSchemas[kind], 404: apiErrorSchema },
+          response: { 200: itemSchemas[kind], ...errorResponses(404) },
         },
       },
       async (request) => getItem(await itemContext(request), kind, request.params.id),
@@ -55,9 +55,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
           params: itemIdParams,
           response: {
             204: z.null(),
-            401: apiErrorSchema,
-            403: apiErrorSchema,
-            404: apiErrorSchema,
+            ...errorResponses(401, 403, 404),
           },
         },
       },

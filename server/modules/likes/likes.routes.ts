@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { idParam } from "#domain/ids.ts";
 import { itemCollections, itemKinds } from "#domain/item-kinds.ts";
 import { likeMessages, likeStateSchema } from "#domain/like.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { setLike } from "./likes.service.ts";
 
 export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,9 +24,7 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
           params: z.object({ id: idParam }),
           response: {
             200: likeStateSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            404: apiErrorSchema,
+            ...errorResponses(400, 401, 404),
           },
         },
         handler: async (request) =>

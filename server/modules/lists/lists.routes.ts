@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   addListEntryInput,
   createListInput,
@@ -21,6 +20,7 @@ import {
 import type { SessionUser } from "#domain/profile.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUserWith } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import {
   addEntry,
@@ -45,7 +45,7 @@ const listParams = z.object({ listId: pathSegment });
 const entryParams = listParams.extend({ entryId: pathSegment });
 
 /** What an owner-only write answers besides its success: a 404 for anyone else's list. */
-const writeErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const writeErrors = errorResponses(400, 401, 404);
 
 export const listRoutes: FastifyPluginAsyncZod = async (app) => {
   const preHandler = requireUserWith(listMessages.signInToAdd);
@@ -64,7 +64,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Make a list (empty, private unless told)",
         tags,
         body: createListInput,
-        response: { 201: listDetailSchema, 409: apiErrorSchema, ...writeErrors },
+        response: { 201: listDetailSchema, ...errorResponses(409), ...writeErrors },
       },
     },
     async (request, reply) => {
@@ -80,7 +80,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The lists the caller follows and may still see, most recently followed first",
         tags,
-        response: { 200: listSummariesSchema, 401: apiErrorSchema },
+        response: { 200: listSummariesSchema, ...errorResponses(401) },
       },
     },
     async (request) => getFollowedLists(signedIn(request)),
@@ -96,7 +96,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
           "With `restaurantId` or `reviewId`, each list says which of its entries holds it.",
         tags,
         querystring: myListsQuery,
-        response: { 200: myListsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: myListsSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => getMyLists(signedIn(request), request.query),
@@ -113,7 +113,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: listParams,
         querystring: listReadQuery,
-        response: { 200: listDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: listDetailSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -182,7 +182,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: listEntrySchema,
           201: listEntrySchema,
-          409: apiErrorSchema,
+          ...errorResponses(409),
           ...writeErrors,
         },
       },
@@ -225,7 +225,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: listParams,
         body: reorderListInput,
-        response: { 200: listDetailSchema, 409: apiErrorSchema, ...writeErrors },
+        response: { 200: listDetailSchema, ...errorResponses(409), ...writeErrors },
       },
     },
     async (request) =>
@@ -265,7 +265,7 @@ export const listRoutes: FastifyPluginAsyncZod = async (app) => {
           "Link lists only for their owner and those who followed them; never by key here.",
         tags: ["profiles", ...tags],
         params: profileIdParams,
-        response: { 200: listSummariesSchema, 404: apiErrorSchema },
+        response: { 200: listSummariesSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

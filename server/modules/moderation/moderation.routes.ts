@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   activityPageSchema,
   adminStatsSchema,
@@ -21,6 +20,7 @@ import { pageQuery } from "#domain/paging.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, requireRole, requireUser } from "#server/auth/session.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   createReport,
   getAdminStats,
@@ -38,13 +38,7 @@ const cursorQuery = pageQuery.pick({ cursor: true });
 /** An id from the path; one that names nothing (a report's or content's non-UUID too) is a 404. */
 const idParams = z.object({ id: pathSegment });
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-} as const;
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Reports people file (any signed-in user) and /admin's routes: moderators review reports, hide
@@ -71,7 +65,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Report a review, post, comment or person (one open report per target)",
         tags: ["moderation"],
         body: createReportInput,
-        response: { 201: createdReportSchema, ...errors, 429: apiErrorSchema },
+        response: { 201: createdReportSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

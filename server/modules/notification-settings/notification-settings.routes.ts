@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   notificationSettingsSchema,
   updateNotificationSettingsSchema,
 } from "#domain/notification-settings.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import type { DigestJob } from "./notification-digest.ts";
 import {
   getNotificationSettings,
@@ -33,7 +33,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ digest: DigestJ
       schema: {
         summary: "Your notification settings",
         tags: ["notifications"],
-        response: { 200: notificationSettingsSchema, 401: apiErrorSchema },
+        response: { 200: notificationSettingsSchema, ...errorResponses(401) },
       },
     },
     async (request) => getNotificationSettings(context(request)),
@@ -48,7 +48,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ digest: DigestJ
         description: "emailDigest weekly needs a confirmed email address.",
         tags: ["notifications"],
         body: updateNotificationSettingsSchema,
-        response: { 200: notificationSettingsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: notificationSettingsSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => updateNotificationSettings(context(request), request.body),

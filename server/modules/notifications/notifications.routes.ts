@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   notificationGroupKeyParam,
   notificationListSchema,
@@ -10,6 +9,7 @@ import {
 } from "#domain/notifications.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   listGroupPeople,
   listNotifications,
@@ -35,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Your newest notification groups with people and item, and how many are unread",
         tags: ["notifications"],
-        response: { 200: notificationListSchema, 401: apiErrorSchema },
+        response: { 200: notificationListSchema, ...errorResponses(401) },
       },
     },
     async (request) => listNotifications(context(request)),
@@ -48,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "How many of your notification groups are unread",
         tags: ["notifications"],
-        response: { 200: unreadCountSchema, 401: apiErrorSchema },
+        response: { 200: unreadCountSchema, ...errorResponses(401) },
       },
     },
     async (request) => ({ count: await unreadNotificationCount(context(request)) }),
@@ -63,7 +63,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "The key is a group's `key` from GET /api/notifications, opaque to clients.",
         tags: ["notifications"],
         params: groupParams,
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -82,7 +82,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["notifications"],
         params: groupParams,
         querystring: pageQuery,
-        response: { 200: notificationPeoplePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: notificationPeoplePageSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => listGroupPeople(context(request), request.params.key, request.query),
@@ -95,7 +95,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Mark all your notifications read",
         tags: ["notifications"],
-        response: { 204: z.null(), 401: apiErrorSchema },
+        response: { 204: z.null(), ...errorResponses(401) },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { postSchema } from "#domain/items.ts";
 import { postInput, postUpdateInput } from "#domain/post.ts";
 import { requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { itemContext, itemIdParams } from "#server/modules/items/items.routes.ts";
 import { createPost, updatePost } from "./posts.service.ts";
 
@@ -16,7 +16,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Create a post (title, content, optional restaurant and photos)",
         tags: ["posts"],
         body: postInput,
-        response: { 201: postSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 201: postSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -36,10 +36,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         body: postUpdateInput,
         response: {
           200: postSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   avatarUploadSchema,
   meSchema,
@@ -17,6 +16,7 @@ import {
 } from "#domain/profile.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { noUploadFields, readUploadBody } from "#server/http/upload-body.ts";
 import { oneOfFewUploads } from "#server/http/upload-slots.ts";
 import { restoredStatus } from "#server/modules/account-deletion/account-deletion.service.ts";
@@ -47,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The signed-in user, their profile and role",
         tags: ["profiles"],
-        response: { 200: meSchema, 401: apiErrorSchema },
+        response: { 200: meSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -68,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Whether a username is free (your own counts as free)",
         tags: ["profiles"],
         querystring: z.object({ username: usernameInput }),
-        response: { 200: usernameAvailabilitySchema, 400: apiErrorSchema },
+        response: { 200: usernameAvailabilitySchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -89,9 +89,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: profileSetupInput,
         response: {
           200: profileSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
+          ...errorResponses(400, 401, 409),
         },
       },
     },
@@ -109,12 +107,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ["multipart/form-data"],
         response: {
           200: avatarUploadSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-          429: apiErrorSchema,
-          503: apiErrorSchema,
+          ...errorResponses(400, 401, 413, 415, 429, 503),
         },
       },
     },
@@ -138,7 +131,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           "profile id.",
         tags: ["profiles"],
         params: z.object({ handle: pathSegment }),
-        response: { 200: profilePageSchema, 404: apiErrorSchema },
+        response: { 200: profilePageSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -158,7 +151,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["profiles"],
         params: profileIdParams,
         querystring: profileItemsQuery,
-        response: { 200: profileItemsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: profileItemsPageSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

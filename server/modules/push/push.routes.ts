@@ -1,13 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   pushPublicKeySchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeSchema,
 } from "#domain/notification-settings.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { type PushContext, subscribe, unsubscribe } from "./push.service.ts";
 
 /** Web push: the key browsers subscribe with, and the caller's own subscriptions. */
@@ -39,7 +39,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "The body is PushSubscription.toJSON(); the endpoint must be https.",
         tags: ["notifications"],
         body: pushSubscriptionInputSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 204: z.null(), ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Delete one of your push subscriptions by its endpoint",
         tags: ["notifications"],
         body: pushUnsubscribeSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {

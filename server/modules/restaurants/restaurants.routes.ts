@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   FOLLOWED_REVIEWS_LIMIT,
   followedReviewsSchema,
@@ -12,6 +11,7 @@ import {
 } from "#domain/restaurant.ts";
 import { PATH_PARAM_MAX, pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, hasRole, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   getFollowedReviews,
   getRestaurant,
@@ -44,7 +44,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
           "Public. A restaurant without a slug gets one from its name and address on first view.",
         tags: ["restaurants"],
         params: z.object({ idOrSlug: pathSegmentUpTo(PATH_PARAM_MAX) }),
-        response: { 200: restaurantSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: restaurantSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -69,10 +69,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         body: restaurantLocationInput,
         response: {
           200: restaurantSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -96,7 +93,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["restaurants"],
         params: restaurantIdParams,
         querystring: restaurantItemsQuery,
-        response: { 200: restaurantItemsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: restaurantItemsPageSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) =>
@@ -116,7 +113,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
           "still wants to try it or a dish there.",
         tags: ["restaurants"],
         params: restaurantIdParams,
-        response: { 200: followedReviewsSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: followedReviewsSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) =>

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { reviewSchema } from "#domain/items.ts";
 import { createReviewInput, reviewUpdateInput } from "#domain/review.ts";
 import { requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { itemContext, itemIdParams } from "#server/modules/items/items.routes.ts";
 import { createReview, getReviewBySlug, updateReview } from "./reviews.service.ts";
 
@@ -21,7 +21,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           "written in one transaction.",
         tags: ["reviews"],
         body: createReviewInput,
-        response: { 201: reviewSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 201: reviewSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -41,7 +41,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           type: z.enum(["food", "dish", "restaurant"]),
           slug: z.string().min(1).max(300),
         }),
-        response: { 200: reviewSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: reviewSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) =>
@@ -63,10 +63,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reviewUpdateInput,
         response: {
           200: reviewSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

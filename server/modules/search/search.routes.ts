@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   EXPLORE_RESULT_LIMIT,
   exploreSearchQuery,
@@ -10,6 +9,7 @@ import {
   userSearchResultsSchema,
 } from "#domain/search.ts";
 import { getSessionUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   type SearchContext,
   searchItems,
@@ -30,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       "or accents.",
     tags: ["search"],
     querystring: exploreSearchQuery,
-    response: { 200: results, 400: apiErrorSchema },
+    response: { 200: results, ...errorResponses(400) },
   });
 
   app.get(

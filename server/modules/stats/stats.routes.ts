@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   statsFirstsPageSchema,
   statsFirstsQuery,
@@ -9,6 +8,7 @@ import {
   statsVisibilitySchema,
 } from "#domain/stats.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { getStats, getStatsFirsts, setStatsVisibility } from "./stats.service.ts";
 
@@ -28,7 +28,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: profileIdParams,
         querystring: statsQuery,
-        response: { 200: statsSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: statsSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: profileIdParams,
         querystring: statsFirstsQuery,
-        response: { 200: statsFirstsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: statsFirstsPageSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Show or hide your Stats tab to others",
         tags,
         body: statsVisibilityInput,
-        response: { 200: statsVisibilitySchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: statsVisibilitySchema, ...errorResponses(400, 401) },
       },
     },
     async (request) =>

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import {
   PHOTO_LIMITS,
   photoMessages,
@@ -8,6 +7,7 @@ import {
 } from "#domain/photos.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { readUploadBody } from "#server/http/upload-body.ts";
 import { oneOfFewUploads } from "#server/http/upload-slots.ts";
 import { cleanupStaleUploads, uploadPhoto } from "./uploads.service.ts";
@@ -52,12 +52,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ["multipart/form-data"],
         response: {
           201: uploadedImageSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-          429: apiErrorSchema,
-          503: apiErrorSchema,
+          ...errorResponses(400, 401, 413, 415, 429, 503),
         },
       },
     },

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { idParam } from "#domain/ids.ts";
 import {
   wantToTryKeysSchema,
@@ -11,6 +10,7 @@ import {
   wantToTrySaveStateSchema,
 } from "#domain/want-to-try.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import {
   getWantToTryKeys,
   listWantToTry,
@@ -41,7 +41,7 @@ export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
           "`nextCursor` with the same status.",
         tags,
         querystring: wantToTryListQuery,
-        response: { 200: wantToTryPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: wantToTryPageSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => listWantToTry(context(request), request.query),
@@ -57,7 +57,7 @@ export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
           "Restaurant ids, and `restaurantId:dishKey(name)` for dishes, so every card can " +
           "show its Save toggle without a request of its own.",
         tags,
-        response: { 200: wantToTryKeysSchema, 401: apiErrorSchema },
+        response: { 200: wantToTryKeysSchema, ...errorResponses(401) },
       },
     },
     async (request) => getWantToTryKeys(context(request)),
@@ -84,11 +84,9 @@ export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
           params: z.object({ id: idParam }),
           response: {
             200: wantToTrySaveStateSchema,
-            400: apiErrorSchema,
-            401: apiErrorSchema,
-            404: apiErrorSchema,
+            ...errorResponses(400, 401, 404),
             // A full list refuses a new entry.
-            ...(saved ? { 409: apiErrorSchema } : {}),
+            ...(saved ? { ...errorResponses(409) } : {}),
           },
         },
         handler: async (request) => set(context(request), request.params.id, saved),
@@ -106,9 +104,7 @@ export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ entryId: idParam }),
         response: {
           200: wantToTrySaveStateSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

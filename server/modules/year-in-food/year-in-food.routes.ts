@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { apiErrorSchema } from "#domain/api-error.ts";
 import { yearInFoodSchema, yearListSchema, yearParam } from "#domain/year-in-food.ts";
 import { getSessionUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
+import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
 import { drawYearCard } from "./year-card.ts";
 import {
@@ -68,7 +68,7 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
           "stats are public and no block stands between them, else 404.",
         tags,
         params: profileIdParams,
-        response: { 200: yearListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: yearListSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => getYears(await context(request, reply), request.params.id),
@@ -85,7 +85,7 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
           "the current year before December) and as GET …/years.",
         tags,
         params: yearParams,
-        response: { 200: yearInFoodSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: yearInFoodSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) =>
@@ -108,10 +108,7 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.string().describe("The PNG image"),
           304: z.null().describe("Not modified: no body"),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          429: apiErrorSchema,
-          503: apiErrorSchema,
+          ...errorResponses(400, 404, 429, 503),
         },
       },
     },
