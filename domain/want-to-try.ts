@@ -7,7 +7,8 @@ import { pageQuery, pageSchema } from "./paging.ts";
  * name at a restaurant (saved from someone's dish review), so any later review of "Khao Soi" at
  * that place counts, however its author spelled the accents or the case. Once the person
  * reviews what they saved (any review of a saved restaurant, a dish review of a saved dish), the
- * entry moves to Tried by itself. Only its owner ever sees the list.
+ * entry moves to Tried by itself. Only its owner ever sees the list; its visibility decides
+ * whether the people who follow them may count their saves (savedByFollowedCount).
  */
 export const wantToTryKinds = ["restaurant", "dish"] as const;
 export type WantToTryKind = (typeof wantToTryKinds)[number];
@@ -15,6 +16,22 @@ export type WantToTryKind = (typeof wantToTryKinds)[number];
 /** The two halves of the list: still to try, and tried since it was saved. */
 const wantToTryStatuses = ["want", "tried"] as const;
 export type WantToTryStatus = (typeof wantToTryStatuses)[number];
+
+/**
+ * Who may count a person's saves: only they ("private", the default), or also the people who
+ * follow them, as "Saved by 2 people you follow" on restaurant pages and explore's cards. The
+ * list itself is shown to its owner alone either way.
+ */
+export const wantToTryVisibilities = ["private", "followers"] as const;
+export type WantToTryVisibility = (typeof wantToTryVisibilities)[number];
+export const wantToTryVisibilityLabels: Record<WantToTryVisibility, string> = {
+  private: "Only me",
+  followers: "Followers",
+};
+
+/** PUT /api/want-to-try/visibility, and its answer. */
+export const wantToTryVisibilitySchema = z.object({ visibility: z.enum(wantToTryVisibilities) });
+export type WantToTryVisibilityDto = z.infer<typeof wantToTryVisibilitySchema>;
 
 /** How many entries one person may keep (both halves together). */
 export const WANT_TO_TRY_MAX = 2000;
@@ -35,6 +52,10 @@ export const wantToTryMessages = {
   triedLabel: "Tried",
   emptyWant: "Nothing saved yet. Tap Save on a dish or a restaurant you want to try.",
   emptyTried: "Nothing tried yet. Review something you saved and it shows up here.",
+  visibilityLabel: "Who counts your saves",
+  visibilityDescription:
+    "Followers see how many people they follow saved a place, never who or what else",
+  visibilityFailed: "Failed to update who counts your saves",
   /** The line on restaurant pages and explore's cards: `count` is savedByFollowedCount (> 0). */
   savedByFollowed: (count: number) =>
     count === 1 ? "Saved by 1 person you follow" : `Saved by ${count} people you follow`,
@@ -55,8 +76,9 @@ export function dishKey(name: string): string {
 
 /**
  * How many different people the signed-in viewer follows still want to try a restaurant (it, or
- * a dish there; tried entries do not count); 0 for visitors. Which people is never told: the
- * lists themselves stay their owners' alone.
+ * a dish there; tried entries do not count), counting only those whose Want to try visibility
+ * is "followers"; 0 for visitors. Which people is never told: the lists themselves stay their
+ * owners' alone.
  */
 export const savedByFollowedCountSchema = z.number().int().nonnegative();
 
@@ -83,6 +105,8 @@ export const wantToTryListQuery = pageQuery.extend({
 });
 export const wantToTryPageSchema = pageSchema(wantToTryEntrySchema).extend({
   counts: z.object({ want: z.number().int(), tried: z.number().int() }),
+  /** Who may count the owner's saves. */
+  visibility: z.enum(wantToTryVisibilities),
 });
 export type WantToTryPageDto = z.infer<typeof wantToTryPageSchema>;
 

@@ -28,7 +28,7 @@ import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Want to try in a real browser against the real server: saving a dish from its card and a
- * restaurant from its page by keyboard alone, the own profile's "Want to try (n)" tab, a review
+ * restaurant from its page by keyboard alone, letting followers count one's saves by keyboard, the own profile's "Want to try (n)" tab, a review
  * of the saved dish moving it to Tried with its toast, a visitor's Save asking them to sign in,
  * "Saved by 1 person you follow" on the restaurant page and explore's card of a place someone
  * they follow saved, and axe plus screenshots of the tab, the toggles and that line at 375 and
@@ -78,6 +78,22 @@ beforeAll(async () => {
     // Signing up again changes whose session the page's cookie jar holds.
     friend = await signUpViaApi(page, "friend");
     await saveToWantToTryViaApi(page, { reviewId: dishReview.id });
+    // Want to try is "Only me" until its owner lets followers count it: by keyboard here.
+    await page.goto("/profile?tab=want-to-try");
+    await page.getByRole("list", { name: "Want to try" }).waitFor();
+    const who = page.getByRole("combobox", { name: "Who counts your saves" });
+    await who.waitFor();
+    expect(await who.inputValue()).toBe("Only me");
+    await who.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("option", { name: "Followers" }).waitFor();
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/api/want-to-try/visibility") && response.ok(),
+    );
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await saved;
+    expect(await who.inputValue()).toBe("Followers");
   });
 });
 

@@ -791,6 +791,21 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
       expect: () => ({ stats_public: true }),
     },
   },
+  // Everyone signed in sets who counts their own Want to try saves, and only theirs.
+  {
+    route: "PUT /api/want-to-try/visibility",
+    call: (w, caller) => ({
+      url: "/api/want-to-try/visibility",
+      body: { visibility: "followers" },
+      changes: caller === "visitor" ? undefined : { table: "profiles", id: w.people[caller].id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["want_to_try_visibility"],
+      expect: () => ({ want_to_try_visibility: "followers" }),
+    },
+  },
   // The owner's Year in Food: theirs alone while their stats are private (the world's are).
   {
     route: "GET /api/profiles/:id/years",
@@ -1074,6 +1089,9 @@ async function buildWorld(): Promise<World> {
   const upload = await db.execute<{ id: string }>(sql`
     insert into image_uploads (user_id, image_url, width, height, placeholder)
     values (${owner}, '/uploads/test/pending-1280.webp', 800, 600, '') returning id`);
+  // The owner's avatar uploaded and not yet saved: PUT /api/profile may save it.
+  await db.execute(sql`
+    insert into avatar_uploads (key, user_id) values (${`avatars/${owner}/a.webp`}, ${owner})`);
   const wantToTry = await db.execute<{ id: string }>(sql`
     insert into want_to_try (user_id, kind, restaurant_id)
     values (${owner}, 'restaurant', ${otherRestaurant.id}) returning id`);

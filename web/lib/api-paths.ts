@@ -76,6 +76,8 @@ export const apiPaths = {
     `/api/restaurants/${segment(restaurantId)}/followed-reviews`,
   /** The signed-in person's Want to try list, one half (`status`) a page at a time. */
   wantToTry: (params: URLSearchParams) => withQuery("/api/want-to-try", params),
+  /** PUT sets who may count the signed-in person's saves. */
+  wantToTryVisibility: "/api/want-to-try/visibility",
   /** What the signed-in person has saved and not yet tried, as keys for the Save toggles. */
   wantToTryKeys: "/api/want-to-try/keys",
   /** PUT saves a restaurant to Want to try, DELETE unsaves it. */

@@ -33,6 +33,10 @@ export const profiles = pgTable(
     location: text("location"),
     /** Whether the profile's Stats tab (and Year in Food) shows to others; the owner always sees it. */
     statsPublic: boolean("stats_public").notNull().default(false),
+    /** Who may count this person's Want to try saves (domain/want-to-try.ts); private by default. */
+    wantToTryVisibility: text("want_to_try_visibility", { enum: ["private", "followers"] })
+      .notNull()
+      .default("private"),
     followerCount: counter("follower_count"),
     followingCount: counter("following_count"),
     searchVector: searchVector("username", "full_name"),
@@ -44,6 +48,10 @@ export const profiles = pgTable(
     check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_]{3,30}$'`),
     check("profiles_follower_count_non_negative", sql`${t.followerCount} >= 0`),
     check("profiles_following_count_non_negative", sql`${t.followingCount} >= 0`),
+    check(
+      "profiles_want_to_try_visibility_valid",
+      sql`${t.wantToTryVisibility} in ('private', 'followers')`,
+    ),
     index("profiles_search_vector_idx").using("gin", t.searchVector),
     index("profiles_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("profiles_full_name_trgm_idx").using("gin", sql`${unaccented(t.fullName)} gin_trgm_ops`),

@@ -33,3 +33,24 @@ export const imageUploads = pgTable(
 
 export type ImageUpload = typeof imageUploads.$inferSelect;
 export type NewImageUpload = typeof imageUploads.$inferInsert;
+
+/**
+ * Avatars uploaded (POST /api/profile/avatar) and not yet saved by PUT /api/profile, which
+ * claims the row. Rows nobody claimed within a day are removed with their files, as photo
+ * uploads are, and an account's erasure finds its unsaved avatars here.
+ */
+export const avatarUploads = pgTable(
+  "avatar_uploads",
+  {
+    /** The stored file's key (avatars/<user id>/<random>.webp). */
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("avatar_uploads_user_idx").on(t.userId),
+    index("avatar_uploads_created_idx").on(t.createdAt),
+  ],
+);

@@ -69,11 +69,19 @@ export async function lockDueAccount(
   return { email: row.email, phoneNumber: row.phone_number, createdAt: new Date(row.created_at) };
 }
 
-/** Every stored file of the account: photo addresses, the avatar's and export files' keys. */
-export async function findAccountFiles(
-  tx: Executor,
-  userId: string,
-): Promise<{ imageUrls: string[]; avatarUrl: string | null; exportKeys: string[] }> {
+export interface AccountFiles {
+  imageUrls: string[];
+  avatarUrl: string | null;
+  /** Avatars uploaded and never saved to the profile. */
+  unsavedAvatarKeys: string[];
+  exportKeys: string[];
+}
+
+/**
+ * Every stored file of the account: photo addresses, the avatar's, unsaved avatars' and export
+ * files' keys.
+ */
+export async function findAccountFiles(tx: Executor, userId: string): Promise<AccountFiles> {
   const images = await tx.execute<{ image_url: string }>(sql`
     select ri.image_url from review_images ri join reviews r on r.id = ri.review_id
      where r.user_id = ${userId}
@@ -86,9 +94,12 @@ export async function findAccountFiles(
     select avatar_url from profiles where id = ${userId}`);
   const exports = await tx.execute<{ file_key: string }>(sql`
     select file_key from data_exports where user_id = ${userId} and file_key is not null`);
+  const unsaved = await tx.execute<{ key: string }>(sql`
+    select key from avatar_uploads where user_id = ${userId}`);
   return {
     imageUrls: images.rows.map((row) => row.image_url),
     avatarUrl: avatar.rows[0]?.avatar_url ?? null,
+    unsavedAvatarKeys: unsaved.rows.map((row) => row.key),
     exportKeys: exports.rows.map((row) => row.file_key),
   };
 }

@@ -18,6 +18,7 @@ import { deleteImageFiles, type Logger } from "#server/media/photo-files.ts";
 import type { Storage } from "#server/media/storage.ts";
 import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 import {
+  type AccountFiles,
   cancelDeletion,
   deleteAccountRows,
   findAccountFiles,
@@ -250,19 +251,20 @@ export async function eraseDueAccounts(ctx: EraserContext): Promise<number> {
 async function deleteAccountFiles(
   ctx: EraserContext,
   userId: string,
-  files: { imageUrls: string[]; avatarUrl: string | null; exportKeys: string[] },
+  files: AccountFiles,
 ): Promise<void> {
   await deleteImageFiles(ctx.storage, ctx.log, files.imageUrls);
   const avatarKey = files.avatarUrl ? ctx.storage.keyFromUrl(files.avatarUrl) : undefined;
-  // Only the account's own picture: a profile never points at another's file, but the check
+  // Only the account's own pictures: a profile never points at another's file, but the check
   // costs nothing and a wrong delete could not be undone.
+  const avatarKeys = [...(avatarKey ? [avatarKey] : []), ...files.unsavedAvatarKeys].filter((key) =>
+    key.startsWith(`avatars/${userId}/`),
+  );
   const logFailure = (key: string) => (error: unknown) => {
     ctx.log.warn({ err: error, key }, "deleting an erased account's file failed");
   };
   await Promise.all([
-    ...(avatarKey?.startsWith(`avatars/${userId}/`)
-      ? [ctx.storage.delete(avatarKey).catch(logFailure(avatarKey))]
-      : []),
+    ...avatarKeys.map((key) => ctx.storage.delete(key).catch(logFailure(key))),
     ...files.exportKeys.map((key) => ctx.storage.deletePrivate(key).catch(logFailure(key))),
   ]);
   // Their folders go too, once empty: a folder named by their id would outlive them.

@@ -366,6 +366,13 @@ describe("eraseDueAccounts", () => {
       lastName: "Gone",
       avatarUrl: avatar.json().avatarUrl,
     });
+    // Another picture uploaded and never saved: only its pending row names it.
+    const unsaved = await request(app, "POST", "/api/profile/avatar", {
+      cookie: victim.cookie,
+      body: avatarBody.payload,
+      headers: avatarBody.headers,
+    });
+    expect(unsaved.statusCode, unsaved.body).toBe(200);
     const victimReview = await postDishReview(app, victim.cookie, { title: "Secret Ramen" });
     const victimPost = await v.send("POST", "/api/posts", {
       title: "Vera's night out",
@@ -446,8 +453,9 @@ describe("eraseDueAccounts", () => {
     const victimFiles = (await pathsUnder(dataDir, "files")).filter((file) =>
       file.includes(victim.userId),
     );
-    // 2 photos × 3 variants (480, 1280, original) + a pending upload's 3 + the avatar + the export.
-    expect(victimFiles.length).toBe(11);
+    // 2 photos × 3 variants (480, 1280, original) + a pending upload's 3 + the avatar, an unsaved
+    // one + the export.
+    expect(victimFiles.length).toBe(12);
 
     // Everything that names the victim or their content, gathered while it exists.
     const ids = (

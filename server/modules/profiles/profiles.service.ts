@@ -21,6 +21,7 @@ import {
   isAdminIdentity,
   provisionAccount,
 } from "#server/modules/shared/accounts.ts";
+import { claimAvatarUpload, recordAvatarUpload } from "#server/modules/shared/avatar-uploads.ts";
 import {
   findRole,
   promoteToAdmin,
@@ -105,13 +106,13 @@ export async function updateProfile(
   input: ProfileSetupValues,
 ): Promise<ProfileDto> {
   const current = await ensureCallerProfile(ctx.db, ctx.user, ctx.adminEmails);
+  let newAvatarKey: string | undefined;
   if (input.avatarUrl !== null && input.avatarUrl !== current.avatarUrl) {
     const key = ctx.storage.keyFromUrl(input.avatarUrl);
     // Only a picture this user uploaded: a body never points the avatar at someone else's
     // file or at another site.
-    if (!key?.startsWith(`avatars/${ctx.user.id}/`)) {
-      throw ApiError.badRequest("Avatar must be uploaded first", "INVALID_AVATAR");
-    }
+    if (!key?.startsWith(`avatars/${ctx.user.id}/`)) throw invalidAvatar();
+    newAvatarKey = key;
   }
   const usernameChanged = input.username !== current.username;
   if (usernameChanged && isReservedUsername(input.username)) {
@@ -123,15 +124,22 @@ export async function updateProfile(
       ? await uniqueSlug(ctx.db, input.username, ctx.user.id)
       : current.slug;
     try {
-      updated = await updateProfileRow(ctx.db, ctx.user.id, {
-        username: input.username,
-        slug,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        fullName: fullName(input.firstName, input.lastName),
-        bio: input.bio,
-        avatarUrl: input.avatarUrl,
-        location: input.location,
+      updated = await ctx.db.transaction(async (tx) => {
+        // The new picture leaves the pending uploads with the save, so the sweep of unsaved
+        // avatars never takes a saved one; one no longer pending was swept with its file.
+        if (newAvatarKey && !(await claimAvatarUpload(tx, ctx.user.id, newAvatarKey))) {
+          throw invalidAvatar();
+        }
+        return updateProfileRow(tx, ctx.user.id, {
+          username: input.username,
+          slug,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          fullName: fullName(input.firstName, input.lastName),
+          bio: input.bio,
+          avatarUrl: input.avatarUrl,
+          location: input.location,
+        });
       });
       break;
     } catch (error) {
@@ -149,6 +157,8 @@ export async function updateProfile(
   }
   return toProfileDto(updated);
 }
+
+const invalidAvatar = () => ApiError.badRequest("Avatar must be uploaded first", "INVALID_AVATAR");
 
 async function deleteOwnAvatar(ctx: ProfileContext, url: string): Promise<void> {
   const key = ctx.storage.keyFromUrl(url);
@@ -171,6 +181,9 @@ export async function uploadAvatar(
     profileMessages.avatarInvalidType,
   );
   const key = `avatars/${ctx.user.id}/${randomName()}.webp`;
+  // Recorded before the file is written, so no file is left that no row names: an avatar never
+  // saved is swept with its file, and an erasure finds it meanwhile.
+  await recordAvatarUpload(ctx.db, ctx.user.id, key);
   const { url } = await ctx.storage.put(key, encoded.data, encoded.contentType);
   return { avatarUrl: url };
 }

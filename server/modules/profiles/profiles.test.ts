@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { profileMessages } from "#domain/profile.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
+import { cleanupStaleUploads } from "#server/modules/uploads/uploads.service.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { multipart } from "#server/test/multipart.ts";
@@ -343,5 +344,37 @@ describe("POST /api/profile/avatar", () => {
     await putProfile(signedUp.cookie, { ...validProfile, avatarUrl: second });
     expect((await app.inject({ method: "GET", url: first })).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: second })).statusCode).toBe(200);
+  });
+
+  it("sweeps avatars uploaded and never saved after a day, never the saved one", async () => {
+    const { app } = await testApp.start();
+    const signedUp = await signUpByEmail(app);
+    const png = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: "#264653" },
+    })
+      .png()
+      .toBuffer();
+    const saved = (await uploadAvatar(signedUp.cookie, png)).json().avatarUrl as string;
+    const unsaved = (await uploadAvatar(signedUp.cookie, png)).json().avatarUrl as string;
+    expect(
+      (await putProfile(signedUp.cookie, { ...validProfile, avatarUrl: saved })).statusCode,
+    ).toBe(200);
+    // Within the day nothing goes; a day later the unsaved one does, file and all.
+    expect(await cleanupStaleUploads(app.database.db, app.storage, app.log)).toBe(0);
+    const dayLater = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    const removed = await cleanupStaleUploads(
+      app.database.db,
+      app.storage,
+      app.log,
+      undefined,
+      dayLater,
+    );
+    expect(removed).toBe(1);
+    expect((await app.inject({ method: "GET", url: unsaved })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: saved })).statusCode).toBe(200);
+    // A swept picture can no longer be saved: its file is gone.
+    const late = await putProfile(signedUp.cookie, { ...validProfile, avatarUrl: unsaved });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.code).toBe("INVALID_AVATAR");
   });
 });

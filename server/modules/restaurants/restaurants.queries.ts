@@ -227,8 +227,10 @@ export function restaurantPhotoSql(restaurantId: SQL, viewerId: string | null): 
  * followed people count, so never the viewer (follows_not_self). The restaurant's entries come
  * from want_to_try_restaurant_idx, each matched with the viewer's follows (a seek of
  * follows_follower_following_unique, or a hash of the viewer's follows): query-plans.test.ts
- * shows no other index is needed. A block removed the follows between the two; someone pending
- * deletion is still followed, and not counted (checked only for those who saved it).
+ * shows no other index is needed. Only people who let their followers count their saves
+ * (want_to_try_visibility 'followers'; 'private' is the default) are counted, a primary-key
+ * probe each. A block removed the follows between the two; someone pending deletion is still
+ * followed, and not counted (checked only for those who saved it).
  */
 export function savedByFollowedSql(restaurantId: SQL, viewerId: string): SQL {
   return sql`(
@@ -237,6 +239,8 @@ export function savedByFollowedSql(restaurantId: SQL, viewerId: string): SQL {
        and exists (select 1 from want_to_try w
                     where w.restaurant_id = ${restaurantId} and w.user_id = f.following_id
                       and w.tried_at is null)
+       and exists (select 1 from profiles wp
+                    where wp.id = f.following_id and wp.want_to_try_visibility = 'followers')
        and ${visibleAuthorSql(viewerId, sql`f.following_id`)})`;
 }
 

@@ -16,6 +16,7 @@ import {
   ORIGINAL_VARIANT_SUFFIX,
 } from "#server/media/photo-files.ts";
 import { randomName, type Storage } from "#server/media/storage.ts";
+import { deleteAvatarUploadsBefore } from "#server/modules/shared/avatar-uploads.ts";
 import { deleteUpload, deleteUploadsBefore, insertUpload, takeUploads } from "./uploads.queries.ts";
 
 export interface UploadContext {
@@ -120,7 +121,10 @@ export async function claimUploads(
   });
 }
 
-/** Deletes unclaimed uploads older than `maxAgeMs` and their files; returns how many. */
+/**
+ * Deletes unclaimed uploads older than `maxAgeMs` and their files, photos and avatars alike;
+ * returns how many.
+ */
 export async function cleanupStaleUploads(
   db: Database,
   storage: Storage,
@@ -128,11 +132,20 @@ export async function cleanupStaleUploads(
   maxAgeMs = STALE_UPLOAD_AGE_MS,
   now = new Date(),
 ): Promise<number> {
-  const removed = await deleteUploadsBefore(db, new Date(now.getTime() - maxAgeMs));
+  const before = new Date(now.getTime() - maxAgeMs);
+  const removed = await deleteUploadsBefore(db, before);
   await deleteImageFiles(
     storage,
     log,
     removed.map((row) => row.imageUrl),
   );
-  return removed.length;
+  const avatarKeys = await deleteAvatarUploadsBefore(db, before);
+  await Promise.all(
+    avatarKeys.map((key) =>
+      storage.delete(key).catch((error: unknown) => {
+        log.warn({ err: error, key }, "deleting an unsaved avatar failed");
+      }),
+    ),
+  );
+  return removed.length + avatarKeys.length;
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { WantToTryKind, WantToTryStatus } from "#domain/want-to-try.ts";
+import type { WantToTryKind, WantToTryStatus, WantToTryVisibility } from "#domain/want-to-try.ts";
 import type { Executor } from "#server/db/client.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
@@ -114,6 +114,22 @@ export async function selectCounts(db: Executor, userId: string): Promise<WantTo
   const result = await db.execute<{ want: number; tried: number }>(countsSql(userId));
   const row = result.rows[0];
   return { want: Number(row?.want ?? 0), tried: Number(row?.tried ?? 0) };
+}
+
+/** Who may count the person's saves (profiles.want_to_try_visibility). */
+export async function selectVisibility(db: Executor, userId: string): Promise<WantToTryVisibility> {
+  const result = await db.execute<{ visibility: WantToTryVisibility }>(sql`
+    select want_to_try_visibility as visibility from profiles where id = ${userId}`);
+  return result.rows[0]?.visibility ?? "private";
+}
+
+export async function updateVisibility(
+  db: Executor,
+  userId: string,
+  visibility: WantToTryVisibility,
+): Promise<void> {
+  await db.execute(sql`
+    update profiles set want_to_try_visibility = ${visibility} where id = ${userId}`);
 }
 
 /** Everything the person still wants to try, newest saved first, through want_to_try_want_idx. */

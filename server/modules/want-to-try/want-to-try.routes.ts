@@ -8,6 +8,7 @@ import {
   wantToTryMessages,
   wantToTryPageSchema,
   wantToTrySaveStateSchema,
+  wantToTryVisibilitySchema,
 } from "#domain/want-to-try.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
@@ -17,6 +18,7 @@ import {
   removeEntry,
   setRestaurantSaved,
   setReviewDishSaved,
+  setWantToTryVisibility,
   type WantToTryContext,
 } from "./want-to-try.service.ts";
 
@@ -27,6 +29,7 @@ export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): WantToTryContext => ({
     db: app.database.db,
     user: currentUser(request),
+    adminEmails: app.config.adminEmails,
   });
 
   app.get(
@@ -45,6 +48,23 @@ export const wantToTryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listWantToTry(context(request), request.query),
+  );
+
+  app.put(
+    "/want-to-try/visibility",
+    {
+      preHandler,
+      schema: {
+        summary: "Who may count your saves: only you, or also the people who follow you",
+        description:
+          "`private` (the default): nobody else; `followers`: the people who follow you count " +
+          "you in a restaurant's savedByFollowedCount. The list itself is never shown to others.",
+        tags,
+        body: wantToTryVisibilitySchema,
+        response: { 200: wantToTryVisibilitySchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => setWantToTryVisibility(context(request), request.body),
   );
 
   app.get(

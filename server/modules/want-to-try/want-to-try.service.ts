@@ -8,6 +8,7 @@ import {
   type WantToTryKeysDto,
   type WantToTryPageDto,
   type WantToTrySaveStateDto,
+  type WantToTryVisibilityDto,
   type wantToTryListQuery,
   wantToTryMessages,
 } from "#domain/want-to-try.ts";
@@ -16,6 +17,7 @@ import { ApiError } from "#server/http/errors.ts";
 import { viewableItemPage } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
 import { existingRestaurantId } from "#server/modules/restaurants/restaurants.service.ts";
+import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import { lockQuotaOwner } from "#server/modules/shared/quota-lock.ts";
 import {
@@ -26,7 +28,9 @@ import {
   type NewEntry,
   selectCounts,
   selectEntryPage,
+  selectVisibility,
   selectWantedKeys,
+  updateVisibility,
   upsertEntry,
 } from "./want-to-try.queries.ts";
 
@@ -34,6 +38,7 @@ import {
 export interface WantToTryContext {
   db: Database;
   user: SessionUser;
+  adminEmails: readonly string[];
 }
 
 function toEntryDto(row: EntryRow): WantToTryEntryDto {
@@ -80,7 +85,21 @@ export async function listWantToTry(
     items: page.rows.map(toEntryDto),
     nextCursor: page.nextCursor,
     counts: await selectCounts(ctx.db, userId),
+    visibility: await selectVisibility(ctx.db, userId),
   };
+}
+
+/**
+ * Who may count the caller's saves: only them, or also the people who follow them (as "Saved by
+ * n people you follow"). The profile row is made first if sign-up never did.
+ */
+export async function setWantToTryVisibility(
+  ctx: WantToTryContext,
+  input: WantToTryVisibilityDto,
+): Promise<WantToTryVisibilityDto> {
+  await ensureCallerProfile(ctx.db, ctx.user, ctx.adminEmails);
+  await updateVisibility(ctx.db, ctx.user.id, input.visibility);
+  return { visibility: input.visibility };
 }
 
 /** What the caller still wants to try, as the keys cards compare their Save toggles with. */

@@ -533,6 +533,7 @@ describe("whose list", () => {
       items: [],
       nextCursor: null,
       counts: { want: 0, tried: 0 },
+      visibility: "private",
     });
     expect(await keys(stranger.cookie)).toEqual({ restaurantIds: [], dishes: [] });
     const theirs = await call("DELETE", `/api/want-to-try/${entry.id}`, stranger.cookie);
@@ -621,6 +622,12 @@ describe("saved by people you follow", () => {
     expect((await page(dora.cookie, "?status=tried")).counts).toEqual({ want: 0, tried: 1 });
 
     const ids = [busy.id, quiet.id, unsaved.id];
+    // Want to try is "Only me" until its owner says otherwise: following someone never lets
+    // one walk their list through the counts.
+    const none = { page: 0, card: 0 };
+    const nobody = { [busy.id]: none, [quiet.id]: none, [unsaved.id]: none };
+    expect(await savedBy(ids, me.cookie)).toEqual(nobody);
+    for (const who of [ann, bob, carl, dora, eve]) await showToFollowers(who.cookie);
     expect(await savedBy(ids, me.cookie)).toEqual({
       [busy.id]: { page: 3, card: 3 },
       [quiet.id]: { page: 1, card: 1 },
@@ -628,8 +635,6 @@ describe("saved by people you follow", () => {
     });
 
     // Someone who follows nobody, and visitors, see nobody's saves.
-    const none = { page: 0, card: 0 };
-    const nobody = { [busy.id]: none, [quiet.id]: none, [unsaved.id]: none };
     expect(await savedBy(ids, author.cookie)).toEqual(nobody);
     expect(await savedBy(ids)).toEqual(nobody);
 
@@ -637,5 +642,43 @@ describe("saved by people you follow", () => {
     await set("DELETE", restaurantPath(busy.id), carl.cookie);
     await set("DELETE", restaurantPath(busy.id), ann.cookie);
     expect((await savedBy([busy.id], me.cookie))[busy.id]).toEqual({ page: 2, card: 2 });
+    // Back to "Only me": Bob's dish no longer counts.
+    const onlyMe = await request(testApp.app, "PUT", "/api/want-to-try/visibility", {
+      cookie: bob.cookie,
+      body: { visibility: "private" },
+    });
+    expect(onlyMe.json()).toEqual({ visibility: "private" });
+    expect((await savedBy([busy.id], me.cookie))[busy.id]).toEqual({ page: 1, card: 1 });
+  });
+
+  it("keeps the list's visibility Only me until its owner picks Followers, refusing anything else", async () => {
+    await testApp.start();
+    const me = await person();
+    expect((await page(me.cookie)).visibility).toBe("private");
+    await showToFollowers(me.cookie);
+    expect((await page(me.cookie)).visibility).toBe("followers");
+    for (const body of [{ visibility: "public" }, { visibility: null }, {}]) {
+      const refused = await request(testApp.app, "PUT", "/api/want-to-try/visibility", {
+        cookie: me.cookie,
+        body,
+      });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().error.code).toBe("VALIDATION_ERROR");
+    }
+    expect((await page(me.cookie)).visibility).toBe("followers");
+    const visitor = await request(testApp.app, "PUT", "/api/want-to-try/visibility", {
+      body: { visibility: "private" },
+    });
+    expect(visitor.statusCode).toBe(401);
   });
 });
+
+/** Lets the people who follow `cookie`'s owner count their saves. */
+async function showToFollowers(cookie: string) {
+  const response = await request(testApp.app, "PUT", "/api/want-to-try/visibility", {
+    cookie,
+    body: { visibility: "followers" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json()).toEqual({ visibility: "followers" });
+}

@@ -11,6 +11,8 @@ import {
   type WantToTryKeysDto,
   type WantToTryPageDto,
   type WantToTrySaveStateDto,
+  type WantToTryVisibility,
+  type WantToTryVisibilityDto,
   wantToTryMessages,
 } from "#domain/want-to-try.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
@@ -151,6 +153,33 @@ export function useRemoveWantToTryEntry() {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: wantToTryKeys.all });
+    },
+  });
+}
+
+/**
+ * Sets who may count the own saves: every loaded page shows the choice at once; a failure says
+ * so and the list is read again either way.
+ */
+export function useSetWantToTryVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...wantToTryKeys.all, "visibility"],
+    mutationFn: (visibility: WantToTryVisibility) =>
+      apiSend<WantToTryVisibilityDto>("PUT", apiPaths.wantToTryVisibility, { visibility }),
+    onMutate: async (visibility) => {
+      await queryClient.cancelQueries({ queryKey: wantToTryKeys.lists });
+      queryClient.setQueriesData<InfiniteData<WantToTryPageDto>>(
+        { queryKey: wantToTryKeys.lists },
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, visibility })) },
+      );
+    },
+    onError: (error) => {
+      console.error("Want to try visibility failed", error);
+      toast.error(wantToTryMessages.visibilityFailed);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: wantToTryKeys.lists });
     },
   });
 }

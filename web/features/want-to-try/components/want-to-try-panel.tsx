@@ -1,4 +1,4 @@
-import { SegmentedControl, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
+import { SegmentedControl, Select, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
 import { IconBookmark, IconChecks } from "@tabler/icons-react";
 import {
   type InfiniteData,
@@ -9,11 +9,15 @@ import { useSearchParams } from "react-router";
 import {
   type WantToTryPageDto,
   type WantToTryStatus,
+  type WantToTryVisibility,
   wantToTryMessages,
+  wantToTryVisibilities,
+  wantToTryVisibilityLabels,
 } from "#domain/want-to-try.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
+import { useSetWantToTryVisibility } from "../api/use-want-to-try-mutations.ts";
 import { wantToTryListQuery } from "../api/want-to-try-queries.ts";
 import classes from "./want-to-try.module.css";
 import { WantToTryEntry } from "./want-to-try-entry.tsx";
@@ -35,9 +39,15 @@ const HALVES = {
   },
 } as const satisfies Record<WantToTryStatus, object>;
 
+const VISIBILITY_CHOICES = wantToTryVisibilities.map((value) => ({
+  value,
+  label: wantToTryVisibilityLabels[value],
+}));
+
 /**
  * The own profile's Want to try tab: Want to try | Tried, each newest first with "Load more",
- * a skeleton while the first page loads, its empty text, or a Retry when it failed.
+ * a skeleton while the first page loads, its empty text, or a Retry when it failed; and who
+ * may count the saves, once the list says.
  */
 export function WantToTryPanel() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -69,7 +79,25 @@ export function WantToTryPanel() {
         ]}
       />
       <ListBody status={status} list={list} />
+      {list.data?.pages[0] && <VisibilityChoice value={list.data.pages[0].visibility} />}
     </Stack>
+  );
+}
+
+/** Only me (the default) or Followers: whether followers count these saves. */
+function VisibilityChoice({ value }: { value: WantToTryVisibility }) {
+  const setVisibility = useSetWantToTryVisibility();
+  return (
+    <Select
+      label={wantToTryMessages.visibilityLabel}
+      description={wantToTryMessages.visibilityDescription}
+      data={VISIBILITY_CHOICES}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => {
+        if (next && next !== value) setVisibility.mutate(next as WantToTryVisibility);
+      }}
+    />
   );
 }
 
