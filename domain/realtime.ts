@@ -14,7 +14,12 @@ export type RealtimeEvent =
   /** One of your reviews or posts was deleted (from another tab or device, or by moderation). */
   | { type: "item-deleted"; kind: ItemKind; id: string }
   /** Your Want to try list changed elsewhere: a review you posted moved entries to Tried. */
-  | { type: "want-to-try" };
+  | { type: "want-to-try" }
+  /**
+   * Your sessions or account changed (a sign-out, a revoked session, a new password or email):
+   * every server process forgets the sessions it remembers for you. Clients may ignore it.
+   */
+  | { type: "sessions" };
 
 /** The SSE `event:` name every message uses; its `data:` is one RealtimeEvent as JSON. */
 export const REALTIME_MESSAGE_EVENT = "tasted";

@@ -16,6 +16,7 @@ import { type Auth, createAuth } from "./auth/auth.ts";
 import { BackgroundTasks } from "./auth/background.ts";
 import { createEmailSender, type EmailSender } from "./auth/senders/email.ts";
 import { createSmsSender, type SmsSender } from "./auth/senders/sms.ts";
+import { SessionCache } from "./auth/session-cache.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { refuseRequestsWhileClosing } from "./http/closing.ts";
@@ -97,6 +98,8 @@ declare module "fastify" {
     config: AppConfig;
     database: DatabaseHandle;
     auth: Auth;
+    /** Sessions read recently, by Cookie header (see getSessionUser). */
+    sessionCache: SessionCache;
     storage: Storage;
     /** Image work (uploads, avatars, share cards), off the request path in a worker process. */
     images: ImageJobs;
@@ -195,6 +198,11 @@ export async function buildApp(
   );
   const events = await createPostgresEventBus(dependencies.database, app.log);
   app.decorate("events", events);
+  const sessionCache = new SessionCache(config.session);
+  app.decorate("sessionCache", sessionCache);
+  events.watch((userId, event) => {
+    if (event.type === "sessions") sessionCache.forgetUser(userId);
+  });
   const push = new WebPushNotifier(
     dependencies.database.db,
     config.vapid,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ApiErrorBody } from "#domain/api-error.ts";
 import { errorBody } from "#server/http/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
-import { toFetchHeaders } from "./session.ts";
+import { getSessionUser, sessionsChanged, toFetchHeaders } from "./session.ts";
 
 /** Auth request bodies are small JSON or form posts. */
 const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
@@ -29,6 +29,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     url: "/auth/*",
     schema: { hide: true },
     handler: async (request, reply) => {
+      // Whoever is signed in before a change: a sign-out, a revocation, a new password or
+      // email changes their sessions, which every process must stop answering from memory.
+      const changing = request.method === "GET" ? null : await getSessionUser(request);
       const headers = toFetchHeaders(request.headers);
       // The only IP better-auth trusts (rate-limit buckets, session records).
       headers.set(CLIENT_IP_HEADER, request.ip);
@@ -53,6 +56,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       if (response.status === 429 && !response.headers.has("retry-after") && retryAfter > 0) {
         reply.header("retry-after", String(Math.ceil(retryAfter)));
       }
+      if (changing && response.status < 400) await sessionsChanged(app, changing.id);
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       if (response.status >= 400) {

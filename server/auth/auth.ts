@@ -253,8 +253,9 @@ export function authOptions(params: CreateAuthParams) {
      * use) is expired and deleted on its next lookup. better-auth has no absolute lifetime;
      * `capSessionExpiry` below adds one by never letting a slide move expiresAt past
      * createdAt + absoluteLifetime, so even a session used every day dies at that point.
-     * No cookie cache: every request reads the session row, so sign-out and revocation take
-     * effect at once (an old cookie gets 401).
+     * No cookie cache: a request reads the session row (or, on our routes, the process's
+     * SessionCache, which every sign-out and revocation clears on every process through the
+     * event bus), so sign-out and revocation take effect at once (an old cookie gets 401).
      */
     session: {
       expiresIn: config.session.idleTimeout,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isPlaceholderEmail } from "#domain/auth.ts";
 import { adminMessages } from "#domain/moderation.ts";
 import type { SessionUser } from "#domain/profile.ts";
@@ -44,17 +44,24 @@ interface BetterAuthSession {
  * The signed-in user of this request, or null. Reads the session row through better-auth (so
  * expiry, revocation and the idle-timeout slide behave exactly as on /api/auth/*), passes on
  * any refreshed cookie, and refuses a session older than the absolute lifetime even if its
- * row somehow says otherwise.
+ * row somehow says otherwise. A session read in the last seconds answers from the process's
+ * SessionCache instead (ADR 0024), until a change through /api/auth/* drops it everywhere.
  */
 async function getRequestSession(
   request: FastifyRequest,
   reply?: FastifyReply,
 ): Promise<RequestSession | null> {
   if (request.authSession !== undefined) return request.authSession;
-  const { auth, config } = request.server;
-  if (!request.headers.cookie) {
+  const { auth, config, sessionCache } = request.server;
+  const cookie = request.headers.cookie;
+  if (!cookie) {
     request.authSession = null;
     return null;
+  }
+  const cached = sessionCache.get(cookie);
+  if (cached) {
+    request.authSession = cached;
+    return cached;
   }
   const result = await auth.api.getSession({
     headers: toFetchHeaders(request.headers),
@@ -83,7 +90,17 @@ async function getRequestSession(
     },
     session: { id: found.session.id, createdAt, expiresAt: new Date(found.session.expiresAt) },
   };
+  sessionCache.set(cookie, request.authSession);
   return request.authSession;
+}
+
+/**
+ * `userId`'s sessions or account just changed (signed out, revoked, account deleted): this
+ * process forgets them at once, and every other one as soon as the bus delivers (milliseconds).
+ */
+export async function sessionsChanged(server: FastifyInstance, userId: string): Promise<void> {
+  server.sessionCache.forgetUser(userId);
+  await server.events.publish(userId, { type: "sessions" });
 }
 
 /** The signed-in user, or null for visitors (routes that work both ways). */

@@ -21,5 +21,10 @@ export interface EventBus {
   publish(userId: string, event: RealtimeEvent): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(userId: string, subscriber: RealtimeSubscriber): () => void;
+  /**
+   * Sees every event this process receives, for any user (the session cache listens for
+   * "sessions"). Returns the function that stops it.
+   */
+  watch(listener: (userId: string, event: RealtimeEvent) => void): () => void;
   close(): Promise<void>;
 }

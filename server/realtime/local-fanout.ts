@@ -7,6 +7,12 @@ import type { RealtimeSubscriber } from "./event-bus.ts";
  */
 export class LocalFanout {
   readonly #subscribers = new Map<string, Set<RealtimeSubscriber>>();
+  readonly #watchers = new Set<(userId: string, event: RealtimeEvent) => void>();
+
+  watch(listener: (userId: string, event: RealtimeEvent) => void): () => void {
+    this.#watchers.add(listener);
+    return () => this.#watchers.delete(listener);
+  }
 
   subscribe(userId: string, subscriber: RealtimeSubscriber): () => void {
     let subscribers = this.#subscribers.get(userId);
@@ -22,6 +28,7 @@ export class LocalFanout {
   }
 
   deliver(userId: string, event: RealtimeEvent): void {
+    for (const watcher of this.#watchers) watcher(userId, event);
     for (const subscriber of this.#subscribers.get(userId) ?? []) subscriber.deliver(event);
   }
 

@@ -60,5 +60,26 @@ describe.skipIf(process.env.TEST_DB !== "postgres")(
         stream.close();
       }
     });
+
+    it("a sign-out on instance A ends the session on instance B within a second", async () => {
+      const [a, b] = servers;
+      if (!a || !b) throw new Error("both servers must have started");
+      const person = await signUpOverHttp(a, "leaver");
+      // What /api/me answers on B (callOverHttp would throw on the 401).
+      const meOnB = async () =>
+        (await fetch(`${b.url}/api/me`, { headers: { cookie: person.cookie } })).status;
+      // B reads the session and, since ADR 0024, remembers it for a few seconds.
+      expect(await meOnB()).toBe(200);
+      expect(await meOnB()).toBe(200);
+
+      const signedOut = await callOverHttp(a, "POST", "/api/auth/sign-out", person, {});
+      expect(signedOut.status).toBe(200);
+      const after = Date.now();
+      let status = 200;
+      while (status === 200 && Date.now() - after < CROSS_INSTANCE_MS) {
+        status = await meOnB();
+      }
+      expect(status).toBe(401);
+    });
   },
 );

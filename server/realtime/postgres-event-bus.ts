@@ -54,6 +54,7 @@ export async function createPostgresEventBus(
       }
     },
     subscribe: (userId, subscriber) => fanout.subscribe(userId, subscriber),
+    watch: (listener) => fanout.watch(listener),
     // The streams are the route's to end; the bus only stops listening.
     close: stopListening,
   };

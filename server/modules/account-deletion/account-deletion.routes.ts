@@ -4,7 +4,7 @@ import {
   accountDeletionInput,
   accountDeletionSchema,
 } from "#domain/account-deletion.ts";
-import { currentUser, requireUser } from "#server/auth/session.ts";
+import { currentUser, requireUser, sessionsChanged } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
 import { errorResponses } from "#server/http/errors.ts";
@@ -81,6 +81,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
         },
         request.body,
       );
+      await sessionsChanged(app, user.id);
       return reply.status(202).send(scheduled);
     },
   );
