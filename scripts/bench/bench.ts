@@ -58,7 +58,11 @@ const WARMUP_SECONDS = 2;
 const ONE_CONNECTION = { runs: 300, seconds: 5 };
 const MAX_WRITERS = 300;
 const SETTLE_AFTER_LOAD_MS = 1_000;
-const SSE = { streams: 1_000, holders: 100, actors: 21, firesPerSecond: 20, settleMs: 3_000 };
+/**
+ * 1,000 streams held by 200 people, 5 each: a session keeps at most 5 open
+ * (MAX_STREAMS_PER_SESSION), and each holder's streams share one sign-in.
+ */
+const SSE = { streams: 1_000, holders: 200, actors: 21, firesPerSecond: 20, settleMs: 3_000 };
 
 async function signIn(server: ServerProcess, email: string, address: string): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
