@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { unseenPeopleSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
 import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
 import { itemTables } from "./item-tables.ts";
@@ -258,10 +258,11 @@ export interface ItemRowsOptions {
  * filtered and bounded them) with author, restaurant and whether `viewerId` likes each, in the
  * page's order, at most `limit`. One statement whatever the page's size.
  *
- * A signed-in viewer's comment count leaves out the visible comments of people in a block with
- * them, as the comment list does: the people come first (the viewer's few user_blocks rows, read
- * once for the statement) and each one's comments on the item are one probe of the
- * (user, item) index, so a viewer with no blocks pays nothing per item.
+ * The comment count leaves out the visible comments the comment list does not show the viewer:
+ * those of accounts waiting to be deleted and, for a signed-in viewer, of people in a block with
+ * them. The people come first (the few account_deletions rows and the viewer's user_blocks rows,
+ * read once for the statement) and each one's comments on the item are one probe of the
+ * (user, item) index, so with nobody to leave out nothing is paid per item.
  */
 export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
   const { viewerId, limit, order = NEWEST_FIRST } = options;
@@ -271,29 +272,22 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
           else exists (select 1 from post_likes pl where pl.post_id = page.id and pl.user_id = ${viewerId})
           end`
     : sql`false`;
-  // One scalar probe per blocked person, so the (user, item) index answers each.
-  const commentCount = viewerId
-    ? sql`page.comment_count - coalesce((
+  // One scalar probe per unseen person, so the (user, item) index answers each.
+  const commentCount = sql`page.comment_count - coalesce((
         select sum(case when page.kind = 'review'
           then (select count(*) from comments c
-                 where c.user_id = b.id and c.review_id = page.id and not c.is_hidden)
+                 where c.user_id = u.id and c.review_id = page.id and not c.is_hidden)
           else (select count(*) from post_comments pc
-                 where pc.user_id = b.id and pc.post_id = page.id and not pc.is_hidden)
+                 where pc.user_id = u.id and pc.post_id = page.id and not pc.is_hidden)
           end)
-          from blocked b), 0)::int`
-    : sql`page.comment_count`;
-  const blocked = viewerId
-    ? sql`, blocked as materialized (
-        select ub.blocked_id as id from user_blocks ub where ub.blocker_id = ${viewerId}
-        union
-        select ub.blocker_id from user_blocks ub where ub.blocked_id = ${viewerId})`
-    : sql``;
+          from unseen u), 0)::int`;
+  const unseen = sql`, unseen as materialized (${unseenPeopleSql(viewerId)})`;
   const direction = sql.raw(order.direction);
   const orderBy = order.keyed
     ? sql`page.sort_key ${direction}, page.created_at ${direction}, page.id ${direction}`
     : sql`page.created_at ${direction}, page.id ${direction}`;
   return sql`
-    with page as (${page})${blocked}
+    with page as (${page})${unseen}
     select page.kind, page.id,
            to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,

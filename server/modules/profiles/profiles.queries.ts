@@ -7,6 +7,7 @@ import {
   itemTabTarget,
   type ViewedItemListWindow,
 } from "#server/modules/items/item-list.queries.ts";
+import { shownFollowCountSql } from "#server/modules/shared/author-visibility.ts";
 
 export async function findRole(db: Executor, userId: string): Promise<Role | undefined> {
   const [row] = await db
@@ -92,7 +93,8 @@ export interface ProfilePageRow extends Record<string, unknown> {
  * The profile a page address names, with its counts, in one statement: `handle` is the profile
  * id as given, or a username or slug already lower-cased; a username match wins over a slug
  * match. Each count is the rows the viewer sees on that tab (see shownCount); the follower
- * counts are the profile's counter columns. The same statement says whether the account is
+ * counts are the profile's counter columns less the people the viewer may not see, as the
+ * follower lists leave them out. The same statement says whether the account is
  * being deleted and how the viewer stands with the person (follow, block either way, mute).
  */
 export function profilePageSql(
@@ -118,7 +120,10 @@ export function profilePageSql(
            ${shownCount("reviews", "dish")} as "dishReviews",
            ${shownCount("reviews", "restaurant")} as "restaurantReviews",
            ${shownCount("posts")} as posts,
-           p.follower_count as followers, p.following_count as following,
+           ${shownFollowCountSql(viewerId, sql`p.id`, sql`p.follower_count`, "followers")}
+             as followers,
+           ${shownFollowCountSql(viewerId, sql`p.id`, sql`p.following_count`, "following")}
+             as following,
            ${viewerExists(sql`follows f where f.follower_id = ${viewerId} and f.following_id = p.id`)}
              as "followedByViewer",
            exists (select 1 from account_deletions ad where ad.user_id = p.id) as "pendingDeletion",

@@ -3,7 +3,7 @@ import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { savedByFollowedSql } from "#server/modules/restaurants/restaurants.queries.ts";
-import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { shownFollowCountSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
 // Explore's statements. Every tab runs the same two-branch search over its own table:
 // - full text: the query's words as prefixes ('ram':* finds "Ramen" while typing) against the
@@ -283,8 +283,8 @@ export interface UserCardRow extends Record<string, unknown> {
 /**
  * People cards (of those `viewerId` may see), best match first (newest first without a query),
  * with their visible review
- * count (from the profile index, for the page's rows only), their follow counters and whether
- * `viewerId` follows them.
+ * count (from the profile index, for the page's rows only), their follow counters (less the
+ * people the viewer may not see, as the follower lists) and whether `viewerId` follows them.
  */
 export function userSearchSql(
   terms: SearchTerms | undefined,
@@ -298,8 +298,11 @@ export function userSearchSql(
     ? sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.following_id = s.id)`
     : sql`false`;
   return sql`
-    select s.id, s.username, s.slug, s.full_name, s.avatar_url, s.follower_count,
-           s.following_count,
+    select s.id, s.username, s.slug, s.full_name, s.avatar_url,
+           ${shownFollowCountSql(viewerId, sql`s.id`, sql`s.follower_count`, "followers")}
+             as follower_count,
+           ${shownFollowCountSql(viewerId, sql`s.id`, sql`s.following_count`, "following")}
+             as following_count,
            (select count(*)::int from reviews r
              where r.user_id = s.id and not r.is_hidden) as review_count,
            ${followed} as followed_by_viewer

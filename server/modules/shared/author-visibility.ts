@@ -28,3 +28,38 @@ export function notMutedSql(viewerId: string | undefined, authorId: PersonId): S
   return sql`not exists (
       select 1 from user_mutes um where um.muter_id = ${viewerId} and um.muted_id = ${authorId})`;
 }
+
+/**
+ * The ids of the people `viewerId` may not see (visibleAuthorSql false): accounts waiting to be
+ * deleted and, for a signed-in viewer, the other side of each of their blocks. A few rows, read
+ * from their own tables; counts that rows of such people went into subtract them through this,
+ * so a count a person sees matches the list they can open.
+ */
+export function unseenPeopleSql(viewerId: string | undefined): SQL {
+  const leaving = sql`select ad.user_id as id from account_deletions ad`;
+  if (!viewerId) return leaving;
+  return sql`${leaving}
+    union
+    select ub.blocked_id from user_blocks ub where ub.blocker_id = ${viewerId}
+    union
+    select ub.blocker_id from user_blocks ub where ub.blocked_id = ${viewerId}`;
+}
+
+/**
+ * A person's follower (or following) counter as `viewerId` may see it: the counter column less
+ * the follows of (or to) people the viewer may not see, each a probe of the follows' unique
+ * (follower, following) index from the few unseen people.
+ */
+export function shownFollowCountSql(
+  viewerId: string | undefined,
+  personId: PersonId,
+  counter: SQL,
+  side: "followers" | "following",
+): SQL {
+  const match =
+    side === "followers"
+      ? sql`f.follower_id = u.id and f.following_id = ${personId}`
+      : sql`f.follower_id = ${personId} and f.following_id = u.id`;
+  return sql`(${counter} - (select count(*)::int from (${unseenPeopleSql(viewerId)}) u
+                             join follows f on ${match}))`;
+}
