@@ -4,9 +4,6 @@
  * failure becomes an ApiRequestError carrying the server's `{ error: { code, message } }`.
  */
 
-import pLimit from "p-limit";
-import { MAX_UPLOADS_AT_ONCE } from "#domain/photos.ts";
-
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
@@ -26,7 +23,7 @@ export function retryUnlessNotFound(failures: number, error: Error): boolean {
 
 export type ApiMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
-const NETWORK_MESSAGE = "Could not reach Tasted. Check your connection and try again.";
+export const NETWORK_MESSAGE = "Could not reach Tasted. Check your connection and try again.";
 
 /** Fallback text when a response carries no usable error body (a proxy's HTML page, say). */
 function statusMessage(status: number): string {
@@ -40,7 +37,7 @@ function statusMessage(status: number): string {
 }
 
 /** Reads `{ error: { code, message } }` out of a response body, whatever shape it really has. */
-function errorFromBody(status: number, body: unknown): ApiRequestError {
+export function errorFromBody(status: number, body: unknown): ApiRequestError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   const code = typeof error?.code === "string" ? error.code : `HTTP_${status}`;
   const message =
@@ -48,7 +45,7 @@ function errorFromBody(status: number, body: unknown): ApiRequestError {
   return new ApiRequestError(status, code, message);
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -86,55 +83,5 @@ export function apiSend<T>(method: ApiMethod, path: string, body?: unknown): Pro
         ? { accept: "application/json" }
         : { accept: "application/json", "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** The server takes MAX_UPLOADS_AT_ONCE uploads per person at once; the rest wait their turn here. */
-const uploadTurns = pLimit(MAX_UPLOADS_AT_ONCE);
-
-/**
- * Multipart upload of one file in the field "file". XMLHttpRequest rather than fetch because
- * only it reports upload progress; onProgress receives 0–100. Uploads past the server's
- * per-person limit wait (at 0%) until an earlier one ends.
- */
-export function apiUpload<T>(
-  path: string,
-  file: File,
-  onProgress?: (percent: number) => void,
-): Promise<T> {
-  return uploadTurns(() => sendUpload<T>(path, file, onProgress));
-}
-
-function sendUpload<T>(
-  path: string,
-  file: File,
-  onProgress?: (percent: number) => void,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
-    xhr.withCredentials = false; // same-origin requests send cookies anyway
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    });
-    xhr.addEventListener("load", () => {
-      const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(body as T);
-      } else {
-        reject(errorFromBody(xhr.status, body));
-      }
-    });
-    xhr.addEventListener("error", () =>
-      reject(new ApiRequestError(0, "NETWORK_ERROR", NETWORK_MESSAGE)),
-    );
-    xhr.addEventListener("abort", () =>
-      reject(new ApiRequestError(0, "ABORTED", "The upload was cancelled.")),
-    );
-    const form = new FormData();
-    form.append("file", file, file.name);
-    xhr.send(form);
   });
 }

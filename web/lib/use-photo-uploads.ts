@@ -6,8 +6,8 @@ import {
   type UploadedImageDto,
   uploadFailedMessage,
 } from "#domain/photos.ts";
-import { apiUpload } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
+import { apiUpload } from "./api-upload.ts";
 import { toast } from "./toast.ts";
 
 /** A photo of a review or post being written: already stored (edit) or uploading/uploaded. */

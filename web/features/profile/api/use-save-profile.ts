@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AvatarUploadDto, MeDto, ProfileDto, ProfileSetupInput } from "#domain/profile.ts";
-import { apiSend, apiUpload } from "#web/lib/api-client.ts";
+import { apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { apiUpload } from "#web/lib/api-upload.ts";
 import { meQuery } from "#web/lib/session.tsx";
 
 /** PUT /api/profile; the answer replaces the profile in ["me"] so every screen sees it at once. */
