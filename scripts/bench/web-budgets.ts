@@ -90,6 +90,7 @@ export const LAZY_MODULES = {
     "auth-client",
     "user-avatar",
     "features/landing/use-email-confirmation-notice.ts",
+    "toast",
   ],
 };
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SkipLink } from "#web/components/skip-link.tsx";
-import { toast } from "#web/lib/toast.ts";
 
 /**
  * Wraps every screen: "Skip to content" comes first, and moving to another screen clears the
@@ -13,7 +12,8 @@ export function RootRoute() {
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    toast.clearScreenToasts();
+    // The toast helper loads with the first toast or move (not in the landing page's bundle).
+    void import("#web/lib/toast.ts").then(({ toast }) => toast.clearScreenToasts());
   }, [pathname]);
   return (
     <>

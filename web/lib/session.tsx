@@ -15,7 +15,6 @@ import { ApiRequestError, apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
 import type { authClient as AuthClientInstance } from "./auth-client.ts";
 import { type AuthSession, NOT_READ, sessionStore } from "./session-store.ts";
-import { toast } from "./toast.ts";
 
 type Session =
   | { status: "loading" }
@@ -55,8 +54,8 @@ export interface SessionContextValue {
  */
 function announceIfRestored(me: MeDto): MeDto {
   if (me.accountRestored) {
-    void import("#domain/account-deletion.ts").then(({ accountDeletionMessages }) =>
-      toast.success(accountDeletionMessages.restored),
+    void Promise.all([import("#domain/account-deletion.ts"), import("./toast.ts")]).then(
+      ([{ accountDeletionMessages }, { toast }]) => toast.success(accountDeletionMessages.restored),
     );
   }
   return me;
