@@ -65,8 +65,24 @@ const placeSuggestionSchema = z.object({
 });
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 
+/** GET /api/places/reverse: the address at a pin ("Use my location"). */
+export const placeReverseQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+});
+
+/** What reverse geocoding tells of a pin; all null where the provider cannot say. */
+export const placeAddressSchema = z.object({
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+});
+export type PlaceAddress = z.infer<typeof placeAddressSchema>;
+
+export const placeProviders = ["local", "google", "osm"] as const;
+
 export const placeSearchResultSchema = z.object({
-  provider: z.enum(["local", "google"]),
+  provider: z.enum(placeProviders),
   results: z.array(placeSuggestionSchema),
 });
 export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;

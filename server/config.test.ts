@@ -114,3 +114,34 @@ describe("web push (VAPID) configuration", () => {
     expect(production.vapid).toBeUndefined();
   });
 });
+
+describe("place search configuration", () => {
+  it("local by default, google with a key, osm on PLACES_PROVIDER with its User-Agent", async () => {
+    expect((await loadConfig({ ...base })).places).toEqual({ provider: "local" });
+    expect((await loadConfig({ ...base, GOOGLE_MAPS_API_KEY: "k" })).places.provider).toBe(
+      "google",
+    );
+    const osm = await loadConfig({
+      ...base,
+      PLACES_PROVIDER: "osm",
+      PHOTON_URL: "https://photon.example/",
+      PUBLIC_URL: "https://tasted.example",
+    });
+    expect(osm.places).toMatchObject({
+      provider: "osm",
+      baseUrl: "https://photon.example",
+      userAgent: "Tasted (+https://tasted.example)",
+    });
+    // The key alone does not win over a chosen provider.
+    const chosen = await loadConfig({
+      ...base,
+      PLACES_PROVIDER: "local",
+      GOOGLE_MAPS_API_KEY: "k",
+    });
+    expect(chosen.places).toEqual({ provider: "local" });
+    await expect(loadConfig({ ...base, PLACES_PROVIDER: "google" })).rejects.toThrow(
+      "GOOGLE_MAPS_API_KEY",
+    );
+    await expect(loadConfig({ ...base, PLACES_PROVIDER: "bing" })).rejects.toThrow();
+  });
+});

@@ -67,6 +67,14 @@ const environmentSchema = z.object({
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   /** Tests point the Places adapter at a fake server; production keeps Google's address. */
   GOOGLE_PLACES_BASE_URL: z.url().default("https://maps.googleapis.com/maps/api/place"),
+  /**
+   * Which place search: `local` (restaurants already known, no third party), `google` (needs
+   * GOOGLE_MAPS_API_KEY) or `osm` (OpenStreetMap through PHOTON_URL). Unset: google when a key
+   * is set, else local.
+   */
+  PLACES_PROVIDER: z.enum(["local", "google", "osm"]).optional(),
+  /** A Photon-compatible geocoder (PLACES_PROVIDER=osm): the public instance or your own. */
+  PHOTON_URL: z.url({ protocol: /^https?$/ }).default("https://photon.komoot.io"),
   /** Setting S3_BUCKET switches uploads from DATA_DIR/uploads to an S3-compatible bucket. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -138,8 +146,17 @@ export interface AppConfig {
   /** Per-account wait after failed password sign-ins (server/auth/sign-in-backoff.ts). */
   signInBackoff: SignInBackoffPolicy;
   authRateLimits: AuthRateLimits;
-  /** Place search: Google Places when a key is set, else the restaurants already known. */
-  places: { provider: "local" } | { provider: "google"; apiKey: string; baseUrl: string };
+  /** Place search: Google Places, OpenStreetMap through Photon, or the restaurants known. */
+  places:
+    | { provider: "local" }
+    | { provider: "google"; apiKey: string; baseUrl: string }
+    | {
+        provider: "osm";
+        baseUrl: string;
+        userAgent: string;
+        minIntervalMs: number;
+        timeoutMs: number;
+      };
   /** Object storage for uploads; absent means disk under DATA_DIR/uploads. */
   s3: S3Config | undefined;
   /** Per-user throttles kept in the database (action_limits). */
@@ -447,13 +464,7 @@ export async function loadConfig(
       environment.AUTH_RATE_LIMITS === "relaxed"
         ? relaxed(DEFAULT_AUTH_RATE_LIMITS)
         : DEFAULT_AUTH_RATE_LIMITS,
-    places: environment.GOOGLE_MAPS_API_KEY
-      ? {
-          provider: "google",
-          apiKey: environment.GOOGLE_MAPS_API_KEY,
-          baseUrl: environment.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, ""),
-        }
-      : { provider: "local" },
+    places: placesConfig(environment, publicUrl),
     s3: environment.S3_BUCKET
       ? {
           bucket: environment.S3_BUCKET,
@@ -475,6 +486,39 @@ export async function loadConfig(
     },
     ...overrides,
   };
+}
+
+/** The public Photon's fair use: a few requests a second at most; we keep to two. */
+const PHOTON_MIN_INTERVAL_MS = 500;
+const PHOTON_TIMEOUT_MS = 5000;
+
+function placesConfig(
+  environment: z.output<typeof environmentSchema>,
+  publicUrl: string,
+): AppConfig["places"] {
+  const provider =
+    environment.PLACES_PROVIDER ?? (environment.GOOGLE_MAPS_API_KEY ? "google" : "local");
+  if (provider === "osm") {
+    return {
+      provider,
+      baseUrl: environment.PHOTON_URL.replace(/\/+$/, ""),
+      // Photon's operators ask every client to say who it is and where to reach them.
+      userAgent: `Tasted (+${publicUrl})`,
+      minIntervalMs: PHOTON_MIN_INTERVAL_MS,
+      timeoutMs: PHOTON_TIMEOUT_MS,
+    };
+  }
+  if (provider === "google") {
+    if (!environment.GOOGLE_MAPS_API_KEY) {
+      throw new ConfigError("PLACES_PROVIDER=google needs GOOGLE_MAPS_API_KEY");
+    }
+    return {
+      provider,
+      apiKey: environment.GOOGLE_MAPS_API_KEY,
+      baseUrl: environment.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, ""),
+    };
+  }
+  return { provider: "local" };
 }
 
 function parseEmailList(raw: string): string[] {

@@ -487,6 +487,11 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     },
   },
   {
+    route: "GET /api/places/reverse",
+    call: () => ({ url: "/api/places/reverse?lat=39.8&lng=-89.65" }),
+    expected: signedIn(200),
+  },
+  {
     route: "GET /api/places/search",
     call: () => ({ url: "/api/places/search?q=Joe" }),
     expected: signedIn(200),

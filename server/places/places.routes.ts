@@ -1,5 +1,11 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { placeSearchQuery, placeSearchResultSchema } from "#domain/places.ts";
+import {
+  placeAddressSchema,
+  placeReverseQuery,
+  placeSearchQuery,
+  placeSearchResultSchema,
+} from "#domain/places.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
 import { ApiError, errorResponses } from "#server/http/errors.ts";
@@ -30,15 +36,52 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { q, lat, lng } = request.query;
-      try {
-        return { provider: provider.name, results: await provider.search(q, { lat, lng }) };
-      } catch (error) {
-        if (error instanceof PlacesUnavailableError) {
-          request.log.warn({ err: error }, "place search failed");
-          throw new ApiError(503, "PLACES_UNAVAILABLE", "Place search is unavailable right now");
-        }
-        throw error;
-      }
+      return unavailableAs503(request.log, async () => ({
+        provider: provider.name,
+        results: await provider.search(q, { lat, lng }),
+      }));
+    },
+  );
+
+  app.get(
+    "/places/reverse",
+    {
+      preHandler: [
+        requireUser,
+        throttleCaller("place-search", app.config.contentRateLimits.placeSearch),
+      ],
+      schema: {
+        summary: 'The address at a pin (for "Use my location")',
+        description:
+          "From the OpenStreetMap provider; the others cannot tell and answer nulls. The " +
+          "position is used for this answer only: never stored or logged.",
+        tags: ["places"],
+        querystring: placeReverseQuery,
+        response: {
+          200: placeAddressSchema,
+          ...errorResponses(400, 401, 429, 503),
+        },
+      },
+    },
+    async (request) => {
+      const { lat, lng } = request.query;
+      const found = await unavailableAs503(request.log, async () =>
+        provider.reverse ? provider.reverse(lat, lng) : null,
+      );
+      return found ?? { address: null, city: null, region: null };
     },
   );
 };
+
+/** A provider that is down is a 503 to clients; its own words stay in the log. */
+async function unavailableAs503<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PlacesUnavailableError) {
+      log.warn({ err: error }, "place search failed");
+      throw new ApiError(503, "PLACES_UNAVAILABLE", "Place search is unavailable right now");
+    }
+    throw error;
+  }
+}

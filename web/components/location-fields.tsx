@@ -2,7 +2,9 @@ import { Button, Group, Loader, Stack, Text, TextInput, VisuallyHidden } from "@
 import { IconCurrentLocation, IconMapOff, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { ITEM_LIMITS } from "#domain/items.ts";
-import { type LatLng, placeMessages } from "#domain/places.ts";
+import { type LatLng, type PlaceAddress, placeMessages } from "#domain/places.ts";
+import { apiGet } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
 import { type MapInstance, useMapLibre } from "#web/lib/use-map-libre.ts";
 import classes from "./location-fields.module.css";
 
@@ -44,7 +46,9 @@ export function LocationFields({
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        onPinChange({ lat: position.coords.latitude, lng: position.coords.longitude });
+        const pin = { lat: position.coords.latitude, lng: position.coords.longitude };
+        onPinChange(pin);
+        if (address.trim() === "") void fillAddress(pin);
       },
       () => {
         setLocating(false);
@@ -52,6 +56,16 @@ export function LocationFields({
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
+  }
+
+  // Where the provider can tell (OpenStreetMap), an empty Address is filled from the pin.
+  async function fillAddress(pin: LatLng) {
+    try {
+      const found = await apiGet<PlaceAddress>(apiPaths.placeReverse(pin));
+      if (found.address) onAddressChange(found.address);
+    } catch {
+      // No address from the pin: the person types it, or the pin is enough.
+    }
   }
 
   return (

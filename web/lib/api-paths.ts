@@ -128,6 +128,9 @@ export const apiPaths = {
   profileLists: (profileId: string) => `/api/profiles/${segment(profileId)}/lists`,
   /** Explore: one tab's results for `q` (newest first without it). */
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
+  /** The address at a pin, where the place provider can tell. */
+  placeReverse: (pin: { lat: number; lng: number }) =>
+    `/api/places/reverse?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`,
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,
   photoUploads: "/api/uploads/images",
   /** POST: report a review, post, comment or person. */

@@ -110,6 +110,7 @@ export async function checkRestaurant(
   }
   return {
     verified: false,
+    ...(await pinLocality(places, input, log)),
     placeId: input.placeId,
     name: input.name,
     address: input.address,
@@ -119,9 +120,30 @@ export async function checkRestaurant(
     website: null,
     priceLevel: null,
     googleRating: null,
-    city: null,
-    region: null,
   };
+}
+
+/**
+ * The city and region of a typed place's pin, from a provider that reverse geocodes (OSM);
+ * nothing when it cannot or is down: the address is read instead (placeLocality).
+ */
+async function pinLocality(
+  places: PlaceSearchProvider,
+  input: RestaurantValues,
+  log: Logger,
+): Promise<{ city: string | null; region: string | null }> {
+  if (!places.reverse || input.lat === null || input.lat === undefined) {
+    return { city: null, region: null };
+  }
+  if (input.lng === null || input.lng === undefined) return { city: null, region: null };
+  try {
+    const found = await places.reverse(input.lat, input.lng);
+    return { city: found?.city ?? null, region: found?.region ?? null };
+  } catch (error) {
+    if (!(error instanceof PlacesUnavailableError)) throw error;
+    log.warn({ err: error }, "reverse geocoding unavailable; the address names the city");
+    return { city: null, region: null };
+  }
 }
 
 /**
