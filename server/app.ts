@@ -4,7 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -50,6 +50,7 @@ import { likeRoutes } from "./modules/likes/likes.routes.ts";
 import { listFollowTies } from "./modules/lists/lists.queries.ts";
 import { listRoutes } from "./modules/lists/lists.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
+import { nearbyRoutes } from "./modules/nearby/nearby.routes.ts";
 import { DigestJob } from "./modules/notification-settings/notification-digest.ts";
 import { notificationSettingsRoutes } from "./modules/notification-settings/notification-settings.routes.ts";
 import { notificationTies } from "./modules/notifications/notifications.queries.ts";
@@ -134,6 +135,21 @@ const UPLOADS_PREFIX = "/uploads";
 /** JSON bodies above this are refused with 413 before they are buffered. Uploads use multipart. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Paths whose query string holds where someone is: logged without it. */
+const LOCATION_PATHS = ["/api/nearby", "/api/places/"];
+
+/** Fastify's request log line, minus any position a query string carries. */
+function requestForLog(request: FastifyRequest) {
+  const url = request.url;
+  const located = LOCATION_PATHS.some((prefix) => url.startsWith(prefix));
+  return {
+    method: request.method,
+    url: located ? url.split("?")[0] : url,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
 /**
  * Builds the whole HTTP application without listening, so tests drive it through `inject`
  * and main.ts decides about ports and signals.
@@ -143,7 +159,11 @@ export async function buildApp(
   dependencies: AppDependencies,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization"],
+      serializers: { req: requestForLog },
+    },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // The router's default (100) would answer a long restaurant slug with 414 before its route
@@ -311,6 +331,7 @@ export async function buildApp(
       await api.register(wantToTryRoutes);
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
+      await api.register(nearbyRoutes);
       await api.register(statsRoutes);
       await api.register(yearInFoodRoutes);
       await api.register(eventRoutes);

@@ -1,17 +1,19 @@
 // What `npm run bench` measures: each scenario's requests, for reads the service call whose SQL
 // is timed alone, and the budgets each result is held to.
 
+import { nearbyQuery } from "#domain/nearby.ts";
 import { profileItemsQuery, type SessionUser } from "#domain/profile.ts";
 import { restaurantItemsQuery } from "#domain/restaurant.ts";
 import type { Database } from "#server/db/client.ts";
 import { getFeed } from "#server/modules/feed/feed.service.ts";
+import { getNearby } from "#server/modules/nearby/nearby.service.ts";
 import { getProfileItems, getProfilePage } from "#server/modules/profiles/profile-page.service.ts";
 import {
   getRestaurant,
   getRestaurantItems,
 } from "#server/modules/restaurants/restaurants.service.ts";
 import { searchItems } from "#server/modules/search/search.service.ts";
-import { SEARCH_PROBES } from "./generator/vocabulary.ts";
+import { CITIES, SEARCH_PROBES } from "./generator/vocabulary.ts";
 import type { MemoryDuringWork, UploadBody } from "./harness.ts";
 import type { PhaseResult, RequestVariant } from "./load.ts";
 
@@ -119,6 +121,9 @@ export function uploadRequest(
   };
 }
 
+/** The bench city Nearby is measured at (its restaurants are spread ±0.05° around it). */
+const DENSE_CITY = CITIES[0] ?? ["", "", 39.78, -89.65];
+
 /**
  * Every scenario in the order they run: reads, then writes, then the realtime streams, and the
  * CPU-heavy sign-ins and uploads last, so their leftovers never weigh on what is measured next.
@@ -190,6 +195,14 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
       title: "Restaurant page (most reviewed), header and stats",
       variants: [readRequest(`/api/restaurants/${restaurant.slug}`)],
       sql: (db) => getRestaurant(db, restaurant.slug, undefined),
+    },
+    {
+      // Every bench restaurant is pinned within ~5 km of one of a few cities: the densest case.
+      name: "nearby-dense-city",
+      title: "Nearby, dense city (visitor, 5 km)",
+      variants: [readRequest(`/api/nearby?lat=${DENSE_CITY[2]}&lng=${DENSE_CITY[3]}`)],
+      sql: (db) =>
+        getNearby(db, nearbyQuery.parse({ lat: DENSE_CITY[2], lng: DENSE_CITY[3] }), undefined),
     },
     {
       name: "restaurant-dishes",
@@ -351,6 +364,7 @@ export function budgetChecks(
     }
     if (name.startsWith("search-")) atMost("p95 ≤ 100 ms", load.p95, 100);
     if (name.startsWith("restaurant")) atMost("p95 ≤ 50 ms", load.p95, 50);
+    if (name === "nearby-dense-city") atMost("p95 ≤ 50 ms", load.p95, 50);
     if (name === "like-toggle" || name === "follow-toggle") atMost("p95 ≤ 30 ms", load.p95, 30);
     if (name === "image-upload") atMost("p95 ≤ 1 s a photo", load.p95, 1_000);
     if (name === "feed-during-uploads") {

@@ -487,6 +487,11 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     },
   },
   {
+    route: "GET /api/nearby",
+    call: () => ({ url: "/api/nearby?lat=39.8&lng=-89.65" }),
+    expected: open(200),
+  },
+  {
     route: "GET /api/places/reverse",
     call: () => ({ url: "/api/places/reverse?lat=39.8&lng=-89.65" }),
     expected: signedIn(200),

@@ -128,6 +128,9 @@ export const apiPaths = {
   profileLists: (profileId: string) => `/api/profiles/${segment(profileId)}/lists`,
   /** Explore: one tab's results for `q` (newest first without it). */
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
+  /** Restaurants around a position (Explore's Nearby). */
+  nearby: (pin: { lat: number; lng: number }) =>
+    `/api/nearby?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`,
   /** The address at a pin, where the place provider can tell. */
   placeReverse: (pin: { lat: number; lng: number }) =>
     `/api/places/reverse?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`,

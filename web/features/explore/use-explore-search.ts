@@ -1,13 +1,13 @@
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { EXPLORE_DEBOUNCE_MS, type ExploreTab, exploreTabs } from "#domain/search.ts";
+import { EXPLORE_DEBOUNCE_MS, type ExplorePageTab, explorePageTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
 
-const DEFAULT_TAB: ExploreTab = "dishes";
+const DEFAULT_TAB: ExplorePageTab = "dishes";
 
-function isExploreTab(value: string | null): value is ExploreTab {
-  return exploreTabs.some((tab) => tab === value);
+function isExploreTab(value: string | null): value is ExplorePageTab {
+  return explorePageTabs.some((tab) => tab === value);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Box, Loader, Tabs, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useIsFetching } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { nearbyMessages } from "#domain/nearby.ts";
 import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
 import header from "#web/components/page-header.module.css";
@@ -10,13 +12,22 @@ import { useExploreSearch } from "../use-explore-search.ts";
 import classes from "./explore.module.css";
 import { ExploreResults, exploreTabDetails } from "./explore-results.tsx";
 
+// Nearby (and the map it may draw) loads only when its tab is opened.
+const NearbyPanel = lazy(() =>
+  import("./nearby-panel.tsx").then((module) => ({ default: module.NearbyPanel })),
+);
+
 /**
  * Search across dishes, restaurants, posts and people. The search box and tabs stay in view
  * while the results scroll; the search and the tab live in the address.
  */
 export function ExplorePage() {
   const search = useExploreSearch();
-  const fetching = useIsFetching({ queryKey: exploreKeys.results(search.tab, search.query) }) > 0;
+  const searchTab = search.tab === "nearby" ? null : search.tab;
+  const fetching =
+    useIsFetching({
+      queryKey: searchTab ? exploreKeys.results(searchTab, search.query) : ["explore", "none"],
+    }) > 0;
 
   return (
     <>
@@ -44,6 +55,9 @@ export function ExplorePage() {
                 {exploreTabDetails[tab].label}
               </Tabs.Tab>
             ))}
+            <Tabs.Tab value="nearby" className={classes.tab}>
+              {nearbyMessages.tab}
+            </Tabs.Tab>
           </Tabs.List>
         </div>
         <Box p="md">
@@ -52,6 +66,11 @@ export function ExplorePage() {
               <ExploreResults tab={tab} query={search.query} />
             </Tabs.Panel>
           ))}
+          <Tabs.Panel value="nearby">
+            <Suspense fallback={<Loader size="sm" aria-label={nearbyMessages.loading} />}>
+              <NearbyPanel />
+            </Suspense>
+          </Tabs.Panel>
         </Box>
       </Tabs>
     </>

@@ -14,6 +14,8 @@ import type { ReactNode } from "react";
 import shared from "#web/components/public-page.module.css";
 import classes from "./landing-sections.module.css";
 
+const NEARBY_PATH = "/explore?tab=nearby";
+
 interface SectionHeadingProps {
   id: string;
   eyebrow: string;
@@ -163,7 +165,7 @@ export function TrackSection() {
   );
 }
 
-const SHARE_CARDS = [
+const SHARE_CARDS: { icon: typeof IconUsers; title: string; text: ReactNode }[] = [
   {
     icon: IconDiscount2,
     title: "Share Deals",
@@ -177,7 +179,12 @@ const SHARE_CARDS = [
   {
     icon: IconUsers,
     title: "Build Community",
-    text: "Follow locals and discover what others love nearby.",
+    // The promise is a feature: Explore's Nearby tab.
+    text: (
+      <>
+        Follow locals and <a href={NEARBY_PATH}>discover what others love nearby</a>.
+      </>
+    ),
   },
 ];
 
