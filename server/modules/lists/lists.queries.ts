@@ -4,7 +4,7 @@ import { PLACE_RATING_REVIEW_TYPE } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { restaurantPhotoSql } from "#server/modules/restaurants/restaurants.queries.ts";
-import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { unseenPeopleSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
@@ -31,6 +31,28 @@ export function listVisibleToSql(viewerId: string | null, key: string | null): S
         and (${byKey}
              or exists (select 1 from list_follows lf
                          where lf.list_id = l.id and lf.user_id = ${viewerId})))))`;
+}
+
+/**
+ * The follower count of list `l` as `viewerId` may see it: the people who follow it and may
+ * still see it. A followers list counts the list's follows by people who still follow its owner
+ * (an unfollow leaves the list follow be, and with it the access), read from the list's follows;
+ * a link list keeps every follower's access, so its counter less the people the viewer may not
+ * see; a private list is its owner's alone.
+ */
+function shownListFollowerCountSql(viewerId: string | null): SQL {
+  const unseen = unseenPeopleSql(viewerId ?? undefined);
+  return sql`(case l.visibility
+    when 'followers' then (
+      select count(*)::int from list_follows lf
+       where lf.list_id = l.id
+         and exists (select 1 from follows f
+                      where f.follower_id = lf.user_id and f.following_id = l.owner_id)
+         and lf.user_id not in (${unseen}))
+    when 'link' then l.follower_count - (
+      select count(*)::int from (${unseen}) u
+        join list_follows lf on lf.list_id = l.id and lf.user_id = u.id)
+    else 0 end)`;
 }
 
 /**
@@ -94,7 +116,8 @@ function listSummariesSql(params: {
     ? sql`exists (select 1 from list_follows mf where mf.list_id = l.id and mf.user_id = ${viewerId})`
     : sql`false`;
   return sql`
-    select l.id, l.name, l.description, l.visibility, l.share_key, l.follower_count,
+    select l.id, l.name, l.description, l.visibility, l.share_key,
+           ${shownListFollowerCountSql(viewerId)} as follower_count,
            l.created_at, l.updated_at,
            a.id as user_id, a.username as author_username, a.full_name as author_full_name,
            a.slug as author_slug, a.avatar_url as author_avatar_url,

@@ -345,6 +345,9 @@ describe("who sees a list", () => {
       follower.cookie,
     );
     expect(after.lists.map((list) => list.id)).toEqual([lists.link.id]);
+    // Nor are they counted among its followers any more: the count is of those who see it.
+    expect((await readList(lists.followers.id, owner))?.list.followerCount).toBe(0);
+    expect((await readList(lists.link.id, owner))?.list.followerCount).toBe(2);
     // They may still stop following what they can no longer see.
     expect(
       await expectStatus(200, "DELETE", followPath(lists.followers.id), follower.cookie),
