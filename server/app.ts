@@ -25,7 +25,7 @@ import { registerOriginCheck } from "./http/origin-check.ts";
 import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
-import { ImageJobs } from "./media/images.ts";
+import { type ImageJobs, processImageJobs } from "./media/images.ts";
 import {
   DiskStorage,
   privateDirectory,
@@ -210,7 +210,7 @@ export async function buildApp(
   });
   app.decorate("auth", auth);
   app.decorate("storage", storage);
-  const images = dependencies.images ?? new ImageJobs({ niceness: config.imageWorkerNiceness });
+  const images = dependencies.images ?? processImageJobs(config.imageWorkerNiceness);
   app.decorate("images", images);
   app.decorate(
     "places",
@@ -243,7 +243,8 @@ export async function buildApp(
   // by themselves, and stops listening while the database is still open.
   app.addHook("preClose", () => events.close());
   app.addHook("onClose", async () => {
-    await images.close();
+    // A test's own ImageJobs ends with its app; the process's outlives any one app.
+    if (dependencies.images) await images.close();
     await background.drain();
     await push.settled();
     await emailSender.close?.();

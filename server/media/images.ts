@@ -139,6 +139,18 @@ export class ImageJobs {
   }
 }
 
+let shared: ImageJobs | undefined;
+
+/**
+ * The image work of this process, shared by every app it builds (tests build many): one worker
+ * and one queue per process, as the limits mean. It is never closed by an app: the worker exits
+ * after WORKER_IDLE_MS without a job, or when this process ends (its IPC channel closes).
+ */
+export function processImageJobs(niceness: number): ImageJobs {
+  shared ??= new ImageJobs({ niceness });
+  return shared;
+}
+
 /**
  * The worker process, started with the first job and stopped after WORKER_IDLE_MS without one,
  * so a server that is not handling pictures holds neither sharp, satori nor their memory.
