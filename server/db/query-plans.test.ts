@@ -798,8 +798,17 @@ async function planTree(db: Executor, planned: Planned): Promise<PlanNode> {
   return root.Plan;
 }
 
+/**
+ * One test seeds thousands of rows and plans every list and search the API runs: about 20 s of
+ * work on a quiet 2-core machine beside two other test workers, so the suite's 30 s per test
+ * would fail it for being busy rather than wrong.
+ */
+const PLANS_TIMEOUT_MS = 120_000;
+
 describe("query plans", () => {
-  it("reads no growing table whole in any list or search the API runs", async () => {
+  it("reads no growing table whole in any list or search the API runs", {
+    timeout: PLANS_TIMEOUT_MS,
+  }, async () => {
     await testApp.start();
     const db = testApp.db;
     const world = await seed(db);
