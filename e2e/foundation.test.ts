@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   COLOR_SCHEME_STORAGE_KEY,
   control,
@@ -14,7 +14,12 @@ import {
   waitForText,
   withPage,
 } from "./support/browser.ts";
-import { type ExpectedError, withPageExpectingErrors } from "./support/content.ts";
+import {
+  type ExpectedError,
+  seedPost,
+  signUpViaApi,
+  withPageExpectingErrors,
+} from "./support/content.ts";
 
 /**
  * The public pages of the foundation issue, in a real browser against the real server: landing,
@@ -259,6 +264,15 @@ describe("terms, install and 404", () => {
 });
 
 describe("Skip to content", () => {
+  // The feed's first Tab stop inside main is a card: a post of this file's own, so the check
+  // never depends on what other files have seeded by then.
+  beforeAll(async () => {
+    await withPage(browser, {}, async (page) => {
+      await signUpViaApi(page, "skipper");
+      await seedPost(page, { title: "Skip link check", content: "A post for the feed to hold." });
+    });
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     test("the first Tab stop on every kind of screen, shown while focused, lands on the main content", async () => {
       await withPage(browser, { viewport, colorScheme }, async (page) => {
