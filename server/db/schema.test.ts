@@ -173,6 +173,7 @@ describe("migrations", () => {
         "account",
         "action_limits",
         "image_uploads",
+        "avatar_uploads",
         "jwks",
         "rate_limit",
         "session",
