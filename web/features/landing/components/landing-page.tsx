@@ -1,4 +1,4 @@
-import { useDocumentTitle } from "@mantine/hooks";
+import { useDocumentTitle, useMounted } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { EMAIL_CONFIRMED_PARAM } from "#domain/screen-paths.ts";
@@ -24,9 +24,12 @@ const EmailConfirmationNotice = lazy(async () => {
 export function LandingPage() {
   useDocumentTitle("Tasted: Track what you try");
   const [params] = useSearchParams();
+  // The prerendered markup of "/" has no notice: adding it only after the first render keeps
+  // that render identical to the markup it hydrates.
+  const mounted = useMounted();
   return (
     <>
-      {params.has(EMAIL_CONFIRMED_PARAM) && (
+      {mounted && params.has(EMAIL_CONFIRMED_PARAM) && (
         <Suspense fallback={null}>
           <EmailConfirmationNotice />
         </Suspense>
