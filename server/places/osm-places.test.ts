@@ -51,11 +51,11 @@ describe("OpenStreetMap place search (Photon)", () => {
     expect(body.results[0]).toMatchObject({
       placeId: "osm:N123",
       restaurantId: null,
-      address: "12 Canal Road, Leeds, United Kingdom",
+      address: "12 Canal Road, Leeds LS1 4AP, United Kingdom",
       latitude: 53.7958,
       longitude: -1.5479,
       city: "Leeds",
-      region: "England",
+      region: "West Yorkshire",
     });
     // 53.79581,-1.54791 to 53.7958,-1.5479: about a metre and a half.
     expect(body.results[0].distance).toBeLessThanOrEqual(2);
@@ -95,9 +95,9 @@ describe("OpenStreetMap place search (Photon)", () => {
     expect(row).toMatchObject({
       name: "Noodle Bar",
       googlePlaceId: "osm:N123",
-      address: "12 Canal Road, Leeds, United Kingdom",
+      address: "12 Canal Road, Leeds LS1 4AP, United Kingdom",
       city: "Leeds",
-      region: "England",
+      region: "West Yorkshire",
       latitude: 53.7958,
     });
   });
@@ -109,9 +109,9 @@ describe("OpenStreetMap place search (Photon)", () => {
     });
     expect(reverse.statusCode, reverse.body).toBe(200);
     expect(reverse.json()).toEqual({
-      address: "12 Canal Road, Leeds, United Kingdom",
+      address: "12 Canal Road, Leeds LS1 4AP, United Kingdom",
       city: "Leeds",
-      region: "England",
+      region: "West Yorkshire",
     });
     expect(photon.requests[0]?.url.pathname).toBe("/reverse");
 
@@ -129,7 +129,7 @@ describe("OpenStreetMap place search (Photon)", () => {
       .select({ city: restaurants.city, region: restaurants.region })
       .from(restaurants)
       .where(eq(restaurants.id, created.json().restaurant.id));
-    expect(row).toEqual({ city: "Leeds", region: "England" });
+    expect(row).toEqual({ city: "Leeds", region: "West Yorkshire" });
 
     for (const query of ["lat=91&lng=0", "lat=0&lng=-181", "lat=north&lng=0", "lat=1"]) {
       const refused = await request(app, "GET", `/api/places/reverse?${query}`, {

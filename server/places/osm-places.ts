@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { haversineMeters, type PlaceAddress, type PlaceSuggestion } from "#domain/places.ts";
+import { type PhotonProperties, photonAddress } from "./photon-address.ts";
 import {
   PLACE_SUGGESTION_LIMIT,
   type PlacePosition,
@@ -11,22 +12,7 @@ import {
 interface PhotonFeature {
   type: "Feature";
   geometry?: { type: string; coordinates?: [number, number] };
-  properties?: {
-    osm_id?: number;
-    osm_type?: string;
-    osm_key?: string;
-    osm_value?: string;
-    name?: string;
-    housenumber?: string;
-    street?: string;
-    postcode?: string;
-    city?: string;
-    district?: string;
-    locality?: string;
-    county?: string;
-    state?: string;
-    country?: string;
-  };
+  properties?: PhotonProperties;
 }
 
 interface PhotonAnswer {
@@ -74,23 +60,6 @@ const roundCoordinate = (value: number) => value.toFixed(3);
 function isFood(feature: PhotonFeature): boolean {
   const { osm_key: key, osm_value: value } = feature.properties ?? {};
   return key !== undefined && value !== undefined && (FOOD_TAGS[key]?.has(value) ?? false);
-}
-
-/** "12 Canal Road, Leeds, United Kingdom": the street line, the city, the country. */
-function formatAddress(properties: NonNullable<PhotonFeature["properties"]>): string | null {
-  const street = [properties.housenumber, properties.street].filter(Boolean).join(" ");
-  const city = properties.city ?? properties.locality ?? properties.district;
-  const parts = [street, city, properties.country].filter(
-    (part): part is string => typeof part === "string" && part.length > 0,
-  );
-  return parts.length > 0 ? parts.join(", ") : null;
-}
-
-function locality(properties: NonNullable<PhotonFeature["properties"]>) {
-  return {
-    city: properties.city ?? properties.locality ?? properties.district ?? null,
-    region: properties.state ?? properties.county ?? null,
-  };
 }
 
 /**
@@ -156,7 +125,7 @@ export class OsmPlaceSearch implements PlaceSearchProvider {
     });
     const properties = answer.features?.[0]?.properties;
     if (!properties) return null;
-    return { address: formatAddress(properties), ...locality(properties) };
+    return photonAddress(properties);
   }
 
   private toSuggestion(
@@ -173,10 +142,9 @@ export class OsmPlaceSearch implements PlaceSearchProvider {
           : null,
       restaurantId: null,
       name: properties.name ?? "",
-      address: formatAddress(properties),
+      ...photonAddress(properties),
       latitude: located ? lat : null,
       longitude: located ? lng : null,
-      ...locality(properties),
       phone: null,
       website: null,
       priceLevel: null,

@@ -14,8 +14,10 @@ const photonFeatures = {
     osm_value: "residential",
     name: "Noodle Street",
     city: "Leeds",
+    county: "West Yorkshire",
     state: "England",
     country: "United Kingdom",
+    countrycode: "GB",
   }),
   noodleBar: feature([-1.5479, 53.7958], {
     osm_id: 123,
@@ -27,8 +29,10 @@ const photonFeatures = {
     street: "Canal Road",
     postcode: "LS1 4AP",
     city: "Leeds",
+    county: "West Yorkshire",
     state: "England",
     country: "United Kingdom",
+    countrycode: "GB",
   }),
   noodleMuseum: feature([-1.54, 53.79], {
     osm_id: 77,
@@ -37,8 +41,10 @@ const photonFeatures = {
     osm_value: "museum",
     name: "Noodle Museum",
     city: "Leeds",
+    county: "West Yorkshire",
     state: "England",
     country: "United Kingdom",
+    countrycode: "GB",
   }),
 };
 
