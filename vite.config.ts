@@ -5,7 +5,6 @@ import react from "@vitejs/plugin-react";
 import { createServer, defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
-import type { ManifestTransform } from "workbox-build";
 
 const webDir = path.resolve(import.meta.dirname, "web");
 const distDir = path.resolve(import.meta.dirname, "dist");
@@ -160,27 +159,6 @@ function bootAfterPaint(html: string): string {
   return html.replace(entry, "").replace(preload, "").replace("</body>", `${boot}\n</body>`);
 }
 
-/**
- * The service worker precaches the shell, what index.html loads (entry script, its imports, the
- * stylesheet), plus fonts, icons and the other public files: a first visit downloads no screen
- * it did not open. Screens and the rest of /assets are cached as they are first used.
- */
-function precacheShellOnly(): ManifestTransform {
-  return (entries) => {
-    const html = readFileSync(path.join(distDir, "index.html"), "utf8");
-    const loaded = new Set(
-      [...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((match) => match[1]),
-    );
-    // landing.html is the server's first answer for "/"; offline, the shell draws that page.
-    const manifest = entries.filter(
-      ({ url }) =>
-        url !== "landing.html" &&
-        (!url.startsWith("assets/") || loaded.has(url) || url.endsWith(".woff2")),
-    );
-    return { manifest, warnings: [] };
-  };
-}
-
 export default defineConfig({
   root: webDir,
   publicDir: "public",
@@ -197,6 +175,9 @@ export default defineConfig({
     manifest: true,
     modulePreload: { polyfill: false },
   },
+  // Which build saved a person's offline cache: another build's screens may expect other
+  // shapes, so web/lib/offline-cache.ts drops a cache another build saved.
+  define: { "import.meta.env.TASTED_BUILD": JSON.stringify(new Date().toISOString()) },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" },
@@ -236,21 +217,28 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell works offline, and every screen once opened; API calls always go to
-        // the network.
+        // Every screen opens offline: the shell, every route's scripts and styles, fonts and
+        // icons are precached once the first page has loaded (the worker installs after it). API
+        // calls always go to the network; what a signed-in person saw last is kept by the app
+        // itself (web/lib/offline-cache.ts, docs/decisions/0022).
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
-        manifestTransforms: [precacheShellOnly()],
+        // landing.html is the server's first answer for "/"; offline, the shell draws that page.
+        globIgnores: ["landing.html"],
         runtimeCaching: [
           {
-            // Hashed file names: a cached copy is never stale, so it is used without asking.
+            // What the precache leaves out (MapLibre's worker script) once first used. Hashed
+            // file names: a cached copy is never stale, so it is used without asking.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
             handler: "CacheFirst",
             options: { cacheName: "assets", expiration: { maxEntries: 300 } },
           },
         ],
         cleanupOutdatedCaches: true,
+        // The page that installed the worker is served by it at once, not from its next load:
+        // a screen first opened offline in that same visit still finds its scripts.
+        clientsClaim: true,
         // Shows web push notifications and opens the app on a click (web/public).
         importScripts: ["/push-handler.js"],
         // Same rule for the generated service worker (sw.js.map would name the build's paths).

@@ -54,6 +54,8 @@ export interface PageOptions {
    * not learn its position: asking is refused.
    */
   geolocation?: { latitude: number; longitude: number };
+  /** Lets the app's service worker install (blocked otherwise: see newPage). */
+  serviceWorker?: boolean;
 }
 
 /** One of the four ways every screen is looked at: phone and desktop width, light and dark. */
@@ -129,8 +131,9 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     // Transitions finish instantly, so screenshots and contrast checks see the settled page.
     reducedMotion: "reduce",
     // The service worker would precache every screen's scripts in each new context, hundreds of
-    // requests per test that no test looks at; the server tests check what it is served.
-    serviceWorkers: "block",
+    // requests per test that no test looks at; the server tests check what it is served, and
+    // the offline test lets it install.
+    serviceWorkers: options.serviceWorker ? "allow" : "block",
     ...(options.geolocation
       ? { geolocation: options.geolocation, permissions: ["geolocation"] }
       : {}),

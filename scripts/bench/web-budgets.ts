@@ -91,6 +91,7 @@ export const LAZY_MODULES = {
     "user-avatar",
     "features/landing/use-email-confirmation-notice.ts",
     "toast",
+    "lib/offline-cache.ts",
   ],
 };
 

@@ -13,6 +13,7 @@ import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { formatUnreadBadge } from "#domain/unread-badge.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
+import { OfflineNotice } from "#web/components/offline-notice.tsx";
 import { mainContentProps } from "#web/components/skip-link.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
 import { useSession } from "#web/lib/session.tsx";
@@ -162,6 +163,7 @@ export function AppLayout() {
         </Box>
 
         <main {...mainContentProps} className={classes.main}>
+          <OfflineNotice />
           <Outlet />
         </main>
 

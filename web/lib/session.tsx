@@ -104,6 +104,20 @@ function loadAuthClient(): Promise<AuthClient> {
   return authClientLoad;
 }
 
+type OfflineCache = typeof import("./offline-cache.ts");
+
+/**
+ * The signed-in person's saved cache (offline-cache.ts) loads with the first person signed in
+ * here, never for a visitor; each change of person reaches it in the order it happened.
+ */
+let offlineCacheTasks: Promise<void> = Promise.resolve();
+function withOfflineCache(task: (cache: OfflineCache) => void): void {
+  offlineCacheTasks = offlineCacheTasks
+    .then(() => import("./offline-cache.ts"))
+    .then(task)
+    .catch(() => undefined); // its chunk could not load (offline, never cached): nothing saved
+}
+
 /** The prerendered landing page (web/app/prerender.tsx) is drawn before any read. */
 const beforeAnyRead = () => NOT_READ;
 
@@ -200,17 +214,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeLastUser(sessionUserId);
       setLastUserId(sessionUserId);
     } else if (serverSaysNobody) {
+      // Their session ended while this page was closed: what was saved for them goes too.
+      const last = readLastUser();
+      if (last) withOfflineCache((cache) => cache.forgetUser(last));
       writeLastUser(null);
       setLastUserId(null);
     }
   }, [sessionUserId, serverSaysNobody]);
 
-  // A different person (or nobody) now: nothing cached for the previous one may leak through.
-  const previousUserId = useRef<string | null>(userId);
+  // A different person (or nobody) now: nothing cached for the previous one may leak through,
+  // in memory or saved. The person signed in gets back what they saw last, offline too.
+  const previousUserId = useRef<string | null>(null);
   useEffect(() => {
     const previous = previousUserId.current;
     previousUserId.current = userId;
-    if (previous !== null && previous !== userId) queryClient.clear();
+    if (previous === userId) return;
+    if (previous !== null) queryClient.clear();
+    withOfflineCache((cache) => cache.followUser(queryClient, userId));
   }, [userId, queryClient]);
 
   // The store reads again when the tab becomes visible; this keeps a long-open visible page

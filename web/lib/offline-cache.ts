@@ -1,0 +1,112 @@
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tanstack/react-query";
+import { del, get, set } from "idb-keyval";
+
+/**
+ * The signed-in person's query cache, kept in IndexedDB under their user id, so a screen opened
+ * without a network shows what they saw last (docs/decisions/0022). SessionProvider hands it
+ * whoever is signed in; loaded only then, never for a visitor.
+ */
+
+/** What is stored for one person. */
+interface SavedCache {
+  savedAt: number;
+  /** The build that saved it: another build's screens may expect other shapes, so it is dropped. */
+  build: string;
+  state: DehydratedState;
+}
+
+const BUILD: string = import.meta.env.TASTED_BUILD ?? "dev";
+
+/** Older than this, what was seen is dropped rather than shown (the in-memory gcTime matches). */
+const MAX_AGE_MS = 24 * 60 * 60_000;
+
+/** Changes are written at most this often: each write stores the whole cache. */
+const SAVE_DELAY_MS = 1_000;
+
+const storageKey = (userId: string) => `tasted-query-cache:${userId}`;
+
+interface Followed {
+  userId: string;
+  stop: () => void;
+}
+
+let followed: Followed | undefined;
+
+/**
+ * Keeps the cache of `userId` (null: nobody signed in): restores what was saved for them, then
+ * saves every change. When the person changes (sign-out, the server ending the session, someone
+ * else signing in), the previous person's saved cache is deleted and nothing pending for them
+ * is written any more; the caller clears the in-memory cache.
+ */
+export function followUser(queryClient: QueryClient, userId: string | null): void {
+  if (followed?.userId === userId) return;
+  if (followed) forgetUser(followed.userId);
+  if (userId) followed = follow(queryClient, userId);
+}
+
+/** Deletes what was saved for `userId`, e.g. the last person here when the server says nobody is. */
+export function forgetUser(userId: string): void {
+  if (followed?.userId === userId) {
+    followed.stop();
+    followed = undefined;
+  }
+  void del(storageKey(userId)).catch(() => undefined);
+}
+
+/** Cache events that change what would be saved (the others are about who is watching). */
+const CHANGES = new Set(["added", "removed", "updated"]);
+
+function follow(queryClient: QueryClient, userId: string): Followed {
+  const key = storageKey(userId);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (stopped) return;
+    const saved: SavedCache = {
+      savedAt: Date.now(),
+      build: BUILD,
+      // Successful reads only; a paused mutation holds no function to resume it with after a
+      // reload, so none is kept.
+      state: dehydrate(queryClient, { shouldDehydrateMutation: () => false }),
+    };
+    void set(key, saved).catch(() => undefined); // storage refused or full: online use goes on
+  };
+
+  void get<SavedCache>(key)
+    .catch(() => undefined)
+    .then((saved) => {
+      if (stopped) return;
+      // A read that finished after the fetch wins: hydrate keeps whichever is newer.
+      if (saved && saved.build === BUILD && Date.now() - saved.savedAt < MAX_AGE_MS) {
+        hydrate(queryClient, saved.state);
+      }
+      unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        if (CHANGES.has(event.type)) timer ??= setTimeout(save, SAVE_DELAY_MS);
+      });
+      // What arrived while the saved cache was being read is saved too.
+      timer ??= setTimeout(save, SAVE_DELAY_MS);
+    });
+
+  // A page closed or put away within the delay saves what is waiting at once: the screen just
+  // opened is the one most likely to be opened again offline.
+  const saveWaiting = () => {
+    if (timer !== undefined && document.visibilityState === "hidden") save();
+  };
+  document.addEventListener("visibilitychange", saveWaiting);
+  window.addEventListener("pagehide", saveWaiting);
+
+  return {
+    userId,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe?.();
+      document.removeEventListener("visibilitychange", saveWaiting);
+      window.removeEventListener("pagehide", saveWaiting);
+    },
+  };
+}
