@@ -28,9 +28,17 @@ export const placeMessages = {
     `Pin at ${pin.lat.toFixed(5)}, ${pin.lng.toFixed(5)}`,
   noPin: "No pin yet.",
   tapToPin: "Tap the map to place the pin; drag it to move it.",
+  /** The keyboard's way to place or move the pin: the map moves under a fixed centre mark. */
+  pinAtCentre: "Place pin at map centre",
+  mapKeyboardLabel:
+    "Map. Move it with the arrow keys and zoom with plus and minus, then place the pin at its centre.",
   mapLoading: "Loading the map",
   mapUnavailable: "The map could not load here. The address alone is enough.",
+  /** OpenStreetMap's credit, linked to its copyright page, wherever its data is shown (ODbL). */
+  osmContributors: "OpenStreetMap contributors",
 } as const;
+
+export const OSM_COPYRIGHT_URL = "https://www.openstreetmap.org/copyright";
 
 /** GET /api/places/search. */
 export const placeSearchQuery = z.object({
@@ -80,6 +88,9 @@ export const placeAddressSchema = z.object({
 export type PlaceAddress = z.infer<typeof placeAddressSchema>;
 
 export const placeProviders = ["local", "google", "osm"] as const;
+
+/** How OpenStreetMap's place ids begin ("osm:N123"): such a place's data is OSM's. */
+export const OSM_PLACE_ID_PREFIX = "osm:";
 
 export const placeSearchResultSchema = z.object({
   provider: z.enum(placeProviders),

@@ -124,6 +124,12 @@ export const restaurantSchema = z.object({
   website: z.string().nullable(),
   /** Whether the viewer may give the place its address and pin (its creator, a moderator). */
   canEditLocation: z.boolean(),
+  /**
+   * Whether its address or position came from OpenStreetMap, whose licence (ODbL) asks for its
+   * credit wherever its data is shown: a place chosen from OSM's suggestions, or a pin this
+   * server's OSM provider turned into an address, city and region.
+   */
+  osmCredit: z.boolean(),
   /** Google's level when known, else derived from what reviewers said and paid. */
   priceLevel: z.number().int().nullable(),
   priceLevelSource: z.enum(["google", "reviews"]).nullable(),
@@ -200,6 +206,10 @@ export const restaurantPageMessages = {
   searchDishes: "Search dishes...",
   noPosts: "No posts yet",
   noDishes: "No dish reviews yet",
+  /**
+   * Also what a place without a rating says where it is shown with one (Nearby, a list's map):
+   * its rating is its restaurant reviews'.
+   */
   noRestaurantReviews: "No restaurant reviews yet",
   noDishMatches: "No dishes found matching your search",
   noRestaurantMatches: "No restaurant reviews found matching your search",

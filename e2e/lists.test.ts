@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { restaurantPageMessages } from "#domain/restaurant.ts";
 import {
   baseURL,
   DESKTOP,
@@ -277,7 +278,7 @@ describe("sharing", () => {
         expect.arrayContaining([
           `${names.place}, rated 4.0 of 5`,
           // A dish review rates the dish, not the place: a place with only those has no rating.
-          `${names.dishPlace}, Tried`,
+          `${names.dishPlace}, ${restaurantPageMessages.noRestaurantReviews}`,
         ]),
       );
       await expectNoAxeViolations(page);

@@ -8,15 +8,27 @@ export interface MapStyleServer {
 }
 
 /**
- * A MapLibre style with a background layer only: no tiles, glyphs or sprites to fetch, so food
- * maps draw offline and every run looks the same. Its colour is a pale land green the pins are
- * read against.
+ * A MapLibre style with a background layer and an empty source: no tiles, glyphs or sprites to
+ * fetch, so food maps draw offline and every run looks the same. Its colour is a pale land green
+ * the pins are read against. The source carries OpenStreetMap's credit, as the sources of
+ * styles on OSM data do, so the maps show it as they would with a real style.
  */
+export const MAP_STYLE_ATTRIBUTION = "© OpenStreetMap contributors";
+
 const STYLE = {
   version: 8,
   name: "Tasted browser tests",
-  sources: {},
-  layers: [{ id: "background", type: "background", paint: { "background-color": "#e4ecdf" } }],
+  sources: {
+    places: {
+      type: "geojson",
+      data: { type: "FeatureCollection", features: [] },
+      attribution: `<a href="https://www.openstreetmap.org/copyright">${MAP_STYLE_ATTRIBUTION}</a>`,
+    },
+  },
+  layers: [
+    { id: "background", type: "background", paint: { "background-color": "#e4ecdf" } },
+    { id: "places", type: "circle", source: "places" },
+  ],
 };
 
 /**

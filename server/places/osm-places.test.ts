@@ -100,6 +100,9 @@ describe("OpenStreetMap place search (Photon)", () => {
       region: "West Yorkshire",
       latitude: 53.7958,
     });
+    // Its page credits OpenStreetMap, as the data's licence asks.
+    const page = await request(app, "GET", `/api/restaurants/${created.json().restaurant.id}`);
+    expect(page.json().osmCredit).toBe(true);
   });
 
   it("reverse geocodes a pin; a typed place's pin gets its city that way", async () => {

@@ -1,5 +1,10 @@
 import { LRUCache } from "lru-cache";
-import { haversineMeters, type PlaceAddress, type PlaceSuggestion } from "#domain/places.ts";
+import {
+  haversineMeters,
+  OSM_PLACE_ID_PREFIX,
+  type PlaceAddress,
+  type PlaceSuggestion,
+} from "#domain/places.ts";
 import { type PhotonProperties, photonAddress } from "./photon-address.ts";
 import {
   PLACE_SUGGESTION_LIMIT,
@@ -138,7 +143,7 @@ export class OsmPlaceSearch implements PlaceSearchProvider {
     return {
       placeId:
         properties.osm_type && properties.osm_id !== undefined
-          ? `osm:${properties.osm_type}${properties.osm_id}`
+          ? `${OSM_PLACE_ID_PREFIX}${properties.osm_type}${properties.osm_id}`
           : null,
       restaurantId: null,
       name: properties.name ?? "",

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconCurrentLocation, IconMapOff, IconX } from "@tabler/icons-react";
+import { IconCurrentLocation, IconMapOff, IconMapPin, IconPlus, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { ITEM_LIMITS } from "#domain/items.ts";
 import { type LatLng, type PlaceAddress, placeMessages } from "#domain/places.ts";
@@ -117,7 +117,11 @@ export function LocationFields({
   );
 }
 
-/** The map a pin is placed on (a tap) and moved on (a drag); lazy, like every map. */
+/**
+ * The map a pin is placed on (a tap) and moved on (a drag); lazy, like every map. By keyboard
+ * the map itself moves (arrow keys, plus and minus, MapLibre's own) under a mark at its centre,
+ * and "Place pin at map centre" puts the pin there; the pin's position is announced below.
+ */
 function PinMap({
   pin,
   onPinChange,
@@ -135,9 +139,10 @@ function PinMap({
   const blocked = useRef(disabled);
   blocked.current = disabled;
 
-  // A tap on the map puts the pin there.
+  // A tap on the map puts the pin there. The focusable canvas says how to use it by keyboard.
   useEffect(() => {
     if (state.status !== "ready") return;
+    state.map.getCanvas().setAttribute("aria-label", placeMessages.mapKeyboardLabel);
     const onClick = (event: { lngLat: { lat: number; lng: number } }) => {
       if (blocked.current) return;
       latestChange.current({ lat: event.lngLat.lat, lng: event.lngLat.lng });
@@ -189,21 +194,42 @@ function PinMap({
       </Text>
     );
   }
+  const ready = state.status === "ready";
+  function pinAtCentre() {
+    if (state.status !== "ready") return;
+    const centre = state.map.getCenter();
+    onPinChange({ lat: centre.lat, lng: centre.lng });
+  }
   return (
-    <div className={classes.mapFrame}>
-      <div ref={container} className={classes.map} data-testid="pin-map" />
-      {state.status === "loading" && (
-        <div className={classes.loading} role="status">
-          <Loader size="sm" />
-          <VisuallyHidden>{placeMessages.mapLoading}</VisuallyHidden>
-        </div>
+    <Stack gap={6}>
+      <div className={classes.mapFrame}>
+        <div ref={container} className={classes.map} data-testid="pin-map" />
+        {state.status === "loading" && (
+          <div className={classes.loading} role="status">
+            <Loader size="sm" />
+            <VisuallyHidden>{placeMessages.mapLoading}</VisuallyHidden>
+          </div>
+        )}
+        {ready && <IconPlus size={20} stroke={2.5} aria-hidden className={classes.centreMark} />}
+        {ready && !pin && (
+          <Text size="xs" className={classes.hint}>
+            {placeMessages.tapToPin}
+          </Text>
+        )}
+      </div>
+      {ready && (
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconMapPin size={16} aria-hidden />}
+          onClick={pinAtCentre}
+          disabled={disabled}
+          className={classes.centreButton}
+        >
+          {placeMessages.pinAtCentre}
+        </Button>
       )}
-      {state.status === "ready" && !pin && (
-        <Text size="xs" className={classes.hint}>
-          {placeMessages.tapToPin}
-        </Text>
-      )}
-    </div>
+    </Stack>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatDistance, isNearby, PLACE_LIMITS, placeMessages } from "#domain/p
 import { type RestaurantInput, restaurantFromPlace } from "#domain/restaurant.ts";
 import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
 import { LocationFields } from "./location-fields.tsx";
+import { OsmAttribution } from "./osm-attribution.tsx";
 import classes from "./place-search.module.css";
 
 interface PlaceSearchProps {
@@ -160,6 +161,11 @@ export function PlaceSearch({
             <Combobox.Empty>{search.error ? placeMessages.noPlaces : "Searching…"}</Combobox.Empty>
           )}
         </Combobox.Options>
+        {search.provider === "osm" && options.length > 0 && (
+          <Combobox.Footer>
+            <OsmAttribution onMouseDown={(event) => event.preventDefault()} />
+          </Combobox.Footer>
+        )}
       </Combobox.Dropdown>
     </Combobox>
   );

@@ -2,6 +2,7 @@
 // first bundle. Its worker is a file of the app's own (Vite copies it next to the chunks), so
 // the Content-Security-Policy's worker-src 'self' covers it and nothing needs blob: or eval.
 import "maplibre-gl/dist/maplibre-gl.css";
+import "./maplibre-attribution.css";
 import { setWorkerUrl } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 

@@ -66,7 +66,10 @@ export function useMapLibre(
           style: styleUrl,
           center: [0, 20],
           zoom: 1,
-          attributionControl: { compact: true },
+          // The style's credits stay shown, never folded into a button that a first drag of
+          // the map closes: OpenStreetMap's licence asks for its credit on every map of its
+          // data, and the short credit fits a phone's width.
+          attributionControl: { compact: false },
         });
         map = created;
         created.addControl(new NavigationControl({ showCompass: false }), "top-right");

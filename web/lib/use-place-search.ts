@@ -9,13 +9,16 @@ import {
 } from "#domain/places.ts";
 import { apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
+import { isLocationAllowed } from "./geolocation.ts";
 
 /** Place search waits 300 ms after the last keystroke. */
 const DEBOUNCE_MS = 300;
 
 /**
- * The browser's position for "distance from me", asked once when the field is first focused.
- * A refusal (or no geolocation at all) is ignored: suggestions then come without distances.
+ * The browser's position for "distance from me", read once when the field is first focused, and
+ * only if the person already allowed it: the browser asks for a location only on a "Use my
+ * location" tap, never because a field got focus. Otherwise (or on a failure) suggestions come
+ * without a bias and without distances.
  */
 export function useBrowserPosition() {
   const [position, setPosition] = useState<LatLng | null>(null);
@@ -23,11 +26,14 @@ export function useBrowserPosition() {
   const request = useCallback(() => {
     if (asked.current || typeof navigator === "undefined" || !navigator.geolocation) return;
     asked.current = true;
-    navigator.geolocation.getCurrentPosition(
-      (result) => setPosition({ lat: result.coords.latitude, lng: result.coords.longitude }),
-      () => undefined,
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 },
-    );
+    void isLocationAllowed().then((allowed) => {
+      if (!allowed) return;
+      navigator.geolocation.getCurrentPosition(
+        (result) => setPosition({ lat: result.coords.latitude, lng: result.coords.longitude }),
+        () => undefined,
+        { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 },
+      );
+    });
   }, []);
   return { position, request };
 }
@@ -36,7 +42,7 @@ export function useBrowserPosition() {
 export function usePlaceSearch(text: string, position: LatLng | null) {
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const enabled = debounced.length >= PLACE_LIMITS.queryMin;
-  const query = useQuery<PlaceSuggestion[]>({
+  const query = useQuery<PlaceSearchResult>({
     queryKey: ["places", debounced, position?.lat ?? null, position?.lng ?? null],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ q: debounced });
@@ -44,9 +50,7 @@ export function usePlaceSearch(text: string, position: LatLng | null) {
         params.set("lat", String(position.lat));
         params.set("lng", String(position.lng));
       }
-      return apiGet<PlaceSearchResult>(apiPaths.placeSearch(params), { signal }).then(
-        (body) => body.results,
-      );
+      return apiGet<PlaceSearchResult>(apiPaths.placeSearch(params), { signal });
     },
     enabled,
     staleTime: 5 * 60_000,
@@ -54,7 +58,9 @@ export function usePlaceSearch(text: string, position: LatLng | null) {
     placeholderData: keepPreviousData,
   });
   return {
-    suggestions: enabled ? (query.data ?? []) : [],
+    suggestions: enabled ? (query.data?.results ?? []) : ([] as PlaceSuggestion[]),
+    /** Which service answered: OpenStreetMap's data is shown with its credit. */
+    provider: enabled ? (query.data?.provider ?? null) : null,
     /** True while the typed text has not been searched yet (debounce or request). */
     searching: text.trim() !== debounced || query.isFetching,
     enabled,

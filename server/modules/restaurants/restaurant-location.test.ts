@@ -38,6 +38,8 @@ describe("a new place with an address and a pin", () => {
       longitude: newPlace.lng,
       city: "Leeds",
       canEditLocation: true,
+      // The local provider: nothing of it is OpenStreetMap's.
+      osmCredit: false,
     });
     const { db } = await getTestDatabase();
     const [row] = await db

@@ -50,7 +50,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await getSessionUser(request, reply);
       const seenBy = user ? await viewer(user.id) : undefined;
-      return getRestaurant(app.database.db, request.params.idOrSlug, seenBy);
+      return getRestaurant(app.database.db, request.params.idOrSlug, seenBy, app.places.name);
     },
   );
 
@@ -79,6 +79,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         await viewer(currentUser(request).id),
         request.body,
+        app.places.name,
       ),
   );
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { isUuid } from "#domain/ids.ts";
+import { OSM_PLACE_ID_PREFIX } from "#domain/places.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import {
   derivedPriceTier,
@@ -26,6 +27,9 @@ import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
 
 import { type PlaceSearchProvider, PlacesUnavailableError } from "#server/places/places.ts";
+
+type PlaceProviderName = PlaceSearchProvider["name"];
+
 import {
   countFollowedReviewers,
   countSavedByFollowed,
@@ -221,10 +225,23 @@ function reviewedPriceTier(stats: RestaurantStatsRow): number | null {
   return derivedPriceTier(toNumber(stats.dish_cost_avg));
 }
 
+/**
+ * Whether the place's address or position came from OpenStreetMap: an OSM place, or a pin the
+ * OSM provider reverse geocodes (its city and region, and the address "Use my location" fills
+ * in, are OSM's).
+ */
+function hasOsmData(restaurant: Restaurant, placesProvider: PlaceProviderName): boolean {
+  return (
+    restaurant.googlePlaceId?.startsWith(OSM_PLACE_ID_PREFIX) === true ||
+    (placesProvider === "osm" && restaurant.latitude !== null)
+  );
+}
+
 function toRestaurantDto(
   restaurant: Restaurant,
   stats: RestaurantStatsRow,
   canEditLocation: boolean,
+  placesProvider: PlaceProviderName,
 ): RestaurantDto {
   const derived = reviewedPriceTier(stats);
   return {
@@ -239,6 +256,7 @@ function toRestaurantDto(
     phone: restaurant.phone,
     website: restaurant.website,
     canEditLocation,
+    osmCredit: hasOsmData(restaurant, placesProvider),
     priceLevel: restaurant.priceLevel ?? derived,
     priceLevelSource: restaurant.priceLevel ? "google" : derived ? "reviews" : null,
     googleRating: restaurant.googleRating === null ? null : Number(restaurant.googleRating),
@@ -266,12 +284,13 @@ function mayEditLocation(restaurant: Restaurant, viewer: RestaurantViewer | unde
 
 /**
  * GET /api/restaurants/:idOrSlug — a UUID is an id, anything else a slug. Its figures count
- * what `viewer` (undefined for visitors) may see.
+ * what `viewer` (undefined for visitors) may see; `placesProvider` is the configured one.
  */
 export async function getRestaurant(
   db: Database,
   idOrSlug: string,
   viewer: RestaurantViewer | undefined,
+  placesProvider: PlaceProviderName,
 ): Promise<RestaurantDto> {
   const found = isUuid(idOrSlug)
     ? await findRestaurantById(db, idOrSlug)
@@ -279,7 +298,7 @@ export async function getRestaurant(
   if (!found) throw restaurantNotFound();
   const restaurant = await ensureSlug(db, found);
   const stats = await selectRestaurantStats(db, restaurant.id, viewer?.id);
-  return toRestaurantDto(restaurant, stats, mayEditLocation(restaurant, viewer));
+  return toRestaurantDto(restaurant, stats, mayEditLocation(restaurant, viewer), placesProvider);
 }
 
 /**
@@ -292,6 +311,7 @@ export async function setRestaurantLocation(
   id: string,
   viewer: RestaurantViewer,
   input: z.output<typeof restaurantLocationInput>,
+  placesProvider: PlaceProviderName,
 ): Promise<RestaurantDto> {
   const found = isUuid(id) ? await findRestaurantById(db, id) : undefined;
   if (!found) throw restaurantNotFound();
@@ -304,7 +324,7 @@ export async function setRestaurantLocation(
     longitude: input.lng ?? null,
     ...placeLocality(input.address, { city: null, region: null }),
   });
-  return getRestaurant(db, updated.id, viewer);
+  return getRestaurant(db, updated.id, viewer, placesProvider);
 }
 
 /** What the restaurant page's lists need: `user` is the signed-in viewer, or null for visitors. */

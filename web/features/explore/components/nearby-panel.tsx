@@ -5,11 +5,13 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type NearbyDto, type NearbyPlaceDto, nearbyMessages } from "#domain/nearby.ts";
 import type { LatLng } from "#domain/places.ts";
+import { restaurantPageMessages } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { type FoodMapPin, FoodMapView } from "#web/features/food-map/components/food-map-view.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { isLocationAllowed } from "#web/lib/geolocation.ts";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
 import classes from "./explore.module.css";
 
@@ -44,12 +46,9 @@ function useNearbyPosition() {
   }, []);
   useEffect(() => {
     let cancelled = false;
-    navigator.permissions
-      ?.query({ name: "geolocation" })
-      .then((permission) => {
-        if (!cancelled && permission.state === "granted") locate();
-      })
-      .catch(() => undefined);
+    void isLocationAllowed().then((allowed) => {
+      if (!cancelled && allowed) locate();
+    });
     return () => {
       cancelled = true;
     };
@@ -145,7 +144,7 @@ function toPin(place: NearbyPlaceDto): FoodMapPin {
     id: place.restaurant.id,
     restaurant: place.restaurant,
     location: place.location,
-    status: "tried",
+    status: "place",
     rating: place.rating,
     reviewCount: place.reviewCount,
   };
@@ -166,15 +165,21 @@ function NearbyRow({ place }: { place: NearbyPlaceDto }) {
               {restaurant.address}
             </Text>
           )}
-          <Group gap={6}>
-            <IconStarFilled size={14} aria-hidden className={classes.nearbyStar} />
-            <Text size="sm">
-              {place.rating === null ? "–" : oneDecimal(place.rating)}{" "}
-              <Text span size="xs" c="dimmed">
-                · {nearbyMessages.reviewCount(place.reviewCount)}
-              </Text>
+          {place.rating === null ? (
+            <Text size="sm" c="dimmed">
+              {restaurantPageMessages.noRestaurantReviews}
             </Text>
-          </Group>
+          ) : (
+            <Group gap={6}>
+              <IconStarFilled size={14} aria-hidden className={classes.nearbyStar} />
+              <Text size="sm">
+                {oneDecimal(place.rating)}{" "}
+                <Text span size="xs" c="dimmed">
+                  · {nearbyMessages.reviewCount(place.reviewCount)}
+                </Text>
+              </Text>
+            </Group>
+          )}
           {place.followedRating !== null && (
             <Text size="xs" c="dimmed">
               {nearbyMessages.followedRating(place.followedRating)}

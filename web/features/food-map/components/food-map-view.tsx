@@ -7,26 +7,34 @@ import {
   IconChevronUp,
   IconMapOff,
   IconMapPin,
+  IconStar,
 } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { foodMapMessages, type MapPlaceStatus } from "#domain/food-map.ts";
 import type { RestaurantRefDto } from "#domain/items.ts";
+import { restaurantPageMessages } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
 import { type MapState, useMapLibre } from "#web/lib/use-map-libre.ts";
 import classes from "./food-map.module.css";
 
-/** One place on a food map, wherever the places come from (a person's map, a list). */
+/**
+ * What a pin stands for: a place a person tried or wants to try (their food map), or a place
+ * shown with everyone's rating (a list's entries, Nearby), which unrated has no reviews yet.
+ */
+export type FoodMapPinStatus = MapPlaceStatus | "place";
+
+/** One place on a food map, wherever the places come from (a person's map, a list, Nearby). */
 export interface FoodMapPin {
   id: string;
   restaurant: RestaurantRefDto;
   /** Null: listed with "No location", never pinned. */
   location: { lat: number; lng: number } | null;
-  status: MapPlaceStatus;
-  /** The rating the pin is coloured by; null for want to try (or a tried place unrated). */
+  status: FoodMapPinStatus;
+  /** The rating the pin is coloured by; null for want to try, or a place nobody rated. */
   rating: number | null;
   reviewCount?: number;
   lastAt?: string;
@@ -64,10 +72,13 @@ function ratingStep(rating: number): number {
   return Math.min(5, Math.max(1, Math.round(rating)));
 }
 
-/** What a pin says after the place's name: its rating, or that it is wanted. */
+/** What a pin says after the place's name: its rating, that it is wanted, or unrated. */
 function pinStatusLabel(pin: FoodMapPin): string {
   if (pin.status === "want") return foodMapMessages.want;
-  return pin.rating === null ? foodMapMessages.tried : foodMapMessages.ratingLabel(pin.rating);
+  if (pin.rating !== null) return foodMapMessages.ratingLabel(pin.rating);
+  return pin.status === "place"
+    ? restaurantPageMessages.noRestaurantReviews
+    : foodMapMessages.tried;
 }
 
 /**
@@ -246,7 +257,13 @@ function PinBadge({ pin }: { pin: FoodMapPin }) {
       data-step={pin.rating === null ? undefined : ratingStep(pin.rating)}
       aria-hidden
     >
-      {pin.rating === null ? <IconCheck size={16} stroke={2.4} /> : oneDecimal(pin.rating)}
+      {pin.rating !== null ? (
+        oneDecimal(pin.rating)
+      ) : pin.status === "place" ? (
+        <IconStar size={16} stroke={2.2} />
+      ) : (
+        <IconCheck size={16} stroke={2.4} />
+      )}
     </span>
   );
 }
@@ -322,7 +339,7 @@ function PlaceRow({
 /** The colours' key: the rating steps, and want to try when any pin is wanted. */
 function Legend({ pins }: { pins: FoodMapPin[] }) {
   const anyWanted = pins.some((pin) => pin.status === "want");
-  const anyRated = pins.some((pin) => pin.status === "tried" && pin.rating !== null);
+  const anyRated = pins.some((pin) => pin.status !== "want" && pin.rating !== null);
   return (
     <div className={classes.legend}>
       <VisuallyHidden>{foodMapMessages.legend}</VisuallyHidden>

@@ -16,7 +16,7 @@ function listPins(entries: ListEntryDto[]): FoodMapPin[] {
     id: entry.restaurant.id,
     restaurant: entry.restaurant,
     location: entry.location,
-    status: "tried",
+    status: "place",
     rating: entry.placeRating,
   }));
 }

@@ -32,6 +32,7 @@ import {
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
+import { OsmAttribution } from "#web/components/osm-attribution.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
@@ -212,6 +213,7 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
                 </Anchor>
               </DetailLine>
             )}
+            {restaurant.osmCredit && <OsmAttribution />}
           </Stack>
         )}
         {restaurant.canEditLocation && (
