@@ -25,7 +25,7 @@ import classes from "./food-map.module.css";
  * What a pin stands for: a place a person tried or wants to try (their food map), or a place
  * shown with everyone's rating (a list's entries, Nearby), which unrated has no reviews yet.
  */
-export type FoodMapPinStatus = MapPlaceStatus | "place";
+type FoodMapPinStatus = MapPlaceStatus | "place";
 
 /** One place on a food map, wherever the places come from (a person's map, a list, Nearby). */
 export interface FoodMapPin {
