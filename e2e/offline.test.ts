@@ -256,4 +256,6 @@ test("screens seen online open offline with what was seen last; the next person 
     await close();
     await friend.close();
   }
-});
+  // One flow through five screens three times (online, offline in-app, offline loads), four
+  // looks, a sign-out and a sign-in: about 25 s alone, up to twice that beside another file.
+}, 120_000);
