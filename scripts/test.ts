@@ -1,5 +1,6 @@
 /**
- * `npm test`: every suite in turn (the two API projects together), stopping at the first failure.
+ * `npm test`: every suite, stopping at the first failure: the two API projects together, then the
+ * fault tests with the unit tests and the web build beside them, then the browser suite.
  *
  *   unit          domain and web unit tests
  *   api           API tests through app.inject on embedded PGlite
@@ -9,7 +10,7 @@
  *
  * Under CI a missing PostgreSQL URL or Chromium fails the run instead of skipping a suite.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { findChromium } from "../e2e/support/chromium.ts";
 import { ensureWebBuild } from "../e2e/support/web-build.ts";
 
@@ -22,6 +23,8 @@ interface Result {
 }
 
 const results: Result[] = [];
+/** The suites' processes still running (a suite may run beside another). */
+const running = new Set<ChildProcess>();
 const ci = isSet(process.env.CI);
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const chromium = findChromium();
@@ -34,14 +37,31 @@ function heading(text: string) {
   console.log(`\n=== ${text} ${"=".repeat(Math.max(3, 76 - text.length))}\n`);
 }
 
-function run(command: string, args: string[]): Promise<number> {
+/**
+ * Runs a command to its end. Its output goes to ours, or, with `keep`, is collected and handed
+ * back (a suite running beside another must not interleave with it).
+ */
+function run(
+  command: string,
+  args: string[],
+  { keep = false }: { keep?: boolean } = {},
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit" });
+    let output = "";
+    const child = spawn(command, args, { stdio: keep ? ["ignore", "pipe", "pipe"] : "inherit" });
+    running.add(child);
+    child.on("exit", () => running.delete(child));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
     child.on("error", (error) => {
-      console.error(`could not start ${command}: ${error.message}`);
-      resolve(1);
+      output += `could not start ${command}: ${error.message}\n`;
+      if (!keep) console.error(output);
+      resolve({ code: 1, output });
     });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
   });
 }
 
@@ -56,22 +76,54 @@ function printSummary() {
 function fail(message: string): never {
   console.error(`\nnpm test: ${message}`);
   if (results.length > 0) printSummary();
+  // A suite still running beside the failed one stops with the run.
+  for (const child of running) child.kill("SIGTERM");
   process.exit(1);
 }
 
-/** Runs the projects in one vitest process (one start-up, one shared worker pool). */
-async function runProjects(projects: string[], extraArgs: string[] = []) {
+/** A vitest run of some projects: its verdict, and its output when it was kept. */
+interface SuiteRun {
+  project: string;
+  code: number;
+  output: string;
+  seconds: string;
+}
+
+/**
+ * Runs the projects in one vitest process (one start-up, one shared worker pool). Its output
+ * streams, or with `keep` waits for reportSuite, so a suite can run beside another.
+ */
+async function startProjects(
+  projects: string[],
+  { extraArgs = [], keep = false }: { extraArgs?: string[]; keep?: boolean } = {},
+): Promise<SuiteRun> {
   const project = projects.join(" + ");
-  heading(`vitest ${projects.map((name) => `--project ${name}`).join(" ")}`);
+  if (!keep) heading(`vitest ${projects.map((name) => `--project ${name}`).join(" ")}`);
   const started = performance.now();
   const args = projects.flatMap((name) => ["--project", name]);
-  const code = await run("npx", ["vitest", "run", ...args, "--passWithNoTests", ...extraArgs]);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const { code, output } = await run(
+    "npx",
+    ["vitest", "run", ...args, "--passWithNoTests", ...extraArgs],
+    { keep },
+  );
+  return { project, code, output, seconds: ((performance.now() - started) / 1000).toFixed(1) };
+}
+
+/** Prints a kept suite's output, records its verdict, and stops the run if it failed. */
+function reportSuite({ project, code, output, seconds }: SuiteRun, kept = false) {
+  if (kept) {
+    heading(`vitest --project ${project} (run beside the fault tests)`);
+    process.stdout.write(output);
+  }
   if (code !== 0) {
     results.push({ project, outcome: "failed", note: `exit code ${code} after ${seconds} s` });
     fail(`the ${project} suite failed`);
   }
   results.push({ project, outcome: "passed", note: `${seconds} s` });
+}
+
+async function runProjects(projects: string[], extraArgs: string[] = []) {
+  reportSuite(await startProjects(projects, { extraArgs }));
 }
 
 // Check what CI must have before spending minutes on the suites that come first.
@@ -82,8 +134,6 @@ if (ci && !chromium) {
   fail("CI requires Chromium: install Debian's chromium package or set CHROMIUM_PATH");
 }
 
-await runProjects(["unit"]);
-
 // The API suite on PGlite and on PostgreSQL side by side: the same files, two databases.
 if (databaseUrl) {
   await runProjects(["api", "api-postgres"]);
@@ -93,8 +143,9 @@ if (databaseUrl) {
   results.push({ project: "api-postgres", outcome: "skipped", note: "TEST_DATABASE_URL not set" });
 }
 
-// The browser suite's web build runs beside the fault tests, which mostly wait on the servers
-// and clusters they start; its output is printed once they are done.
+// The unit tests and the browser suite's web build run beside the fault tests, which mostly
+// wait on the servers and clusters they start; their output is printed once those are done.
+const unit = startProjects(["unit"], { keep: true });
 const webBuild = chromium
   ? ensureWebBuild(process.cwd(), { quiet: true }).then(
       (build) => ({ ok: true as const, build }),
@@ -103,6 +154,7 @@ const webBuild = chromium
   : undefined;
 
 await runProjects(["faults"]);
+reportSuite(await unit, true);
 
 if (webBuild) {
   heading("web build for the browser suite (made beside the fault tests)");
