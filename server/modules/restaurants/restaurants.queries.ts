@@ -1,4 +1,4 @@
-import { and, eq, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
@@ -72,6 +72,54 @@ export async function updateRestaurantLocation(
   const [row] = await db.update(restaurants).set(values).where(eq(restaurants.id, id)).returning();
   if (!row) throw new Error("restaurant location was not updated");
   return row;
+}
+
+/**
+ * The next restaurants (by id, after `afterId`) with a pin and no city: what the locality
+ * backfill still has to name. Rows without a pin are never among them.
+ */
+export async function restaurantsWithoutLocality(
+  db: Executor,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; latitude: number; longitude: number }[]> {
+  const rows = await db
+    .select({
+      id: restaurants.id,
+      latitude: restaurants.latitude,
+      longitude: restaurants.longitude,
+    })
+    .from(restaurants)
+    .where(
+      and(
+        isNotNull(restaurants.latitude),
+        isNotNull(restaurants.longitude),
+        isNull(restaurants.city),
+        afterId === null ? undefined : gt(restaurants.id, afterId),
+      ),
+    )
+    .orderBy(asc(restaurants.id))
+    .limit(limit);
+  return rows.flatMap(({ id, latitude, longitude }) =>
+    latitude === null || longitude === null ? [] : [{ id, latitude, longitude }],
+  );
+}
+
+/**
+ * Sets a restaurant's city and region unless it has a city by now (someone gave the place a
+ * new location meanwhile): true when it was set.
+ */
+export async function fillRestaurantLocality(
+  db: Executor,
+  id: string,
+  locality: { city: string; region: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(restaurants)
+    .set(locality)
+    .where(and(eq(restaurants.id, id), isNull(restaurants.city)))
+    .returning({ id: restaurants.id });
+  return rows.length > 0;
 }
 
 export async function setRestaurantSlug(db: Executor, id: string, slug: string) {
