@@ -14,6 +14,21 @@ export const followMessages = {
   signIn: "Please sign in to follow users",
   failed: "Failed to update follow status",
   cannotFollowSelf: "You cannot follow yourself",
+  /** A private account's Follow button once pressed; pressing it again withdraws the request. */
+  requested: "Requested",
+  requestSentTitle: "Requested",
+  requestSent: (name: string) => `${name} will see your request to follow them`,
+  requestNotFound: "Follow request not found",
+} as const;
+
+/** What a private account's profile shows to those who may not see its content. */
+export const privateProfileMessages = {
+  notice: "This account is private",
+  hint: "Follow this account to see their reviews and posts",
+  setting: "Private Profile",
+  settingHint: "Only approved followers can see your posts",
+  failed: "Failed to update privacy",
+  answerFailed: "Failed to answer the follow request",
 } as const;
 
 /**
@@ -22,9 +37,14 @@ export const followMessages = {
  */
 export type FollowWording = "unfollow" | "following";
 
-/** PUT|DELETE /api/profiles/:id/follow: where the pair stands afterwards. */
+/**
+ * PUT|DELETE /api/profiles/:id/follow: where the pair stands afterwards. Following a private
+ * account asks its owner instead (`requested`); DELETE ends a follow or withdraws a request.
+ */
 export const followStateSchema = z.object({
   following: z.boolean(),
+  /** A request to follow waits for the owner of the private account. */
+  requested: z.boolean(),
   /** The followed person's follower count after the change. */
   followerCount: z.number().int(),
 });
@@ -44,3 +64,9 @@ export type FollowListPage = z.infer<typeof followListPageSchema>;
 
 export const followListKinds = ["followers", "following"] as const;
 export type FollowListKind = (typeof followListKinds)[number];
+
+/** PUT /api/profile/privacy: switch Private Profile on or off. */
+export const privacyInput = z.object({ private: z.boolean() });
+/** Its answer; switching to public accepted every request waiting. */
+export const privacySchema = z.object({ private: z.boolean() });
+export type PrivacyDto = z.infer<typeof privacySchema>;

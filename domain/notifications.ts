@@ -5,12 +5,18 @@ import { pageSchema } from "./paging.ts";
 
 /**
  * What people do that the recipient hears of (the notification switches, push and the weekly
- * email are about these), and `content_hidden`: a moderator hid the recipient's review, post or
- * comment. The moderator is never named: the notice is the moderators' as a group.
+ * email are about these), `content_hidden`: a moderator hid the recipient's review, post or
+ * comment (the moderator is never named: the notice is the moderators' as a group), and
+ * `follow_request`: someone asks to follow the recipient's private account, a notice that lives
+ * exactly as long as the request waits (accepting, declining or withdrawing it removes it).
  */
 export const socialNotificationTypes = ["new_follower", "new_comment", "new_like"] as const;
 export type SocialNotificationType = (typeof socialNotificationTypes)[number];
-export const notificationTypes = [...socialNotificationTypes, "content_hidden"] as const;
+export const notificationTypes = [
+  ...socialNotificationTypes,
+  "content_hidden",
+  "follow_request",
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /** The notifications screen fetches this many groups, newest first. */
@@ -34,6 +40,11 @@ export const notificationMessages = {
   /** The See all button's full name, which starts with what it shows. */
   seeAllPeople: (count: number) => `See all ${count} people`,
   peopleFailed: "We couldn't load these people",
+  requestedToFollow: "requested to follow you",
+  /** The top section gathering the follow requests waiting for an answer. */
+  followRequests: "Follow requests",
+  accept: "Accept",
+  decline: "Decline",
   /** The Follow button in a list of new followers. */
   followBack: "Follow back",
   /** Who a content_hidden notification says acted: the moderators, never one by name. */
@@ -46,6 +57,7 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
   new_comment: "Commented by",
   new_follower: "New followers",
   content_hidden: "Hidden by a moderator",
+  follow_request: "Follow requests",
 };
 
 /*
@@ -54,14 +66,15 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
  * others started following you" is that day's news, and yesterday's followers stay yesterday's
  * row instead of being pulled up into today's. A group's key names its rule and target
  * (`like.review.<id>`, `comment.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
- * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`).
+ * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`), and so
+ * is each follow request (`request.<id>`), which the screen gathers at its top to answer.
  */
 
 /** What a group key names: its type and its item, or the day of a followers group. */
 export type NotificationGroupRef =
   | { type: "new_like" | "new_comment"; kind: "review" | "post"; itemId: string }
   | { type: "new_follower"; day: string }
-  | { type: "content_hidden"; notificationId: string };
+  | { type: "content_hidden" | "follow_request"; notificationId: string };
 
 const KEY_MAX = 64;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,8 +91,9 @@ export function parseNotificationGroupKey(key: string): NotificationGroupRef | n
     if (new Date(at).toISOString().slice(0, 10) !== first) return null;
     return { type: "new_follower", day: first };
   }
-  if (rule === "hidden" && first !== undefined && second === undefined) {
-    return isUuid(first) ? { type: "content_hidden", notificationId: first } : null;
+  if ((rule === "hidden" || rule === "request") && first !== undefined && second === undefined) {
+    if (!isUuid(first)) return null;
+    return { type: rule === "hidden" ? "content_hidden" : "follow_request", notificationId: first };
   }
   if ((rule === "like" || rule === "comment") && (first === "review" || first === "post")) {
     if (second === undefined || !isUuid(second)) return null;
@@ -155,7 +169,10 @@ export type NotificationPeoplePage = z.infer<typeof notificationPeoplePageSchema
 export interface NotificationSentence {
   /** "Ana", "Ana and Ben", "Ana and 4 others", "A moderator". */
   people: string;
-  /** "liked your", "commented on your", "started following you", "hid your post". */
+  /**
+   * "liked your", "commented on your", "started following you", "requested to follow you",
+   * "hid your post".
+   */
   action: string;
   /** The item's title; null for followers. */
   title: string | null;
@@ -188,6 +205,9 @@ export function notificationSentenceParts(group: SentenceGroup): NotificationSen
     return { people: notificationMessages.moderator, action, title: group.item.title };
   }
   const people = groupPeople(group.actors, group.actorCount);
+  if (group.type === "follow_request") {
+    return { people, action: notificationMessages.requestedToFollow, title: null };
+  }
   if (group.type === "new_follower" || !group.item) {
     return { people, action: "started following you", title: null };
   }

@@ -143,6 +143,8 @@ export const profileSchema = z.object({
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   location: z.string().nullable(),
+  /** Private Profile: only approved followers see what they write. */
+  isPrivate: z.boolean(),
 });
 export type ProfileDto = z.infer<typeof profileSchema>;
 
@@ -206,6 +208,13 @@ export const profilePageSchema = z.object({
   viewerRelation: viewerRelationSchema.nullable(),
   /** Whether the owner shows their Stats tab to others (the owner always sees it). */
   statsPublic: z.boolean(),
+  /**
+   * Whether the viewer may see what the person writes: false for a private account to anyone
+   * but its owner and approved followers, whose page then shows only name, photo and counts.
+   */
+  contentVisible: z.boolean(),
+  /** Whether the viewer's request to follow this private account waits; null for visitors and yourself. */
+  requestedByMe: z.boolean().nullable(),
 });
 export type ProfilePageDto = z.infer<typeof profilePageSchema>;
 

@@ -40,7 +40,7 @@ import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
-import { followTies } from "./modules/follows/follows.queries.ts";
+import { followRequestTies, followTies } from "./modules/follows/follows.queries.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { foodMapRoutes } from "./modules/food-map/food-map.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -230,7 +230,14 @@ export async function buildApp(
     app.log,
   );
   app.decorate("push", push);
-  app.decorate("personTies", [followTies, likeTies, commentTies, notificationTies, listFollowTies]);
+  app.decorate("personTies", [
+    followTies,
+    followRequestTies,
+    likeTies,
+    commentTies,
+    notificationTies,
+    listFollowTies,
+  ]);
   const notificationDigest = new DigestJob({
     db: dependencies.database.db,
     email: emailSender,

@@ -353,6 +353,15 @@ export async function followViaApi(page: Page, user: SeededUser): Promise<void> 
   await expectStatus(response, 200, "follow");
 }
 
+/** The signed-in person on page switches Private Profile on (PUT /api/profile/privacy). */
+export async function makePrivateViaApi(page: Page): Promise<void> {
+  const response = await page.request.put("/api/profile/privacy", {
+    data: { private: true },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 200, "private profile");
+}
+
 /** The Add button of whichever navigation is showing (top bar on desktop, bottom bar on phones). */
 export function addButton(page: Page): Locator {
   return page.getByRole("button", { name: "Add", exact: true });

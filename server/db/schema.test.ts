@@ -183,6 +183,7 @@ describe("migrations", () => {
         "verification",
         "comments",
         "follows",
+        "follow_requests",
         "likes",
         "moderation_actions",
         "notifications",

@@ -318,6 +318,33 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/follow` }),
     expected: { ...signedIn(200), owner: 400 },
   })),
+  // Only the person asked answers a follow request: here `other` asked the owner, and anyone
+  // else naming `other` has no request of theirs to answer (404).
+  ...(["accept", "decline"] as const).map((answer) => ({
+    route: `POST /api/follow-requests/:id/${answer}`,
+    call: async (w: World) => {
+      await w.db.execute(sql`
+        insert into follow_requests (requester_id, target_id)
+        values (${w.people.other.id}, ${w.people.owner.id}) on conflict do nothing`);
+      return { url: `/api/follow-requests/${w.people.other.id}/${answer}` };
+    },
+    expected: { ...signedIn(404), owner: 200 },
+  })),
+  // Everyone signed in makes their own profile private, and only theirs.
+  {
+    route: "PUT /api/profile/privacy",
+    call: (w: World, caller: Caller) => ({
+      url: "/api/profile/privacy",
+      body: { private: true },
+      changes: caller === "visitor" ? undefined : { table: "profiles", id: w.people[caller].id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["is_private"],
+      expect: () => ({ is_private: true }),
+    },
+  },
   // Blocking or muting yourself is a 400; anyone signed in blocks or mutes someone else.
   ...(["PUT", "DELETE"] as const).flatMap((method) =>
     (["block", "mute"] as const).map((action) => ({

@@ -405,36 +405,42 @@ describe("what a preview never shows", () => {
     }
   });
 
-  it("shows nothing of an account waiting to be deleted: no item, no rating, no photo", async () => {
-    const { app } = await start();
-    const db = app.database.db;
-    const ann = await createUser(db, { username: "ann" });
-    const leaving = await createUser(db, { username: "leaving", fullName: "Lea Ving" });
-    const place = await createRestaurant(db, { name: "Noodle Bar", slug: "noodle-bar" });
-    await createReview(db, { userId: ann.id, restaurantId: place.id, rating: 2 });
-    const review = await createReview(db, {
-      userId: leaving.id,
-      restaurantId: place.id,
-      title: "Farewell Dumplings",
-      rating: 5,
-    });
-    await createReviewImage(db, { reviewId: review.id, imageUrl: "/uploads/x/gone-1280.webp" });
-    const post = await createPost(db, { userId: leaving.id, title: "Last words" });
-    await db.execute(sql`
-      insert into account_deletions (user_id, erase_after)
-      values (${leaving.id}, now() + interval '30 days')`);
+  it.each(["waiting to be deleted", "made private"] as const)(
+    "shows nothing of an account %s: no item, no rating, no photo",
+    async (state) => {
+      const { app } = await start();
+      const db = app.database.db;
+      const ann = await createUser(db, { username: "ann" });
+      const leaving = await createUser(db, { username: "leaving", fullName: "Lea Ving" });
+      const place = await createRestaurant(db, { name: "Noodle Bar", slug: "noodle-bar" });
+      await createReview(db, { userId: ann.id, restaurantId: place.id, rating: 2 });
+      const review = await createReview(db, {
+        userId: leaving.id,
+        restaurantId: place.id,
+        title: "Farewell Dumplings",
+        rating: 5,
+      });
+      await createReviewImage(db, { reviewId: review.id, imageUrl: "/uploads/x/gone-1280.webp" });
+      const post = await createPost(db, { userId: leaving.id, title: "Last words" });
+      await db.execute(
+        state === "made private"
+          ? sql`update profiles set is_private = true where id = ${leaving.id}`
+          : sql`insert into account_deletions (user_id, erase_after)
+              values (${leaving.id}, now() + interval '30 days')`,
+      );
 
-    for (const url of [
-      `/view/dish/${review.id}`,
-      "/view/food/farewell-dumplings",
-      `/view/post/${post.id}`,
-    ]) {
-      await expectDefaultHead(url);
-    }
-    const { meta } = headOf((await get("/b/r/noodle-bar")).body);
-    expect(meta.description).toMatch(/^Dish rating 2\.0 from 1 review/);
-    expect(meta["og:image"]).toBeUndefined();
-  });
+      for (const url of [
+        `/view/dish/${review.id}`,
+        "/view/food/farewell-dumplings",
+        `/view/post/${post.id}`,
+      ]) {
+        await expectDefaultHead(url);
+      }
+      const { meta } = headOf((await get("/b/r/noodle-bar")).body);
+      expect(meta.description).toMatch(/^Dish rating 2\.0 from 1 review/);
+      expect(meta["og:image"]).toBeUndefined();
+    },
+  );
 
   it("leaves every other screen as it was: the build's precompressed file", async () => {
     await start();

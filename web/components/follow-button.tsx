@@ -17,6 +17,11 @@ interface FollowButtonProps extends Pick<ButtonProps, "size" | "fullWidth"> {
   targetId: string;
   /** Whether the viewer follows them now (false for visitors). */
   following: boolean;
+  /**
+   * Whether the viewer's request to follow their private account waits: the button reads
+   * "Requested", and pressing it withdraws the request.
+   */
+  requested?: boolean;
   toggle: FollowToggle;
   /** Follow / Unfollow (default), or Follow / Following as a pressed toggle. */
   wording?: FollowWording;
@@ -25,7 +30,8 @@ interface FollowButtonProps extends Pick<ButtonProps, "size" | "fullWidth"> {
 }
 
 /**
- * Follow and unfollow someone else; hidden on yourself. Visitors are asked to sign in. While the
+ * Follow and unfollow someone else (or ask to follow a private account, and withdraw the
+ * request); hidden on yourself. Visitors are asked to sign in. While the
  * request runs the button stays focusable (a keyboard user keeps their place) but ignores
  * presses and says it is busy. The caller owns the mutation, so the profile and explore each
  * keep their own caches in step with it.
@@ -33,6 +39,7 @@ interface FollowButtonProps extends Pick<ButtonProps, "size" | "fullWidth"> {
 export function FollowButton({
   targetId,
   following,
+  requested = false,
   toggle,
   wording = "unfollow",
   followLabel = "Follow",
@@ -55,23 +62,33 @@ export function FollowButton({
       );
       return;
     }
-    toggle.mutate(!following);
+    toggle.mutate(!(following || requested));
   }
 
   return (
     <Button
       size={size}
       fullWidth={fullWidth}
-      variant={following ? "default" : "filled"}
+      variant={following || requested ? "default" : "filled"}
       leftSection={
-        following ? <IconUserCheck size={16} aria-hidden /> : <IconUserPlus size={16} aria-hidden />
+        following || requested ? (
+          <IconUserCheck size={16} aria-hidden />
+        ) : (
+          <IconUserPlus size={16} aria-hidden />
+        )
       }
       data-disabled={busy || undefined}
       aria-disabled={busy}
       aria-pressed={asToggle ? following : undefined}
       onClick={onClick}
     >
-      {following ? (asToggle ? "Following" : "Unfollow") : followLabel}
+      {following
+        ? asToggle
+          ? "Following"
+          : "Unfollow"
+        : requested
+          ? followMessages.requested
+          : followLabel}
     </Button>
   );
 }

@@ -32,6 +32,9 @@ export const apiPaths = {
     `/api/profiles/${segment(profileId)}/items?${params}`,
   /** PUT follows, DELETE unfollows. */
   follow: (profileId: string) => `/api/profiles/${segment(profileId)}/follow`,
+  followRequestAnswer: (requesterId: string, answer: "accept" | "decline") =>
+    `/api/follow-requests/${segment(requesterId)}/${answer}`,
+  privacy: "/api/profile/privacy",
   followList: (profileId: string, kind: FollowListKind, params: URLSearchParams) =>
     `/api/profiles/${segment(profileId)}/${kind}?${params}`,
   /** PUT blocks, DELETE unblocks. */

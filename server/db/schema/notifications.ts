@@ -20,7 +20,7 @@ export const notifications = pgTable(
     actorId: text("actor_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    // At most one target; new_follower has none. A notification dies with its target.
+    // At most one target; new_follower and follow_request have none. A notification dies with its target.
     reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
     // content_hidden about a comment: the comment, beside the item it is on (review_id or
@@ -35,7 +35,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_type_valid",
-      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'content_hidden')`,
+      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'content_hidden', 'follow_request')`,
     ),
     check(
       "notifications_comment_on_its_item",

@@ -37,6 +37,11 @@ export const profiles = pgTable(
     wantToTryVisibility: text("want_to_try_visibility", { enum: ["private", "followers"] })
       .notNull()
       .default("private"),
+    /**
+     * Only approved followers see what the person writes (their follow requests are the follows
+     * module's follow_requests); their name, photo and counts stay public.
+     */
+    isPrivate: boolean("is_private").notNull().default(false),
     followerCount: counter("follower_count"),
     followingCount: counter("following_count"),
     searchVector: searchVector("username", "full_name"),

@@ -101,6 +101,29 @@ export const follows = pgTable(
   ],
 );
 
+/**
+ * A request to follow a private account, waiting for its owner: accepting turns it into a follow
+ * row, declining or withdrawing deletes it. One per pair.
+ */
+export const followRequests = pgTable(
+  "follow_requests",
+  {
+    requesterId: text("requester_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "follow_requests_pkey", columns: [t.requesterId, t.targetId] }),
+    check("follow_requests_not_self", sql`${t.requesterId} <> ${t.targetId}`),
+    // Switching to public takes every request to the target; cascades find them too.
+    index("follow_requests_target_id_idx").on(t.targetId),
+  ],
+);
+
 export type Like = typeof likes.$inferSelect;
 export type PostLike = typeof postLikes.$inferSelect;
 export type Comment = typeof comments.$inferSelect;

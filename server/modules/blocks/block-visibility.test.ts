@@ -482,3 +482,190 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
     return result.rows[0];
   }
 });
+
+// A private account in the same rule. papa's account is private; romeo's follow was approved,
+// quebec's request waits, uncle never asked ("private, not approved"), and visitors are not
+// signed in. victor is public: papa comments on his review, which stays in view of everyone.
+// Their restaurant and names are their own, so the world above reads as it did.
+const privatePeople = ["papa", "victor"] as const;
+type PrivateViewer = "papa" | "romeo" | "quebec" | "uncle" | "visitor";
+const privateViewers: readonly PrivateViewer[] = ["papa", "romeo", "quebec", "uncle", "visitor"];
+/** Who may see papa's content: the owner and the approved follower. */
+const approved = (v: PrivateViewer) => v === "papa" || v === "romeo";
+
+interface PrivateWorld {
+  cookies: Partial<Record<PrivateViewer, string>>;
+  restaurant: string;
+  reviews: Record<(typeof privatePeople)[number], string>;
+  posts: Record<(typeof privatePeople)[number], string>;
+  list: string;
+  linkList: string;
+}
+
+async function seedPrivate(db: Database): Promise<PrivateWorld> {
+  const id = (name: string) => `private-${name}`;
+  for (const name of ["papa", "victor", "romeo", "quebec", "uncle"]) {
+    await createUser(db, {
+      id: id(name),
+      username: name,
+      fullName: `${name} person`,
+      statsPublic: true,
+      isPrivate: name === "papa",
+    });
+  }
+  const restaurant = await createRestaurant(db, { name: "Lantern House" });
+  const reviews = {} as PrivateWorld["reviews"];
+  const posts = {} as PrivateWorld["posts"];
+  for (const name of privatePeople) {
+    reviews[name] = (
+      await createReview(db, {
+        userId: id(name),
+        restaurantId: restaurant.id,
+        title: `${name} dumplings`,
+        rating: 4,
+      })
+    ).id;
+    posts[name] = (
+      await createPost(db, {
+        userId: id(name),
+        restaurantId: restaurant.id,
+        title: `${name} night`,
+      })
+    ).id;
+  }
+  for (const name of ["papa", "victor"]) {
+    await createComment(db, {
+      userId: id(name),
+      reviewId: reviews.victor,
+      content: `${name} agrees`,
+    });
+  }
+  await createLike(db, "review", reviews.victor, id("papa"));
+  for (const name of ["papa", "romeo", "quebec", "uncle"])
+    await createFollow(db, id(name), id("victor"));
+  await createFollow(db, id("romeo"), id("papa"));
+  await db.execute(sql`
+    insert into follow_requests (requester_id, target_id) values (${id("quebec")}, ${id("papa")})`);
+  const list = await db.execute<{ id: string }>(sql`
+    insert into lists (owner_id, name, visibility, share_key)
+    values (${id("papa")}, 'papa favourites', 'followers', 'key-papa') returning id`);
+  const linkList = await db.execute<{ id: string }>(sql`
+    insert into lists (owner_id, name, visibility, share_key)
+    values (${id("papa")}, 'papa picks', 'link', 'link-papa') returning id`);
+  for (const row of [list.rows[0], linkList.rows[0]]) {
+    await db.execute(sql`
+      insert into list_entries (list_id, position, restaurant_id, review_id)
+      values (${row?.id}, 0, ${restaurant.id}, ${reviews.papa})`);
+  }
+  const cookies: Partial<Record<PrivateViewer, string>> = {};
+  for (const name of ["papa", "romeo", "quebec", "uncle"] as const) {
+    cookies[name] = await sessionCookieFor(testApp.app, id(name));
+  }
+  return {
+    cookies,
+    restaurant: restaurant.id,
+    reviews,
+    posts,
+    list: list.rows[0]?.id ?? "",
+    linkList: linkList.rows[0]?.id ?? "",
+  };
+}
+
+type PrivateRead = [
+  viewer: PrivateViewer,
+  read: string,
+  path: (world: PrivateWorld) => string,
+  expectation: PrivateExpectation,
+];
+/** As Expectation, over this world's people; a value is picked from the answer. */
+type PrivateExpectation =
+  | { shows: readonly (typeof privatePeople)[number][] }
+  | { status: 200 | 404 }
+  | { value: unknown; pick: (body: unknown) => unknown };
+
+function privateMatrix(): PrivateRead[] {
+  const rows: PrivateRead[] = [];
+  const papa = "private-papa";
+  for (const v of privateViewers) {
+    const sees = approved(v);
+    const content: PrivateExpectation = { shows: sees ? ["papa", "victor"] : ["victor"] };
+    const papasOwn: PrivateExpectation = sees ? { shows: ["papa"] } : gone;
+    const add = (read: string, path: (w: PrivateWorld) => string, want: PrivateRead[3]) =>
+      rows.push([v, read, path, want]);
+    add("feed everyone", () => "/api/feed?limit=50", content);
+    add("explore dishes", () => "/api/search/dishes?q=dumplings", content);
+    add("explore posts", () => "/api/search/posts?q=night", content);
+    add("explore people", () => "/api/search/users?q=papa", { shows: ["papa"] });
+    add("restaurant stats: dish reviews", (w) => `/api/restaurants/${w.restaurant}`, {
+      value: sees ? 2 : 1,
+      pick: (body) => (body as { stats: { dishRating: { count: number } } }).stats.dishRating.count,
+    });
+    add(
+      "restaurant dishes tab",
+      (w) => `/api/restaurants/${w.restaurant}/items?tab=dishes`,
+      content,
+    );
+    add("restaurant posts tab", (w) => `/api/restaurants/${w.restaurant}/items?tab=posts`, content);
+    // papa's comment on a public review stays, as on other social apps.
+    add("victor's comments", (w) => `/api/reviews/${w.reviews.victor}/comments`, {
+      shows: ["papa", "victor"],
+    });
+    add("papa's profile: content shown", () => `/api/profiles/${papa}`, {
+      value: sees,
+      pick: (body) => (body as { contentVisible: boolean }).contentVisible,
+    });
+    add("papa's dishes tab", () => `/api/profiles/${papa}/items?tab=dishes`, papasOwn);
+    add("papa's posts tab", () => `/api/profiles/${papa}/items?tab=posts`, papasOwn);
+    add("papa's review", (w) => `/api/reviews/${w.reviews.papa}`, papasOwn);
+    add("papa's post", (w) => `/api/posts/${w.posts.papa}`, papasOwn);
+    add("papa's review by its slug", () => "/api/reviews/by-slug/dish/papa-dumplings", papasOwn);
+    add("papa's lists", () => `/api/profiles/${papa}/lists`, papasOwn);
+    add("papa's list", (w) => `/api/lists/${w.list}`, sees ? { shows: ["papa"] } : gone);
+    // A link list stays open to holders of its link, as its owner chose.
+    add("papa's link list, with its key", (w) => `/api/lists/${w.linkList}?key=link-papa`, {
+      shows: ["papa"],
+    });
+    for (const read of ["map", "stats", "stats/firsts", "years"]) {
+      add(`papa's ${read}`, () => `/api/profiles/${papa}/${read}`, sees ? { status: 200 } : gone);
+    }
+    // Their name and counts are public: so are the people they follow and who follow them.
+    add("papa's followers", () => `/api/profiles/${papa}/followers`, { status: 200 });
+    if (v !== "visitor") {
+      add("feed following", () => "/api/feed?scope=following&limit=50", {
+        shows: v === "romeo" ? ["papa", "victor"] : ["victor"],
+      });
+      add(
+        "restaurant followed reviews",
+        (w) => `/api/restaurants/${w.restaurant}/followed-reviews`,
+        {
+          shows: v === "romeo" ? ["papa", "victor"] : ["victor"],
+        },
+      );
+    }
+  }
+  return rows;
+}
+
+describe("a private account across the same reads: private not approved, requested, approved", () => {
+  let world: PrivateWorld;
+  beforeAll(async () => {
+    await testApp.start();
+    world = await seedPrivate(testApp.db);
+  });
+
+  it.each(privateMatrix())("%s: %s", async (viewer, _read, path, expectation) => {
+    const cookie = viewer === "visitor" ? undefined : world.cookies[viewer];
+    const response = await request(testApp.app, "GET", path(world), { cookie });
+    if ("status" in expectation) {
+      expect(response.statusCode, response.body).toBe(expectation.status);
+      return;
+    }
+    expect(response.statusCode, response.body).toBe(200);
+    if ("value" in expectation) {
+      expect(expectation.pick(response.json())).toEqual(expectation.value);
+      return;
+    }
+    const present = privatePeople.filter((name) => response.body.includes(name));
+    expect(present.sort()).toEqual([...expectation.shows].sort());
+  });
+});

@@ -69,7 +69,7 @@ export function restrictedAccountsSql(params: {
            a.slug as author_slug, a.avatar_url as author_avatar_url
       from ${table} r
       join profiles a on a.id = r.${person}
-     where r.${owner} = ${params.ownerId} and ${visibleAuthorSql(undefined, sql`a.id`)} ${position}
+     where r.${owner} = ${params.ownerId} and ${visibleAuthorSql(undefined, sql`a.id`, "person")} ${position}
      order by r.created_at desc, r.${person} desc
      limit ${params.limit}`;
 }

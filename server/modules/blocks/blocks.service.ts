@@ -41,7 +41,7 @@ const selfMessages: Record<Restriction, string> = {
 /** The person to block or mute must be someone else with a profile that is not being deleted. */
 async function checkTarget(db: Executor, kind: Restriction, me: string, personId: string) {
   if (personId === me) throw ApiError.badRequest(selfMessages[kind]);
-  if (!(await visibleProfileExists(db, personId, undefined))) throw profileNotFound();
+  if (!(await visibleProfileExists(db, personId, undefined, "person"))) throw profileNotFound();
 }
 
 /**

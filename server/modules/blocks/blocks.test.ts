@@ -418,7 +418,7 @@ describe("a new block", () => {
     const followed = await request(app, "PUT", `/api/profiles/${a.id}/follow`, {
       cookie: b.cookie,
     });
-    expect(followed.json()).toEqual({ following: true, followerCount: 1 });
+    expect(followed.json()).toEqual({ following: true, requested: false, followerCount: 1 });
   });
 
   it("lets no follow racing the block survive it, and keeps the counters exact", async () => {
@@ -516,6 +516,7 @@ describe("GET /api/profiles/:handle between blocked people", () => {
         bio: null,
         avatarUrl: null,
         location: null,
+        isPrivate: false,
       },
       counts: {
         reviews: 0,
@@ -529,6 +530,8 @@ describe("GET /api/profiles/:handle between blocked people", () => {
       isOwn: false,
       viewerRelation: { blockedByMe: true, mutedByMe: true },
       statsPublic: false,
+      contentVisible: false,
+      requestedByMe: false,
     });
     expect((await profilePage(`@${b.id}`, a.cookie)).json().viewerRelation.blockedByMe).toBe(true);
 

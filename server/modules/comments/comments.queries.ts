@@ -55,7 +55,7 @@ export function commentsSql(
       from (select id, ${item} as item_id, user_id, content, created_at
               from ${table} c
              where ${item} = ${itemId} and not is_hidden ${bound}
-               and ${visibleAuthorSql(viewerId, sql`c.user_id`)}
+               and ${visibleAuthorSql(viewerId, sql`c.user_id`, "person")}
              order by created_at desc, id desc
              limit ${limit}) c
       join profiles a on a.id = c.user_id

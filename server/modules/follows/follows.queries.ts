@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
 import type { Executor } from "#server/db/client.ts";
-import { follows } from "#server/db/schema/social.ts";
+import { followRequests, follows } from "#server/db/schema/social.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
@@ -100,7 +100,7 @@ export function followListSql(params: {
            ${followedByViewer} as followed_by_viewer
       from follows f
       join profiles a on a.id = ${listed}
-     where ${own} = ${profileId} ${position} and ${visibleAuthorSql(viewerId, listed)}
+     where ${own} = ${profileId} ${position} and ${visibleAuthorSql(viewerId, listed, "person")}
      order by f.created_at desc, f.id desc
      limit ${params.limit}`;
 }
@@ -134,4 +134,76 @@ async function releaseFollowCounts(db: Executor, userId: string): Promise<void> 
 export const followTies: PersonTies = {
   deleteBetween: deleteFollowsBetween,
   releaseCountsOf: releaseFollowCounts,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Follow requests: a private account's would-be followers, waiting for its owner.
+
+/** Whether the person's account is private (false for an unknown id). */
+export async function isPrivateProfile(db: Executor, id: string): Promise<boolean> {
+  const result = await db.execute<{ is_private: boolean }>(
+    sql`select is_private from profiles where id = ${id}`,
+  );
+  return result.rows[0]?.is_private === true;
+}
+
+/** Whether `followerId` follows `followingId`. */
+export async function followExists(
+  db: Executor,
+  followerId: string,
+  followingId: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from follows where follower_id = ${followerId} and following_id = ${followingId}`);
+  return result.rows.length > 0;
+}
+
+/** Records the request unless it exists; true when a row was actually added. */
+export async function insertFollowRequest(
+  db: Executor,
+  requesterId: string,
+  targetId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(followRequests)
+    .values({ requesterId, targetId })
+    .onConflictDoNothing()
+    .returning({ requesterId: followRequests.requesterId });
+  return rows.length > 0;
+}
+
+/** Deletes the request if present; true when a row was actually removed. */
+export async function deleteFollowRequest(
+  db: Executor,
+  requesterId: string,
+  targetId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(followRequests)
+    .where(and(eq(followRequests.requesterId, requesterId), eq(followRequests.targetId, targetId)))
+    .returning({ requesterId: followRequests.requesterId });
+  return rows.length > 0;
+}
+
+/** Takes every request waiting for `targetId` off the table, oldest first; their requesters. */
+export async function takeFollowRequestsTo(db: Executor, targetId: string): Promise<string[]> {
+  const result = await db.execute<{ requester_id: string }>(sql`
+    with taken as (
+      delete from follow_requests where target_id = ${targetId}
+      returning requester_id, created_at)
+    select requester_id from taken order by created_at, requester_id`);
+  return result.rows.map((row) => row.requester_id);
+}
+
+export async function updatePrivacy(db: Executor, id: string, isPrivate: boolean): Promise<void> {
+  await db.execute(sql`update profiles set is_private = ${isPrivate} where id = ${id}`);
+}
+
+/** Follow requests as contact a block ends (an erased account's go with it by cascade). */
+export const followRequestTies: PersonTies = {
+  async deleteBetween(db, a, b) {
+    await db.execute(sql`
+      delete from follow_requests
+       where (requester_id = ${a} and target_id = ${b}) or (requester_id = ${b} and target_id = ${a})`);
+  },
 };

@@ -5,12 +5,20 @@ import {
   followListPageSchema,
   followMessages,
   followStateSchema,
+  privacyInput,
+  privacySchema,
 } from "#domain/follows.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { getSessionUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
 import { profileIdParams } from "#server/modules/shared/people.ts";
-import { type FollowContext, listFollows, setFollow } from "./follows.service.ts";
+import {
+  answerFollowRequest,
+  type FollowContext,
+  listFollows,
+  setFollow,
+  setPrivacy,
+} from "./follows.service.ts";
 
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = async (request: FastifyRequest, reply: FastifyReply): Promise<FollowContext> => ({
@@ -43,6 +51,46 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
         setFollow(await context(request, reply), request.params.id, following),
     });
   }
+
+  for (const [answer, accept] of [
+    ["accept", true],
+    ["decline", false],
+  ] as const) {
+    app.post(
+      `/follow-requests/:id/${answer}`,
+      {
+        preHandler: requireSignIn,
+        schema: {
+          summary: accept
+            ? "Accept a person's request to follow your private account (an ordinary follow)"
+            : "Decline a person's request to follow your private account",
+          description: "`:id` is the requester's profile id; 404 when no request of theirs waits.",
+          tags: ["follows"],
+          params: profileIdParams,
+          response: { 200: followStateSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) =>
+        answerFollowRequest(await context(request, reply), request.params.id, accept),
+    );
+  }
+
+  app.put(
+    "/profile/privacy",
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: "Switch Private Profile on or off",
+        description:
+          "Private: only approved followers see your reviews, posts, lists, saves and stats; " +
+          "the followers you have stay. Switching it off accepts every request waiting.",
+        tags: ["follows"],
+        body: privacyInput,
+        response: { 200: privacySchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => setPrivacy(await context(request, reply), request.body.private),
+  );
 
   for (const kind of followListKinds) {
     app.get(

@@ -45,9 +45,10 @@ describe("PUT and DELETE /api/profiles/:id/follow", () => {
 
     const first = await follow(star.id, me.cookie);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ following: true, followerCount: 1 });
+    expect(first.json()).toEqual({ following: true, requested: false, followerCount: 1 });
     expect((await follow(star.id, me.cookie)).json()).toEqual({
       following: true,
+      requested: false,
       followerCount: 1,
     });
     expect(await counters(star.id)).toEqual({ followers: 1, following: 0 });
@@ -57,10 +58,12 @@ describe("PUT and DELETE /api/profiles/:id/follow", () => {
 
     expect((await unfollow(star.id, me.cookie)).json()).toEqual({
       following: false,
+      requested: false,
       followerCount: 0,
     });
     expect((await unfollow(star.id, me.cookie)).json()).toEqual({
       following: false,
+      requested: false,
       followerCount: 0,
     });
     expect(await counters(star.id)).toEqual({ followers: 0, following: 0 });
@@ -290,5 +293,171 @@ describe("GET /api/profiles/:id/followers and /following", () => {
         kind === "followers" ? /follows_following_created_idx/ : /follows_follower_created_idx/,
       );
     }
+  });
+});
+
+describe("private profiles and follow requests", () => {
+  function privacy(isPrivate: boolean, cookie?: string) {
+    return request(testApp.app, "PUT", "/api/profile/privacy", {
+      cookie,
+      body: { private: isPrivate },
+    });
+  }
+  function answer(requesterId: string, verb: "accept" | "decline", cookie?: string) {
+    return request(testApp.app, "POST", `/api/follow-requests/${requesterId}/${verb}`, { cookie });
+  }
+  async function requestRows(targetId: string): Promise<number> {
+    const result = await testApp.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from follow_requests where target_id = ${targetId}`,
+    );
+    return Number(result.rows[0]?.count);
+  }
+  async function requestNotices(userId: string): Promise<number> {
+    const result = await testApp.db.execute<{ count: number }>(sql`
+      select count(*)::int as count from notifications
+       where user_id = ${userId} and type = 'follow_request'`);
+    return Number(result.rows[0]?.count);
+  }
+  async function page(handle: string, cookie?: string) {
+    return (await request(testApp.app, "GET", `/api/profiles/${handle}`, { cookie })).json();
+  }
+  /** A private account with one post, and a person who would follow it. */
+  async function privateWorld() {
+    const { app } = await testApp.start();
+    const owner = await signUpWithProfile(app, { username: "owner" });
+    const fan = await signUpWithProfile(app, { username: "fan" });
+    const switched = await privacy(true, owner.cookie);
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toEqual({ private: true });
+    return { owner, fan };
+  }
+
+  it("asks instead of following, and withdrawing the request leaves nothing", async () => {
+    const { owner, fan } = await privateWorld();
+    const asked = await follow(owner.userId, fan.cookie);
+    expect(asked.json()).toEqual({ following: false, requested: true, followerCount: 0 });
+    // Asking twice is one request and one notice.
+    expect((await follow(owner.userId, fan.cookie)).json()).toMatchObject({ requested: true });
+    expect(await requestRows(owner.userId)).toBe(1);
+    expect(await requestNotices(owner.userId)).toBe(1);
+    expect(await page("owner", fan.cookie)).toMatchObject({
+      profile: { isPrivate: true },
+      contentVisible: false,
+      requestedByMe: true,
+      followedByMe: false,
+    });
+    const notices = (
+      await request(testApp.app, "GET", "/api/notifications", { cookie: owner.cookie })
+    ).json();
+    expect(notices.items).toMatchObject([
+      { type: "follow_request", actorCount: 1, actors: [{ username: "fan" }], isRead: false },
+    ]);
+
+    expect((await unfollow(owner.userId, fan.cookie)).json()).toEqual({
+      following: false,
+      requested: false,
+      followerCount: 0,
+    });
+    expect(await requestRows(owner.userId)).toBe(0);
+    expect(await requestNotices(owner.userId)).toBe(0);
+    expect(await page("owner", fan.cookie)).toMatchObject({ requestedByMe: false });
+    expect(await counters(owner.userId)).toEqual({ followers: 0, following: 0 });
+  });
+
+  it("accepting makes an ordinary follow; declining ends the request; neither twice", async () => {
+    const { owner, fan } = await privateWorld();
+    const other = await signUpWithProfile(testApp.app, { username: "other" });
+    await follow(owner.userId, fan.cookie);
+    await follow(owner.userId, other.cookie);
+    const heard = recordBusEvents(testApp.app.events, fan.userId);
+
+    const accepted = await answer(fan.userId, "accept", owner.cookie);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ following: true, requested: false, followerCount: 1 });
+    expect(await counters(owner.userId)).toEqual({ followers: 1, following: 0 });
+    expect(await counters(fan.userId)).toEqual({ followers: 0, following: 1 });
+    expect(await followerNotifications(owner.userId)).toBe(1);
+    await busSettled(testApp.app.events);
+    expect(heard).toContainEqual({
+      type: "follow",
+      followerId: fan.userId,
+      followingId: owner.userId,
+    });
+    expect(await page("owner", fan.cookie)).toMatchObject({
+      contentVisible: true,
+      followedByMe: true,
+      requestedByMe: false,
+    });
+
+    const declined = await answer(other.userId, "decline", owner.cookie);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toEqual({ following: false, requested: false, followerCount: 1 });
+    expect(await requestRows(owner.userId)).toBe(0);
+    expect(await requestNotices(owner.userId)).toBe(0);
+    expect(await page("owner", other.cookie)).toMatchObject({
+      contentVisible: false,
+      requestedByMe: false,
+    });
+    for (const [who, verb] of [
+      [fan.userId, "accept"],
+      [other.userId, "decline"],
+    ] as const) {
+      const again = await answer(who, verb, owner.cookie);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({
+        error: { code: "NOT_FOUND", message: "Follow request not found" },
+      });
+    }
+    // Only the owner answers their requests: the requester's own id names none of theirs.
+    await follow(owner.userId, other.cookie);
+    expect((await answer(other.userId, "accept", fan.cookie)).statusCode).toBe(404);
+    expect(await requestRows(owner.userId)).toBe(1);
+  });
+
+  it("switching to private keeps followers; switching to public accepts every request", async () => {
+    const { app } = await testApp.start();
+    const owner = await signUpWithProfile(app, { username: "owner" });
+    const early = await signUpWithProfile(app, { username: "early" });
+    const late = [
+      await signUpWithProfile(app, { username: "late_one" }),
+      await signUpWithProfile(app, { username: "late_two" }),
+    ];
+    await follow(owner.userId, early.cookie);
+    await privacy(true, owner.cookie);
+    expect(await page("owner", early.cookie)).toMatchObject({ contentVisible: true });
+    for (const person of late) {
+      expect((await follow(owner.userId, person.cookie)).json()).toMatchObject({ requested: true });
+    }
+    expect(await counters(owner.userId)).toEqual({ followers: 1, following: 0 });
+
+    expect((await privacy(false, owner.cookie)).json()).toEqual({ private: false });
+    expect(await counters(owner.userId)).toEqual({ followers: 3, following: 0 });
+    expect(await requestRows(owner.userId)).toBe(0);
+    expect(await requestNotices(owner.userId)).toBe(0);
+    expect(await followerNotifications(owner.userId)).toBe(3);
+    for (const person of late) {
+      expect(await page("owner", person.cookie)).toMatchObject({
+        profile: { isPrivate: false },
+        followedByMe: true,
+        requestedByMe: false,
+      });
+    }
+    // A public account is followed at once, as ever.
+    const me = (await request(app, "GET", "/api/me", { cookie: owner.cookie })).json();
+    expect(me.profile.isPrivate).toBe(false);
+  });
+
+  it("a block removes the requests between the two, either way", async () => {
+    const { owner, fan } = await privateWorld();
+    await follow(owner.userId, fan.cookie);
+    const blocked = await request(testApp.app, "PUT", `/api/profiles/${fan.userId}/block`, {
+      cookie: owner.cookie,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(await requestRows(owner.userId)).toBe(0);
+    expect(await requestNotices(owner.userId)).toBe(0);
+    // Nor may the blocked person ask again.
+    expect((await follow(owner.userId, fan.cookie)).statusCode).toBe(404);
+    expect(await requestRows(owner.userId)).toBe(0);
   });
 });

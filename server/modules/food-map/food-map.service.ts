@@ -49,6 +49,6 @@ export async function getProfileMap(
   profileId: string,
   viewerId: string | undefined,
 ): Promise<FoodMapDto> {
-  if (!(await visibleProfileExists(db, profileId, viewerId))) throw profileNotFound();
+  if (!(await visibleProfileExists(db, profileId, viewerId, "content"))) throw profileNotFound();
   return readMap(db, profileId, false);
 }

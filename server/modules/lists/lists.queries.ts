@@ -20,7 +20,9 @@ import type { PersonTies } from "#server/modules/shared/person-ties.ts";
  */
 export function listVisibleToSql(viewerId: string | null, key: string | null): SQL {
   const byKey = key ? sql`l.share_key = ${key}` : sql`false`;
-  const ownerShown = visibleAuthorSql(viewerId ?? undefined, sql`l.owner_id`);
+  // The owner as a person: each way in below (owner, approved follower, link) already says who
+  // may read, so a private owner's link list stays open to holders of its link.
+  const ownerShown = visibleAuthorSql(viewerId ?? undefined, sql`l.owner_id`, "person");
   if (!viewerId) return sql`(l.visibility = 'link' and ${byKey} and ${ownerShown})`;
   return sql`(${ownerShown} and (
     l.owner_id = ${viewerId}
@@ -57,12 +59,14 @@ function shownListFollowerCountSql(viewerId: string | null): SQL {
 
 /**
  * Whether the entry `e` shows to `viewerId`: a restaurant, or a review nobody hid by someone
- * they may see.
+ * they may see; the list owner's own reviews go wherever the list does (a private owner's link
+ * list shows them to its link holders).
  */
 function entryShown(viewerId: string | null): SQL {
   return sql`(e.review_id is null or exists (
     select 1 from reviews hr where hr.id = e.review_id and not hr.is_hidden
-       and ${visibleAuthorSql(viewerId ?? undefined, sql`hr.user_id`)}))`;
+       and (hr.user_id = (select ol.owner_id from lists ol where ol.id = e.list_id)
+            or ${visibleAuthorSql(viewerId ?? undefined, sql`hr.user_id`)})))`;
 }
 
 /**

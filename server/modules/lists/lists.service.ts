@@ -418,7 +418,8 @@ export async function getProfileLists(
   ctx: ListContext,
   profileId: string,
 ): Promise<ListSummariesDto> {
-  if (!(await visibleProfileExists(ctx.db, profileId, ctx.user?.id))) throw profileNotFound();
+  if (!(await visibleProfileExists(ctx.db, profileId, ctx.user?.id, "content")))
+    throw profileNotFound();
   const viewerId = ctx.user?.id ?? null;
   const rows = await selectListSummaries(ctx.db, profileListsSql(profileId, viewerId));
   return { lists: rows.map((row) => toSummaryDto(row, viewerId)) };

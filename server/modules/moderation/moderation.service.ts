@@ -211,7 +211,7 @@ async function inReportersSight(
   target: TargetRow,
   reporterId: string,
 ): Promise<boolean> {
-  if (!(await visibleProfileExists(db, target.user_id, reporterId))) return false;
+  if (!(await visibleProfileExists(db, target.user_id, reporterId, "person"))) return false;
   if (!target.view_type || !target.view_id) return true;
   const kind = target.view_type === "post" ? "post" : "review";
   return (await findVisibleItem(db, kind, target.view_id, reporterId)) !== undefined;

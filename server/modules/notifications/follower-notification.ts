@@ -27,3 +27,30 @@ export async function notifyNewFollower(
     returning id`);
   return result.rows[0]?.id;
 }
+
+/**
+ * Records "X requested to follow you" for the private account's owner, inside the request's
+ * transaction; it lives exactly as long as the request waits (forgetFollowRequest removes it).
+ * Always written: a request needs its answer whatever the recipient's notification switches.
+ */
+export async function notifyFollowRequest(
+  db: Executor,
+  request: { requesterId: string; targetId: string },
+): Promise<string | undefined> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into notifications (type, user_id, actor_id)
+    values ('follow_request', ${request.targetId}, ${request.requesterId})
+    returning id`);
+  return result.rows[0]?.id;
+}
+
+/** Removes the notice of a request that was accepted, declined or withdrawn. */
+export async function forgetFollowRequest(
+  db: Executor,
+  request: { requesterId: string; targetId: string },
+): Promise<void> {
+  await db.execute(sql`
+    delete from notifications
+     where type = 'follow_request' and user_id = ${request.targetId}
+       and actor_id = ${request.requesterId}`);
+}

@@ -29,7 +29,7 @@ const aboutVisibleItem = sql`not coalesce(r.is_hidden, false) and not coalesce(p
  */
 export function notificationShownToSql(userId: string): SQL {
   return sql`(n.type = 'content_hidden' or (${aboutVisibleItem}
-    and ${visibleAuthorSql(userId, sql`n.actor_id`)} and ${notMutedSql(userId, sql`n.actor_id`)}))`;
+    and ${visibleAuthorSql(userId, sql`n.actor_id`, "person")} and ${notMutedSql(userId, sql`n.actor_id`)}))`;
 }
 
 /**
@@ -40,6 +40,7 @@ export function notificationShownToSql(userId: string): SQL {
 const groupKey = sql`case n.type
     when 'new_follower' then 'follow.' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD')
     when 'content_hidden' then 'hidden.' || n.id::text
+    when 'follow_request' then 'request.' || n.id::text
     else case n.type when 'new_like' then 'like.' else 'comment.' end
       || case when n.review_id is not null then 'review.' || n.review_id::text
               else 'post.' || n.post_id::text end
@@ -147,8 +148,8 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
 
 /** The user's notifications that `group` names, as a condition on `n`. */
 function inGroup(userId: string, group: NotificationGroupRef): SQL {
-  if (group.type === "content_hidden") {
-    return sql`n.user_id = ${userId} and n.type = 'content_hidden'
+  if ("notificationId" in group) {
+    return sql`n.user_id = ${userId} and n.type = ${group.type}
       and n.id = ${group.notificationId}::uuid`;
   }
   if (group.type === "new_follower") {

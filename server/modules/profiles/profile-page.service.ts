@@ -38,6 +38,7 @@ export async function getProfilePage(
   if (!row || row.pendingDeletion || row.blocksViewer) throw profileNotFound();
   const isOwn = row.id === viewerId;
   if (row.blockedByViewer) return blockedProfilePage(row);
+  const followedByMe = row.followedByViewer === true;
   return {
     profile: {
       id: row.id,
@@ -49,6 +50,7 @@ export async function getProfilePage(
       bio: row.bio,
       avatarUrl: row.avatarUrl,
       location: row.location,
+      isPrivate: row.isPrivate,
     },
     counts: {
       reviews: Number(row.dishReviews) + Number(row.restaurantReviews),
@@ -58,11 +60,14 @@ export async function getProfilePage(
       followers: Number(row.followers),
       following: Number(row.following),
     },
-    followedByMe: viewerId && !isOwn ? row.followedByViewer === true : null,
+    followedByMe: viewerId && !isOwn ? followedByMe : null,
     isOwn,
     viewerRelation:
       viewerId && !isOwn ? { blockedByMe: false, mutedByMe: row.mutedByViewer === true } : null,
     statsPublic: row.statsPublic,
+    // The same rule as visibleAuthorSql's content reach, the block and leaving cases being out.
+    contentVisible: !row.isPrivate || isOwn || followedByMe,
+    requestedByMe: viewerId && !isOwn ? row.requestedByViewer === true : null,
   };
 }
 
@@ -82,6 +87,7 @@ function blockedProfilePage(row: ProfilePageRow): ProfilePageDto {
       bio: null,
       avatarUrl: null,
       location: null,
+      isPrivate: row.isPrivate,
     },
     counts: {
       reviews: 0,
@@ -95,6 +101,8 @@ function blockedProfilePage(row: ProfilePageRow): ProfilePageDto {
     isOwn: false,
     viewerRelation: { blockedByMe: true, mutedByMe: row.mutedByViewer === true },
     statsPublic: false,
+    contentVisible: false,
+    requestedByMe: false,
   };
 }
 
@@ -107,7 +115,8 @@ export async function getProfileItems(
   const plan = planItemList(itemTabTarget(query.tab).kind, query);
   const viewerId = ctx.user?.id;
   // The other side of a block, or an account being deleted, is as unknown as a wrong id.
-  if (!(await visibleProfileExists(ctx.db, profileId, viewerId))) throw profileNotFound();
+  if (!(await visibleProfileExists(ctx.db, profileId, viewerId, "content")))
+    throw profileNotFound();
   const statement = profileItemsSql({
     ...plan.window,
     userId: profileId,

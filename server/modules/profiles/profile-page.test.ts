@@ -65,6 +65,7 @@ describe("GET /api/profiles/:handle", () => {
         bio: "Ramen hunter",
         avatarUrl: null,
         location: "New York",
+        isPrivate: false,
       });
     }
   });

@@ -75,12 +75,14 @@ export interface ProfilePageRow extends Record<string, unknown> {
   avatarUrl: string | null;
   location: string | null;
   statsPublic: boolean;
+  isPrivate: boolean;
   dishReviews: number;
   restaurantReviews: number;
   posts: number;
   followers: number;
   following: number;
   followedByViewer: boolean;
+  requestedByViewer: boolean;
   /** The account waits to be deleted: nobody sees it. */
   pendingDeletion: boolean;
   /** The person blocked the viewer: to the viewer they do not exist. */
@@ -116,7 +118,7 @@ export function profilePageSql(
   return sql`
     select p.id, p.username, p.slug, p.full_name as "fullName", p.first_name as "firstName",
            p.last_name as "lastName", p.bio, p.avatar_url as "avatarUrl", p.location,
-           p.stats_public as "statsPublic",
+           p.stats_public as "statsPublic", p.is_private as "isPrivate",
            ${shownCount("reviews", "dish")} as "dishReviews",
            ${shownCount("reviews", "restaurant")} as "restaurantReviews",
            ${shownCount("posts")} as posts,
@@ -126,6 +128,8 @@ export function profilePageSql(
              as following,
            ${viewerExists(sql`follows f where f.follower_id = ${viewerId} and f.following_id = p.id`)}
              as "followedByViewer",
+           ${viewerExists(sql`follow_requests fr where fr.requester_id = ${viewerId} and fr.target_id = p.id`)}
+             as "requestedByViewer",
            exists (select 1 from account_deletions ad where ad.user_id = p.id) as "pendingDeletion",
            ${viewerExists(sql`user_blocks b where b.blocker_id = p.id and b.blocked_id = ${viewerId}`)}
              as "blocksViewer",

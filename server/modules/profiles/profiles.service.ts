@@ -50,6 +50,7 @@ function toProfileDto(profile: Profile): ProfileDto {
     bio: profile.bio,
     avatarUrl: profile.avatarUrl,
     location: profile.location,
+    isPrivate: profile.isPrivate,
   };
 }
 

@@ -59,6 +59,7 @@ describe("GET /api/me", () => {
         "firstName",
         "fullName",
         "id",
+        "isPrivate",
         "lastName",
         "location",
         "slug",
@@ -153,6 +154,7 @@ describe("PUT /api/profile", () => {
       bio: "Ramen hunter",
       avatarUrl: null,
       location: "New York",
+      isPrivate: false,
     });
     expect(
       (await request(app, "GET", "/api/me", { cookie: signedUp.cookie })).json().profile.fullName,

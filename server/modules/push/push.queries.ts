@@ -82,8 +82,8 @@ export async function selectPushTarget(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.id = ${notificationId} and n.user_id = ${recipientId}
-       and n.type <> 'content_hidden' and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
-       and ${visibleAuthorSql(recipientId, sql`n.actor_id`)}
+       and n.type in ('new_follower', 'new_comment', 'new_like') and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
+       and ${visibleAuthorSql(recipientId, sql`n.actor_id`, "person")}
        and ${notMutedSql(recipientId, sql`n.actor_id`)}`);
   return result.rows[0];
 }

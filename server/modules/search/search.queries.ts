@@ -3,7 +3,11 @@ import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
 import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { savedByFollowedSql } from "#server/modules/restaurants/restaurants.queries.ts";
-import { shownFollowCountSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import {
+  shownFollowCountSql,
+  type VisibilityReach,
+  visibleAuthorSql,
+} from "#server/modules/shared/author-visibility.ts";
 
 // Explore's statements. Every tab runs the same two-branch search over its own table:
 // - full text: the query's words as prefixes ('ram':* finds "Ramen" while typing) against the
@@ -77,8 +81,12 @@ interface SearchSource {
   table: SQL;
   /** The rows the tab may list at all. */
   listed: SQL;
-  /** The person a row shows (its author, or the person), whom the viewer must be able to see. */
+  /**
+   * The person a row shows (its author, or the person), whom the viewer must be able to see:
+   * their content, or (people search) them.
+   */
   person: SQL | null;
+  reach: VisibilityReach;
   /** The expressions typos are matched against; each has a trigram GIN index on it. */
   typoFields: SQL[];
   /** The tab's own order: it breaks ties of rank, and lists the tab without a query. */
@@ -94,6 +102,7 @@ const sources = {
     table: sql`reviews s`,
     listed: sql`not s.is_hidden and s.review_type = 'dish'`,
     person: sql`s.user_id`,
+    reach: "content",
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
     newestFirst: true,
@@ -102,6 +111,7 @@ const sources = {
     table: sql`posts s`,
     listed: sql`not s.is_hidden`,
     person: sql`s.user_id`,
+    reach: "content",
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
     newestFirst: true,
@@ -110,6 +120,7 @@ const sources = {
     table: sql`restaurants s`,
     listed: sql`true`,
     person: null,
+    reach: "content",
     typoFields: [unaccented(sql`s.name`)],
     order: sql`s.name, s.id`,
     newestFirst: false,
@@ -121,6 +132,7 @@ const sources = {
                 and coalesce(btrim(s.full_name), '') <> ''`,
     // Usernames are lower-case ASCII already, so their trigram index is on the bare column.
     person: sql`s.id`,
+    reach: "person",
     typoFields: [sql`s.username`, unaccented(sql`s.full_name`)],
     order: newestFirst,
     newestFirst: true,
@@ -181,7 +193,7 @@ function rankedSql(
   viewerId: string | undefined,
 ): SQL {
   const listed = source.person
-    ? sql`${source.listed} and ${visibleAuthorSql(viewerId, source.person)}`
+    ? sql`${source.listed} and ${visibleAuthorSql(viewerId, source.person, source.reach)}`
     : source.listed;
   const listedRows = (selected: SQL, count: number) => sql`
     select ${selected} from ${source.table}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pathSegment } from "#domain/text-input.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { visibleAuthorSql } from "./author-visibility.ts";
+import { type VisibilityReach, visibleAuthorSql } from "./author-visibility.ts";
 
 // A person as other modules name, check and lock them: every module answering about someone's
 // profile, or writing between two people, goes through these.
@@ -25,16 +25,18 @@ export function profileNotFound(): ApiError {
 }
 
 /**
- * Whether the profile exists and `viewerId` (undefined for visitors) may see its person: the
- * reads about one person (their map, their follows) are a 404 as for an unknown id otherwise.
+ * Whether the profile exists and `viewerId` (undefined for visitors) may see its person (or,
+ * with reach "content", what they keep: their tabs, map, lists): the reads about one person are
+ * a 404 as for an unknown id otherwise.
  */
 export async function visibleProfileExists(
   db: Executor,
   id: string,
   viewerId: string | undefined,
+  reach: VisibilityReach,
 ): Promise<boolean> {
   const result = await db.execute(sql`
-    select 1 from profiles p where p.id = ${id} and ${visibleAuthorSql(viewerId, sql`p.id`)}`);
+    select 1 from profiles p where p.id = ${id} and ${visibleAuthorSql(viewerId, sql`p.id`, reach)}`);
   return result.rows.length > 0;
 }
 

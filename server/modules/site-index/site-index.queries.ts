@@ -35,7 +35,7 @@ export async function selectSitemapProfiles(
   const result = await db.execute<SitemapProfileRow>(sql`
     select p.slug, p.updated_at from profiles p
      where not starts_with(p.username, ${TEMPORARY_USERNAME_PREFIX})
-       and ${visibleAuthorSql(undefined, sql`p.id`)}
+       and ${visibleAuthorSql(undefined, sql`p.id`, "person")}
      order by p.created_at desc, p.id desc
      limit ${limit}`);
   return result.rows;

@@ -17,6 +17,11 @@ export interface FollowTarget {
   id: string;
   username: string;
   fullName: string | null;
+  /**
+   * Following them asks first (a private account the viewer does not follow): the counts wait
+   * for the owner's answer, so nothing moves ahead of the server.
+   */
+  asks?: boolean;
 }
 
 /** How the follow toasts name someone: the display name, else @username. */
@@ -96,6 +101,15 @@ function applyFollow(
   );
 }
 
+/** Whether the viewer's request to follow `targetId` waits, in every cached profile header. */
+function applyRequested(queryClient: QueryClient, targetId: string, requested: boolean): void {
+  queryClient.setQueriesData<ProfilePageDto>({ queryKey: profileKeys.pages }, (page) =>
+    page?.profile.id === targetId && page.requestedByMe !== null
+      ? { ...page, requestedByMe: requested }
+      : page,
+  );
+}
+
 /** The viewer's own header and card count whom they follow; they move by one with each change. */
 function applyOwnFollowingCount(queryClient: QueryClient, step: 1 | -1): void {
   queryClient.setQueriesData<ProfilePageDto>({ queryKey: profileKeys.pages }, (page) =>
@@ -120,6 +134,7 @@ export function useToggleFollow(target: FollowTarget, wording: FollowWording = "
     mutationFn: (follow: boolean) =>
       apiSend<FollowState>(follow ? "PUT" : "DELETE", apiPaths.follow(target.id)),
     onMutate: async (follow) => {
+      if (target.asks) return;
       await queryClient.cancelQueries({ queryKey: profileKeys.pages });
       await queryClient.cancelQueries({ queryKey: exploreKeys.tab("users") });
       applyFollow(queryClient, target.id, follow);
@@ -127,13 +142,22 @@ export function useToggleFollow(target: FollowTarget, wording: FollowWording = "
     },
     onError: (error, follow) => {
       console.error("Follow update failed", error);
-      applyFollow(queryClient, target.id, !follow);
-      applyOwnFollowingCount(queryClient, follow ? -1 : 1);
+      if (!target.asks) {
+        applyFollow(queryClient, target.id, !follow);
+        applyOwnFollowingCount(queryClient, follow ? -1 : 1);
+      }
       toast.error(followMessages.failed);
     },
-    onSuccess: (state) => {
+    onSuccess: (state, follow) => {
       applyFollow(queryClient, target.id, state.following, state.followerCount);
+      applyRequested(queryClient, target.id, state.requested);
       const name = followName(target);
+      if (state.requested) {
+        toast.success(followMessages.requestSentTitle, followMessages.requestSent(name));
+        return;
+      }
+      // Withdrawing a request: the button reading Follow again says it all.
+      if (target.asks && !follow) return;
       const followedTitle =
         wording === "following" ? followMessages.followingTitle : followMessages.followedTitle;
       if (state.following) toast.success(followedTitle, followMessages.followed(name));

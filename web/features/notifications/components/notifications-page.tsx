@@ -9,6 +9,7 @@ import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { notificationListQuery, useMarkNotificationsRead } from "../api/notification-queries.ts";
+import { FollowRequests } from "./follow-requests.tsx";
 import { GroupPeopleDialog } from "./group-people-dialog.tsx";
 import { NotificationRow } from "./notification-row.tsx";
 import classes from "./notifications-page.module.css";
@@ -45,7 +46,8 @@ const NO_GROUPS: NotificationGroupDto[] = [];
 
 /**
  * /notifications: who followed you and who liked or commented on your reviews and posts, in
- * groups ("Ana and 4 others liked your Khao Soi"), unread first. Opening one marks it read and
+ * groups ("Ana and 4 others liked your Khao Soi"), unread first, under the follow requests
+ * waiting for an answer. Opening one marks it read and
  * goes to the item (followers open the list of them); new ones arrive live through the realtime
  * stream and join their group in place.
  */
@@ -56,8 +58,14 @@ export function NotificationsPage() {
   const markRead = useMarkNotificationsRead();
 
   const [peopleOf, setPeopleOf] = useState<NotificationGroupDto | null>(null);
-  const items = useStableOrder(list.data?.items ?? NO_GROUPS);
+  const all = list.data?.items ?? NO_GROUPS;
+  // Follow requests wait for an answer: gathered at the top, out of the tabs' lists.
+  const requests = useMemo(() => all.filter((group) => group.type === "follow_request"), [all]);
+  const others = useMemo(() => all.filter((group) => group.type !== "follow_request"), [all]);
+  const items = useStableOrder(others);
   const unreadCount = list.data?.unreadCount ?? 0;
+  // The Unread tab counts what it lists: the requests' own rows are above the tabs.
+  const unreadListed = unreadCount - requests.filter((group) => !group.isRead).length;
 
   useEffect(() => {
     if (list.error) console.error("Notifications failed to load", list.error);
@@ -124,6 +132,7 @@ export function NotificationsPage() {
     <>
       <PageHeader title="Notifications" actions={markAll} />
       <Stack p={{ base: 0, sm: "md" }} gap={0} className={classes.page}>
+        <FollowRequests requests={requests} />
         <Tabs
           keepMounted={false}
           value={tab}
@@ -131,7 +140,7 @@ export function NotificationsPage() {
         >
           <Tabs.List grow className={header.belowHeader}>
             <Tabs.Tab value="all">All ({items.length})</Tabs.Tab>
-            <Tabs.Tab value="unread">Unread ({unreadCount})</Tabs.Tab>
+            <Tabs.Tab value="unread">Unread ({unreadListed})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="all">
             {panel(items, {

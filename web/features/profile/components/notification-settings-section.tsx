@@ -111,7 +111,8 @@ function PushSwitch() {
   );
 }
 
-function SettingSwitch(props: {
+/** One setting of the drawer, its switch on the right: notifications and Private Profile. */
+export function SettingSwitch(props: {
   label: string;
   description: ReactNode;
   checked: boolean;

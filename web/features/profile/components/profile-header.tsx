@@ -34,12 +34,16 @@ interface ProfileHeaderProps {
 /**
  * A profile's header: picture, name, @username, bio, location and the counts; Followers and
  * Following open their lists. Your own profile has Settings and Log Out, someone else's a
- * Follow button (and, for signed-in viewers, a menu with Mute or Unmute, Block and Report).
+ * Follow button (and, for signed-in viewers, a menu with Mute or Unmute, Block and Report); a
+ * private account's asks first ("Requested") and has no map link until the viewer follows.
  */
 export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
   const { profile, counts } = page;
   const name = profile.fullName?.trim() || profile.username;
-  const toggle = useToggleFollow(profile);
+  const toggle = useToggleFollow({
+    ...profile,
+    asks: profile.isPrivate && page.followedByMe !== true,
+  });
   const { session } = useSession();
   const signedIn = session.status === "signed-in";
   return (
@@ -73,11 +77,12 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
                 <FollowButton
                   targetId={profile.id}
                   following={page.followedByMe === true}
+                  requested={page.requestedByMe === true}
                   toggle={toggle}
                   fullWidth
                 />
               </div>
-              <MapLink to={screenPaths.userMap(authorHandle(profile))} />
+              {page.contentVisible && <MapLink to={screenPaths.userMap(authorHandle(profile))} />}
               {signedIn && (
                 <ProfileMenu profile={profile} muted={page.viewerRelation?.mutedByMe === true} />
               )}

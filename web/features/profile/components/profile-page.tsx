@@ -12,6 +12,7 @@ import { useSession } from "#web/lib/session.tsx";
 import { profilePageQuery } from "../api/profile-queries.ts";
 import { BlockedProfile } from "./blocked-profile.tsx";
 import { FollowListDialog } from "./follow-list-dialog.tsx";
+import { PrivateProfileNotice } from "./private-profile-notice.tsx";
 import { ProfileHeader } from "./profile-header.tsx";
 import classes from "./profile-page.module.css";
 import { ProfileTabs } from "./profile-tabs.tsx";
@@ -20,7 +21,8 @@ import { UserNotFound } from "./user-not-found.tsx";
 /**
  * Your own profile at /profile, and anyone's at /user/{handle} and /profile/{handle} (username,
  * slug or id; a leading @ is dropped): the header with counts and follow, then the tabs; someone
- * the viewer blocked, their name and Unblock only.
+ * the viewer blocked, their name and Unblock only; a private account the viewer may not see into,
+ * the header and "This account is private".
  */
 export function ProfilePage() {
   const { handle } = useParams();
@@ -78,12 +80,16 @@ function ProfileView({ page }: { page: ProfilePageDto }) {
   return (
     <div className={classes.page}>
       <ProfileHeader page={page} onOpenFollowList={setFollowList} />
-      <ProfileTabs
-        profileId={page.profile.id}
-        counts={page.counts}
-        isOwn={page.isOwn}
-        statsPublic={page.statsPublic}
-      />
+      {page.contentVisible ? (
+        <ProfileTabs
+          profileId={page.profile.id}
+          counts={page.counts}
+          isOwn={page.isOwn}
+          statsPublic={page.statsPublic}
+        />
+      ) : (
+        <PrivateProfileNotice />
+      )}
       <FollowListDialog
         profileId={page.profile.id}
         kind={followList}

@@ -1,12 +1,10 @@
 import {
-  Badge,
   Button,
   Divider,
   Drawer,
   type MantineColorScheme,
   SegmentedControl,
   Stack,
-  Switch,
   Text,
   Title,
   useMantineColorScheme,
@@ -22,11 +20,13 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
+import { privateProfileMessages } from "#domain/follows.ts";
 import type { ItemViewMode } from "#domain/item-lists.ts";
 import { adminMessages } from "#domain/moderation.ts";
 import { notificationSettingsMessages } from "#domain/notification-settings.ts";
 import { PROFILE_LIMITS, type ProfileDto, profileEditMessages } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { useSetPrivacy } from "#web/features/follows/api/use-follow-requests.ts";
 import { useItemViewMode } from "#web/features/items/use-item-view-mode.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
@@ -35,7 +35,7 @@ import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import { useSaveProfile } from "../api/use-save-profile.ts";
-import { NotificationSettingsSection } from "./notification-settings-section.tsx";
+import { NotificationSettingsSection, SettingSwitch } from "./notification-settings-section.tsx";
 import { ProfileFields, useProfileForm } from "./profile-fields.tsx";
 import classes from "./settings-drawer.module.css";
 
@@ -52,8 +52,8 @@ const VIEW_CHOICES: { value: ItemViewMode; label: string }[] = [
 
 /**
  * The own profile's settings panel, from the right (the whole screen on phones): theme, the
- * profile's grid or list view, the profile form, a privacy switch that is not available yet, the
- * notification switches, security and sign-out.
+ * profile's grid or list view, the profile form, Private Profile, the notification switches,
+ * security and sign-out.
  */
 export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
@@ -83,12 +83,7 @@ export function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: 
             )}
           </Section>
           <Divider />
-          <Section title="Privacy">
-            <ComingSoonSwitch
-              label="Private Profile"
-              description="Only approved followers can see your posts"
-            />
-          </Section>
+          <Section title="Privacy">{profile && <PrivacySwitch profile={profile} />}</Section>
           <Divider />
           <Section title={notificationSettingsMessages.title}>
             <NotificationSettingsSection />
@@ -112,28 +107,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ComingSoonBadge() {
+/** Private Profile: only approved followers see the person's reviews, posts and lists. */
+function PrivacySwitch({ profile }: { profile: ProfileDto }) {
+  const setPrivacy = useSetPrivacy();
   return (
-    <Badge size="sm" variant="light" color="gray" className={classes.comingSoon}>
-      Coming Soon
-    </Badge>
-  );
-}
-
-/** A setting that exists in the design but not yet in the product: shown off and disabled. */
-function ComingSoonSwitch({ label, description }: { label: string; description?: string }) {
-  return (
-    <Switch
-      disabled
-      labelPosition="left"
-      label={
-        <span className={classes.switchLabel}>
-          {label}
-          <ComingSoonBadge />
-        </span>
-      }
-      description={description}
-      classNames={{ body: classes.switchBody, labelWrapper: classes.switchText }}
+    <SettingSwitch
+      label={privateProfileMessages.setting}
+      description={privateProfileMessages.settingHint}
+      checked={profile.isPrivate}
+      onChange={(on) => setPrivacy.mutate(on)}
     />
   );
 }
