@@ -132,7 +132,8 @@ export async function selectDigestRows(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and not n.is_read and n.created_at > ${start}
-       and n.type <> 'content_hidden' and ${notificationShownToSql(userId)}
+       and n.type in ('new_follower', 'new_comment', 'new_like')
+       and ${notificationShownToSql(userId)}
      group by n.type, r.id, p.id
      order by count(*) desc, coalesce(r.title, p.title)`);
   return result.rows;
