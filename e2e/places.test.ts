@@ -44,6 +44,34 @@ async function countPositionRequests(page: Page): Promise<() => Promise<number>>
     page.evaluate(() => (window as unknown as { positionRequests: number }).positionRequests);
 }
 
+/**
+ * The roots of the query keys the offline cache saved on the device (idb-keyval's store); none
+ * before its first save.
+ */
+function savedQueryRoots(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          try {
+            const all = open.result.transaction("keyval").objectStore("keyval").getAll();
+            all.onerror = () => resolve([]);
+            all.onsuccess = () =>
+              resolve(
+                (all.result as { state?: { queries?: { queryKey: unknown[] }[] } }[]).flatMap(
+                  (saved) => saved.state?.queries?.map((query) => String(query.queryKey[0])) ?? [],
+                ),
+              );
+          } catch {
+            resolve([]);
+          }
+        };
+      }),
+  );
+}
+
 /** The next place search the page sends. */
 function nextPlaceSearch(page: Page) {
   return page.waitForRequest((request) => new URL(request.url()).pathname === "/api/places/search");
@@ -127,6 +155,9 @@ describe("real places", () => {
         `destination=${encodeURIComponent(`${leeds.latitude},${leeds.longitude}`)}`,
       );
       await page.getByRole("link", { name: /^12 Canal Rd, Leeds, United Kingdom/ }).waitFor();
+      // The offline cache keeps the pages seen on the device, never a search made near here.
+      await expect.poll(() => savedQueryRoots(page)).toContain("restaurants");
+      expect(await savedQueryRoots(page)).not.toContain("places");
     });
 
     // The place's page in every look, with its creator's "Edit location" dialog open.

@@ -1,5 +1,12 @@
-import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tanstack/react-query";
+import {
+  type DehydratedState,
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  hydrate,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { del, get, set } from "idb-keyval";
+import { positionKeys } from "./query-keys.ts";
 
 /**
  * The signed-in person's query cache, kept in IndexedDB under their user id, so a screen opened
@@ -70,8 +77,13 @@ function follow(queryClient: QueryClient, userId: string): Followed {
       savedAt: Date.now(),
       build: BUILD,
       // Successful reads only; a paused mutation holds no function to resume it with after a
-      // reload, so none is kept.
-      state: dehydrate(queryClient, { shouldDehydrateMutation: () => false }),
+      // reload, so none is kept. Reads made with the browser's position are never kept: a
+      // position is used for its answer only (docs/decisions/0028).
+      state: dehydrate(queryClient, {
+        shouldDehydrateMutation: () => false,
+        shouldDehydrateQuery: (query) =>
+          defaultShouldDehydrateQuery(query) && !positionKeys.roots.has(query.queryKey[0]),
+      }),
     };
     void set(key, saved).catch(() => undefined); // storage refused or full: online use goes on
   };

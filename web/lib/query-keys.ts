@@ -13,6 +13,18 @@ import type { WantToTryStatus } from "#domain/want-to-try.ts";
  * try) by importing these keys, never the feature that reads the data.
  */
 
+/**
+ * Reads that carry the browser's position (rounded to ~100 m): Nearby and the place search. A
+ * position is used for the answer only and never kept, so these stay in memory and are never
+ * saved to the device (offline-cache.ts).
+ */
+export const positionKeys = {
+  nearby: (lat: number, lng: number) => ["nearby", lat.toFixed(3), lng.toFixed(3)] as const,
+  places: (text: string, lat: number | null, lng: number | null) =>
+    ["places", text, lat, lng] as const,
+  roots: new Set<unknown>(["nearby", "places"]),
+};
+
 export const itemKeys = {
   item: (kind: ItemKind, id: string) => ["items", kind, id] as const,
   bySlug: (type: string, slug: string) => ["items", "by-slug", type, slug] as const,

@@ -10,6 +10,7 @@ import {
 import { apiGet } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
 import { isLocationAllowed } from "./geolocation.ts";
+import { positionKeys } from "./query-keys.ts";
 
 /** Place search waits 300 ms after the last keystroke. */
 const DEBOUNCE_MS = 300;
@@ -43,7 +44,7 @@ export function usePlaceSearch(text: string, position: LatLng | null) {
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const enabled = debounced.length >= PLACE_LIMITS.queryMin;
   const query = useQuery<PlaceSearchResult>({
-    queryKey: ["places", debounced, position?.lat ?? null, position?.lng ?? null],
+    queryKey: positionKeys.places(debounced, position?.lat ?? null, position?.lng ?? null),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ q: debounced });
       if (position) {

@@ -12,6 +12,7 @@ import { type FoodMapPin, FoodMapView } from "#web/features/food-map/components/
 import { apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { isLocationAllowed } from "#web/lib/geolocation.ts";
+import { positionKeys } from "#web/lib/query-keys.ts";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
 import classes from "./explore.module.css";
 
@@ -86,7 +87,7 @@ function NearbyPlaces({ position }: { position: LatLng }) {
   const [view, setView] = useState<"list" | "map">("list");
   const query = useQuery({
     // Rounded to ~100 m: small moves reuse the answer.
-    queryKey: ["nearby", position.lat.toFixed(3), position.lng.toFixed(3)],
+    queryKey: positionKeys.nearby(position.lat, position.lng),
     queryFn: ({ signal }) => apiGet<NearbyDto>(apiPaths.nearby(position), { signal }),
   });
   if (query.isPending) return <Loader size="sm" aria-label={nearbyMessages.loading} />;
