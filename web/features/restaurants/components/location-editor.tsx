@@ -1,18 +1,27 @@
-import { Button, Group, Modal, Stack } from "@mantine/core";
+import { Button, Group, Loader, Modal, Stack } from "@mantine/core";
 import { IconMapPinPlus, IconPencil } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { LatLng } from "#domain/places.ts";
 import {
   type RestaurantDto,
   type RestaurantLocationInput,
   restaurantLocationMessages,
 } from "#domain/restaurant.ts";
-import { LocationFields } from "#web/components/location-fields.tsx";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
+
+/**
+ * The address field and the pin's map load with the dialog: only the place's creator and
+ * moderators ever open it, and the restaurant page's first load stays without them.
+ */
+const LocationFields = lazy(() =>
+  import("#web/components/location-fields.tsx").then(({ LocationFields }) => ({
+    default: LocationFields,
+  })),
+);
 
 function pinOf(restaurant: RestaurantDto): LatLng | null {
   return restaurant.latitude !== null && restaurant.longitude !== null
@@ -85,20 +94,22 @@ export function LocationEditor({ restaurant }: { restaurant: RestaurantDto }) {
           }}
         >
           <Stack gap="md">
-            <LocationFields
-              address={address}
-              onAddressChange={(next) => {
-                setAddress(next);
-                setError(undefined);
-              }}
-              pin={pin}
-              onPinChange={(next) => {
-                setPin(next);
-                setError(undefined);
-              }}
-              disabled={save.isPending}
-              addressError={error}
-            />
+            <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+              <LocationFields
+                address={address}
+                onAddressChange={(next) => {
+                  setAddress(next);
+                  setError(undefined);
+                }}
+                pin={pin}
+                onPinChange={(next) => {
+                  setPin(next);
+                  setError(undefined);
+                }}
+                disabled={save.isPending}
+                addressError={error}
+              />
+            </Suspense>
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
                 {restaurantLocationMessages.save}
