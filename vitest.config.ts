@@ -93,6 +93,9 @@ export default defineConfig({
           // CPU); the retry stays until three full CI runs in a row need none: `npm test`
           // ends the browser suite with a retry report (e2e/support/retry-report.ts) that says.
           retry: process.env.CI ? 1 : 0,
+          // A poll waits as long as any other wait of a browser test (ACTION_TIMEOUT_MS in
+          // e2e/support/browser.ts), not Vitest's 1 s, which a busy machine's answer can exceed.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

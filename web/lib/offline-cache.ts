@@ -63,6 +63,22 @@ export function forgetUser(userId: string): void {
 /** Cache events that change what would be saved (the others are about who is watching). */
 const CHANGES = new Set(["added", "removed", "updated"]);
 
+/**
+ * What the device kept, dated as if read at the epoch's first millisecond: shown at once where
+ * nothing newer is there, but never taken for fresh, so a screen online asks the server again
+ * (a change made just before a reload may not have been saved), and an answer already fetched
+ * is never replaced by it (hydrate keeps the newer of the two).
+ */
+function asLongStale(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: 1 },
+    })),
+  };
+}
+
 function follow(queryClient: QueryClient, userId: string): Followed {
   const key = storageKey(userId);
   let stopped = false;
@@ -92,9 +108,8 @@ function follow(queryClient: QueryClient, userId: string): Followed {
     .catch(() => undefined)
     .then((saved) => {
       if (stopped) return;
-      // A read that finished after the fetch wins: hydrate keeps whichever is newer.
       if (saved && saved.build === BUILD && Date.now() - saved.savedAt < MAX_AGE_MS) {
-        hydrate(queryClient, saved.state);
+        hydrate(queryClient, asLongStale(saved.state));
       }
       unsubscribe = queryClient.getQueryCache().subscribe((event) => {
         if (CHANGES.has(event.type)) timer ??= setTimeout(save, SAVE_DELAY_MS);
