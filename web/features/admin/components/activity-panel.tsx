@@ -8,11 +8,11 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { When } from "#web/components/when.tsx";
 import { activityWording } from "../activity-wording.ts";
 import { adminActivityQuery } from "../api/admin-queries.ts";
 import classes from "./admin.module.css";
 import { useToastLoadError } from "./use-toast-load-error.ts";
-import { When } from "./when.tsx";
 
 const SKELETONS = ["first", "second", "third", "fourth"] as const;
 

@@ -15,10 +15,10 @@ import {
 } from "#domain/moderation.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { When } from "#web/components/when.tsx";
 import { useSetContentHidden, useSetReportStatus } from "../api/admin-queries.ts";
 import classes from "./admin.module.css";
 import { ContrastBadge } from "./contrast-badge.tsx";
-import { When } from "./when.tsx";
 
 /** What was reported, as the card's heading says it. */
 const TARGET_LABELS = {

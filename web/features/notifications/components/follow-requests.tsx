@@ -4,8 +4,8 @@ import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import { type NotificationGroupDto, notificationMessages } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { When } from "#web/components/when.tsx";
 import { useAnswerFollowRequest } from "#web/features/follows/api/use-follow-requests.ts";
-import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import classes from "./notifications-page.module.css";
 
 /**
@@ -41,15 +41,7 @@ export function FollowRequests({ requests }: { requests: readonly NotificationGr
                   </Link>{" "}
                   {notificationMessages.requestedToFollow}
                 </Text>
-                <Text
-                  component="time"
-                  size="xs"
-                  c="dimmed"
-                  className={classes.time}
-                  dateTime={isoDateTime(group.latestAt)}
-                >
-                  {formatRelativeTime(group.latestAt)}
-                </Text>
+                <When value={group.latestAt} className={classes.time} />
               </span>
               <Group gap="xs" wrap="nowrap">
                 <Button

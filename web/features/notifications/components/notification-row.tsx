@@ -8,7 +8,7 @@ import {
 } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
-import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
+import { When } from "#web/components/when.tsx";
 import classes from "./notifications-page.module.css";
 
 /**
@@ -59,15 +59,7 @@ function GroupContent({ group }: { group: NotificationGroupDto }) {
             </>
           )}
         </Text>
-        <Text
-          component="time"
-          size="xs"
-          c="dimmed"
-          className={classes.time}
-          dateTime={isoDateTime(group.latestAt)}
-        >
-          {formatRelativeTime(group.latestAt)}
-        </Text>
+        <When value={group.latestAt} className={classes.time} />
       </span>
       {!group.isRead && (
         <>
