@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./ids.ts";
 import { itemKinds } from "./item-kinds.ts";
 import { authorSchema } from "./items.ts";
 import { pageSchema } from "./paging.ts";
@@ -10,8 +11,10 @@ import { requiredText } from "./text-input.ts";
  */
 export const COMMENT_LIMITS = {
   contentMax: 1000,
-  /** The collapsed comment list shows this many. */
+  /** The collapsed comment list shows this many top-level comments (each with its replies). */
   collapsed: 2,
+  /** A top-level comment arrives with its oldest this-many replies; the rest load on demand. */
+  repliesShown: 3,
 } as const;
 
 export const commentMessages = {
@@ -21,6 +24,14 @@ export const commentMessages = {
   added: "Comment added!",
   addFailed: "Failed to add comment",
   empty: "No comments yet. Be the first to comment!",
+  reply: "Reply",
+  /** The reply box's placeholder, naming whom it answers. */
+  replyPlaceholder: (name: string) => `Reply to ${name}...`,
+  cancelReply: "Cancel reply",
+  sendReply: "Send reply",
+  replyAdded: "Reply added!",
+  /** Under a top-level comment whose replies are not all shown. */
+  moreReplies: (count: number) => `View ${count} more ${count === 1 ? "reply" : "replies"}`,
 } as const;
 
 const commentContent = requiredText(COMMENT_LIMITS.contentMax, {
@@ -28,11 +39,25 @@ const commentContent = requiredText(COMMENT_LIMITS.contentMax, {
   tooLong: commentMessages.contentTooLong,
 });
 
-export const createCommentInput = z.object({ content: commentContent });
+/**
+ * A comment, or with `parentId` a reply to that comment. Threads are one level deep: a reply to
+ * a reply joins the thread of its top-level comment and is addressed to the reply's author.
+ */
+export const createCommentInput = z.object({
+  content: commentContent,
+  parentId: idParam.optional(),
+});
 export type CreateCommentInput = z.infer<typeof createCommentInput>;
+
+/** Whom a reply answers, when the viewer may see them. */
+const replyToSchema = z.object({ userName: z.string(), userHandler: z.string() });
 
 export const commentSchema = z.object({
   id: z.string(),
+  /** The top-level comment a reply is under; null for a top-level comment. */
+  parentId: z.string().nullable(),
+  /** A reply's addressee (the author of the comment replied to); null otherwise. */
+  replyTo: replyToSchema.nullable(),
   itemType: z.enum(itemKinds),
   itemId: z.string(),
   content: z.string(),
@@ -46,9 +71,24 @@ export const commentSchema = z.object({
 });
 export type CommentDto = z.infer<typeof commentSchema>;
 
-/** Comments of one item, newest first. */
-export const commentPageSchema = pageSchema(commentSchema);
+/** A top-level comment as lists show it: with its first replies and how many it has. */
+export const commentThreadSchema = commentSchema.extend({
+  /** Its replies the viewer may see. */
+  replyCount: z.number().int(),
+  /** The oldest COMMENT_LIMITS.repliesShown of them, oldest first. */
+  replies: z.array(commentSchema),
+  /** Where GET …/replies continues after `replies`; null when they are all here. */
+  repliesCursor: z.string().nullable(),
+});
+export type CommentThreadDto = z.infer<typeof commentThreadSchema>;
+
+/** Top-level comments of one item, newest first, each with its thread. */
+export const commentPageSchema = pageSchema(commentThreadSchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
+
+/** Replies of one top-level comment, oldest first (a conversation reads down). */
+export const replyPageSchema = pageSchema(commentSchema);
+export type ReplyPage = z.infer<typeof replyPageSchema>;
 
 /** "View all {count} comments". */
 export function viewAllCommentsLabel(count: number): string {

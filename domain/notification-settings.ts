@@ -44,6 +44,7 @@ export const notificationSettingsMessages = {
     new_follower: (count: number) => `${count} new follower${count === 1 ? "" : "s"}`,
     new_like: (count: number) => `${count} new like${count === 1 ? "" : "s"}`,
     new_comment: (count: number) => `${count} new comment${count === 1 ? "" : "s"}`,
+    new_reply: (count: number) => `${count} new repl${count === 1 ? "y" : "ies"}`,
   },
   digestTopItems: "Most active:",
   digestTopItem: (title: string, count: number) => `${title}: ${count} new`,
@@ -55,6 +56,7 @@ export const notificationSettingsMessages = {
     new_follower: (actor: string) => `${actor} started following you`,
     new_like: (actor: string, title: string) => `${actor} liked your ${title}`,
     new_comment: (actor: string, title: string) => `${actor} commented on your ${title}`,
+    new_reply: (actor: string, title: string) => `${actor} replied to your comment on ${title}`,
   },
 } as const;
 

@@ -10,7 +10,13 @@ import { pageSchema } from "./paging.ts";
  * `follow_request`: someone asks to follow the recipient's private account, a notice that lives
  * exactly as long as the request waits (accepting, declining or withdrawing it removes it).
  */
-export const socialNotificationTypes = ["new_follower", "new_comment", "new_like"] as const;
+export const socialNotificationTypes = [
+  "new_follower",
+  "new_comment",
+  "new_like",
+  /** Someone answered the recipient's comment (a reply is also a comment on the item). */
+  "new_reply",
+] as const;
 export type SocialNotificationType = (typeof socialNotificationTypes)[number];
 export const notificationTypes = [
   ...socialNotificationTypes,
@@ -41,6 +47,8 @@ export const notificationMessages = {
   seeAllPeople: (count: number) => `See all ${count} people`,
   peopleFailed: "We couldn't load these people",
   requestedToFollow: "requested to follow you",
+  /** A reply's notification, before the item's title. */
+  repliedToYourComment: "replied to your comment on",
   /** The top section gathering the follow requests waiting for an answer. */
   followRequests: "Follow requests",
   accept: "Accept",
@@ -55,24 +63,36 @@ export const notificationMessages = {
 export const notificationPeopleTitles: Record<NotificationType, string> = {
   new_like: "Liked by",
   new_comment: "Commented by",
+  new_reply: "Replied by",
   new_follower: "New followers",
   content_hidden: "Hidden by a moderator",
   follow_request: "Follow requests",
 };
 
 /*
- * How notifications group. Likes of one review or post form one group, and comments on one
- * item another. New followers group by the calendar day (UTC) they followed on: "Ana and 3
+ * How notifications group. Likes of one review or post form one group, comments on one
+ * item another, and replies to the recipient's comments on one item a third. New followers group by the calendar day (UTC) they followed on: "Ana and 3
  * others started following you" is that day's news, and yesterday's followers stay yesterday's
  * row instead of being pulled up into today's. A group's key names its rule and target
- * (`like.review.<id>`, `comment.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
+ * (`like.review.<id>`, `comment.post.<id>`, `reply.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
  * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`), and so
  * is each follow request (`request.<id>`), which the screen gathers at its top to answer.
  */
 
+/** The notifications about an item, grouped by it: each key rule's type. */
+const itemActivityRules = {
+  like: "new_like",
+  comment: "new_comment",
+  reply: "new_reply",
+} as const satisfies Record<string, NotificationType>;
+type ItemActivityRule = keyof typeof itemActivityRules;
+type ItemActivityType = (typeof itemActivityRules)[ItemActivityRule];
+const isItemActivityRule = (rule: string | undefined): rule is ItemActivityRule =>
+  rule !== undefined && Object.hasOwn(itemActivityRules, rule);
+
 /** What a group key names: its type and its item, or the day of a followers group. */
 export type NotificationGroupRef =
-  | { type: "new_like" | "new_comment"; kind: "review" | "post"; itemId: string }
+  | { type: ItemActivityType; kind: "review" | "post"; itemId: string }
   | { type: "new_follower"; day: string }
   | { type: "content_hidden" | "follow_request"; notificationId: string };
 
@@ -95,9 +115,9 @@ export function parseNotificationGroupKey(key: string): NotificationGroupRef | n
     if (!isUuid(first)) return null;
     return { type: rule === "hidden" ? "content_hidden" : "follow_request", notificationId: first };
   }
-  if ((rule === "like" || rule === "comment") && (first === "review" || first === "post")) {
+  if (isItemActivityRule(rule) && (first === "review" || first === "post")) {
     if (second === undefined || !isUuid(second)) return null;
-    return { type: rule === "like" ? "new_like" : "new_comment", kind: first, itemId: second };
+    return { type: itemActivityRules[rule], kind: first, itemId: second };
   }
   return null;
 }
@@ -123,7 +143,10 @@ type NotificationItemDto = z.infer<typeof notificationItemSchema>;
 /** What a moderator hid: the item itself, or the recipient's comment on it. */
 const hiddenContentKinds = ["item", "comment"] as const;
 
-/** One row of the screen: everyone who liked an item, commented on it, or followed on a day. */
+/**
+ * One row of the screen: everyone who liked an item, commented on it, replied to the
+ * recipient's comments on it, or followed on a day.
+ */
 const notificationGroupSchema = z.object({
   key: z.string(),
   type: z.enum(notificationTypes),
@@ -170,8 +193,8 @@ export interface NotificationSentence {
   /** "Ana", "Ana and Ben", "Ana and 4 others", "A moderator". */
   people: string;
   /**
-   * "liked your", "commented on your", "started following you", "requested to follow you",
-   * "hid your post".
+   * "liked your", "commented on your", "replied to your comment on", "started following you",
+   * "requested to follow you", "hid your post".
    */
   action: string;
   /** The item's title; null for followers. */
@@ -197,6 +220,13 @@ type SentenceGroup = Pick<
   "type" | "item" | "hidden" | "actors" | "actorCount"
 >;
 
+/** What the people of an item's group did, before its title. */
+const itemActions: Record<ItemActivityType, string> = {
+  new_like: "liked your",
+  new_comment: "commented on your",
+  new_reply: notificationMessages.repliedToYourComment,
+};
+
 export function notificationSentenceParts(group: SentenceGroup): NotificationSentence {
   if (group.type === "content_hidden" && group.item) {
     // "A moderator hid your post Brunch", "A moderator hid your comment on Brunch".
@@ -208,11 +238,11 @@ export function notificationSentenceParts(group: SentenceGroup): NotificationSen
   if (group.type === "follow_request") {
     return { people, action: notificationMessages.requestedToFollow, title: null };
   }
-  if (group.type === "new_follower" || !group.item) {
+  // A moderator's notice always has its item; without one only the followers' sentence fits.
+  if (group.type === "new_follower" || group.type === "content_hidden" || !group.item) {
     return { people, action: "started following you", title: null };
   }
-  const action = group.type === "new_like" ? "liked your" : "commented on your";
-  return { people, action, title: group.item.title };
+  return { people, action: itemActions[group.type], title: group.item.title };
 }
 
 /** "Ana and 4 others liked your Khao Soi": the whole sentence, as a screen reader hears it. */

@@ -15,7 +15,7 @@ import { type ProfileTab, profileTabs } from "#domain/profile.ts";
 import { FOLLOWED_REVIEWS_LIMIT, type RestaurantTab, restaurantTabs } from "#domain/restaurant.ts";
 import { EXPLORE_RESULT_LIMIT } from "#domain/search.ts";
 import type { Executor } from "#server/db/client.ts";
-import { commentsSql } from "#server/modules/comments/comments.queries.ts";
+import { commentsSql, repliesSql } from "#server/modules/comments/comments.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { followListSql } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
@@ -424,6 +424,10 @@ function everyListStatement(world: World, db: Executor): Planned[] {
         statement: commentsSql(kind, id, limit, after, viewer.id),
       });
     }
+    planned.push({
+      name: `${kind} replies of a page of comments`,
+      statement: repliesSql(kind, [at.id], limit, undefined, viewer.id),
+    });
   }
   planned.push({
     name: "review by slug",

@@ -589,6 +589,22 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
   })),
   {
     route: "POST /api/reviews/:id/comments",
+    situation: "a reply to another person's comment",
+    call: (w) => ({
+      url: `/api/reviews/${w.review.id}/comments`,
+      body: { content: "Agreed", parentId: w.othersComment.id },
+    }),
+    expected: signedIn(201),
+  },
+  ...(["review", "post"] as const).map((kind) => ({
+    route: `GET /api/comments/${kind}/:commentId/replies`,
+    call: (w: World) => ({
+      url: `/api/comments/${kind}/${(kind === "review" ? w.reviewComment : w.postComment).id}/replies`,
+    }),
+    expected: open(200),
+  })),
+  {
+    route: "POST /api/reviews/:id/comments",
     situation: "a hidden review",
     call: (w) => ({ url: `/api/reviews/${w.hiddenReview.id}/comments`, body: { content: "Yum" } }),
     expected: signedIn(404),

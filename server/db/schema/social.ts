@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, isHidden, newestFirst, uuidPrimaryKey } from "../columns.ts";
 import { posts } from "./posts.ts";
 import { profiles } from "./profiles.ts";
@@ -9,6 +18,21 @@ const author = () =>
   text("user_id")
     .notNull()
     .references(() => profiles.id, { onDelete: "cascade" });
+
+/**
+ * A reply's thread: the top-level comment it is under (threads are one level deep, so a reply
+ * to a reply names the same top-level comment). Deleting the top-level comment deletes its
+ * thread.
+ */
+const thread = (parent: () => AnyPgColumn) =>
+  uuid("parent_id").references(parent, { onDelete: "cascade" });
+
+/**
+ * Whom a reply answers: the author of the comment replied to (the top-level comment's, or a
+ * reply's in the same thread). Null on top-level comments, and once that account is gone.
+ */
+const replyTo = () =>
+  text("reply_to_user_id").references(() => profiles.id, { onDelete: "set null" });
 
 /** One like per (user, review): the primary key makes a double like a 23505 conflict. */
 export const likes = pgTable(
@@ -50,14 +74,24 @@ export const comments = pgTable(
       .references(() => reviews.id, { onDelete: "cascade" }),
     userId: author(),
     content: text("content").notNull(),
+    parentId: thread((): AnyPgColumn => comments.id),
+    replyToUserId: replyTo(),
     isHidden: isHidden(),
     createdAt: createdAt(),
   },
   (t) => [
     index("comments_review_created_idx").on(t.reviewId, ...newestFirst(t)),
+    // A thread's replies in order, and the cascade from a deleted top-level comment.
+    index("comments_parent_created_idx")
+      .on(t.parentId, ...newestFirst(t))
+      .where(sql`${t.parentId} is not null`),
     // A person's comments: found without a scan when their account goes, and, per item, the
     // comments of people a viewer blocked, which that viewer's comment count leaves out.
     index("comments_user_review_idx").on(t.userId, t.reviewId),
+    // A leaving account's name comes off the replies addressed to it without a scan.
+    index("comments_reply_to_user_id_idx")
+      .on(t.replyToUserId)
+      .where(sql`${t.replyToUserId} is not null`),
   ],
 );
 
@@ -70,12 +104,20 @@ export const postComments = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     userId: author(),
     content: text("content").notNull(),
+    parentId: thread((): AnyPgColumn => postComments.id),
+    replyToUserId: replyTo(),
     isHidden: isHidden(),
     createdAt: createdAt(),
   },
   (t) => [
     index("post_comments_post_created_idx").on(t.postId, ...newestFirst(t)),
+    index("post_comments_parent_created_idx")
+      .on(t.parentId, ...newestFirst(t))
+      .where(sql`${t.parentId} is not null`),
     index("post_comments_user_post_idx").on(t.userId, t.postId),
+    index("post_comments_reply_to_user_id_idx")
+      .on(t.replyToUserId)
+      .where(sql`${t.replyToUserId} is not null`),
   ],
 );
 

@@ -391,9 +391,28 @@ describe("eraseDueAccounts", () => {
     const victimComment = await v.send("POST", `/api/reviews/${friendReview.id}/comments`, {
       content: "Vera was here",
     });
-    await v.send("POST", `/api/reviews/${friendReview.id}/comments`, { content: "Again, Vera" });
-    await v.send("POST", `/api/posts/${friendPost.id}/comments`, { content: "Vera on a post" });
-    await f.send("POST", `/api/reviews/${friendReview.id}/comments`, { content: "Friend's own" });
+    const again = await v.send("POST", `/api/reviews/${friendReview.id}/comments`, {
+      content: "Again, Vera",
+    });
+    const onPost = await v.send("POST", `/api/posts/${friendPost.id}/comments`, {
+      content: "Vera on a post",
+    });
+    const friendsOwn = await f.send("POST", `/api/reviews/${friendReview.id}/comments`, {
+      content: "Friend's own",
+    });
+    // Replies both ways: the friend's under the victim's comments go with them.
+    await f.send("POST", `/api/reviews/${friendReview.id}/comments`, {
+      content: "Hi Vera",
+      parentId: again.id,
+    });
+    await f.send("POST", `/api/posts/${friendPost.id}/comments`, {
+      content: "Hi again",
+      parentId: onPost.id,
+    });
+    await v.send("POST", `/api/reviews/${friendReview.id}/comments`, {
+      content: "Vera answers",
+      parentId: friendsOwn.id,
+    });
     await f.send("POST", `/api/reviews/${victimReview.id}/comments`, { content: "Nice, Vera" });
 
     // Follows both ways, lists both ways, Want to try.

@@ -5,6 +5,7 @@ import {
   commentPageSchema,
   commentSchema,
   createCommentInput,
+  replyPageSchema,
 } from "#domain/comment.ts";
 import { idParam } from "#domain/ids.ts";
 import { itemCollections, itemKinds } from "#domain/item-kinds.ts";
@@ -13,7 +14,7 @@ import { currentUser, getSessionUser, requireUser, requireUserWith } from "#serv
 import type { RateLimitRule } from "#server/config.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
 import { errorResponses } from "#server/http/errors.ts";
-import { addComment, deleteComment, listComments } from "./comments.service.ts";
+import { addComment, deleteComment, listComments, listReplies } from "./comments.service.ts";
 
 /**
  * Comments per user and window, kept in the database so every server instance shares them.
@@ -30,7 +31,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${collection}/:id/comments`,
       {
         schema: {
-          summary: `Comments on a ${kind}, newest first (keyset paged, hidden ones left out)`,
+          summary: `Top-level comments on a ${kind}, newest first (keyset paged, hidden ones left out), each with its first replies`,
           tags: ["comments"],
           params: z.object({ id: idParam }),
           querystring: pageQuery,
@@ -51,7 +52,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: [requireSignIn, throttleCaller("comment", COMMENT_RATE_LIMIT)],
         schema: {
-          summary: `Comment on a ${kind}`,
+          summary: `Comment on a ${kind}, or reply to one of its comments (parentId)`,
           tags: ["comments"],
           params: z.object({ id: idParam }),
           body: createCommentInput,
@@ -70,6 +71,26 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body,
         );
         return reply.status(201).send(comment);
+      },
+    );
+
+    app.get(
+      `/comments/${kind}/:commentId/replies`,
+      {
+        schema: {
+          summary: `Replies to a top-level comment on a ${kind}, oldest first (keyset paged)`,
+          tags: ["comments"],
+          params: z.object({ commentId: idParam }),
+          querystring: pageQuery,
+          response: {
+            200: replyPageSchema,
+            ...errorResponses(400, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await getSessionUser(request, reply);
+        return listReplies({ db, user }, kind, request.params.commentId, request.query);
       },
     );
 

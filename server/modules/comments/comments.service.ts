@@ -1,23 +1,39 @@
-import type { CommentDto, CommentPage, CreateCommentInput } from "#domain/comment.ts";
+import {
+  COMMENT_LIMITS,
+  type CommentDto,
+  type CommentPage,
+  type CreateCommentInput,
+  type ReplyPage,
+} from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
+import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { notifyItemActivity } from "#server/modules/items/item-activity.ts";
+import { notifyItemActivity, notifyReply } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { findItemToInteractWith, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
-import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
+import {
+  type Cursor,
+  decodeCursor,
+  encodeCursor,
+  keysetPage,
+  pageLimit,
+} from "#server/modules/shared/keyset.ts";
 import type { PushNotifier } from "#server/modules/shared/push.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import {
   bumpCommentCount,
   type CommentRow,
   deleteCommentRow,
+  findCommentToAnswer,
+  findVisibleThread,
   insertComment,
   lockComment,
   selectComments,
+  selectReplies,
   updateCommentHidden,
 } from "./comments.queries.ts";
 
@@ -28,14 +44,34 @@ export interface CommentContext {
 }
 
 const CURSOR_KIND = "comment";
+const REPLY_CURSOR_KIND = "reply";
 const commentNotFound = () => ApiError.notFound("Comment not found");
 
+const positionOf = (row: CommentRow, kind: string): Cursor => ({
+  createdAt: row.created_at_text,
+  id: row.id,
+  kind,
+});
+
 function toCommentDto(row: CommentRow, kind: ItemKind, viewerId: string | undefined): CommentDto {
+  const replyTo =
+    row.reply_to_username === null
+      ? null
+      : {
+          username: row.reply_to_username,
+          fullName: row.reply_to_full_name,
+          slug: row.reply_to_slug,
+        };
   return {
     id: row.id,
     itemType: kind,
     itemId: row.item_id,
     content: row.content,
+    parentId: row.parent_id,
+    replyTo: replyTo && {
+      userName: authorDisplayName(replyTo),
+      userHandler: authorHandle(replyTo),
+    },
     ...authorFields(row),
     isOwner: viewerId === row.user_id,
     createdAt: new Date(row.created_at_text).toISOString(),
@@ -51,21 +87,62 @@ export async function listComments(
   const limit = pageLimit(query);
   const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_KIND]) : undefined;
   if (!(await findVisibleItem(ctx.db, kind, itemId, ctx.user?.id))) throw itemNotFound(kind);
-  const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after, ctx.user?.id);
-  const page = keysetPage(rows, limit, (last) => ({
-    createdAt: last.created_at_text,
-    id: last.id,
-    kind: CURSOR_KIND,
-  }));
+  const viewerId = ctx.user?.id;
+  const rows = await selectComments(ctx.db, kind, itemId, limit + 1, after, viewerId);
+  const page = keysetPage(rows, limit, (last) => positionOf(last, CURSOR_KIND));
+  const replies = await selectReplies(
+    ctx.db,
+    kind,
+    page.rows.filter((row) => row.reply_count > 0).map((row) => row.id),
+    COMMENT_LIMITS.repliesShown,
+    undefined,
+    viewerId,
+  );
   return {
-    items: page.rows.map((row) => toCommentDto(row, kind, ctx.user?.id)),
+    items: page.rows.map((row) => {
+      const thread = replies.filter((reply) => reply.parent_id === row.id);
+      const last = thread.at(-1);
+      return {
+        ...toCommentDto(row, kind, viewerId),
+        replyCount: row.reply_count,
+        replies: thread.map((reply) => toCommentDto(reply, kind, viewerId)),
+        repliesCursor:
+          last && row.reply_count > thread.length
+            ? encodeCursor(positionOf(last, REPLY_CURSOR_KIND))
+            : null,
+      };
+    }),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Replies of a top-level comment the caller is shown, oldest first, keyset paged. */
+export async function listReplies(
+  ctx: CommentContext,
+  kind: ItemKind,
+  commentId: string,
+  query: PageQuery,
+): Promise<ReplyPage> {
+  const limit = pageLimit(query);
+  const after = query.cursor ? decodeCursor(query.cursor, [REPLY_CURSOR_KIND]) : undefined;
+  const viewerId = ctx.user?.id;
+  const thread = await findVisibleThread(ctx.db, kind, commentId, viewerId);
+  if (!thread || !(await findVisibleItem(ctx.db, kind, thread.item_id, viewerId))) {
+    throw commentNotFound();
+  }
+  const rows = await selectReplies(ctx.db, kind, [commentId], limit + 1, after, viewerId);
+  const page = keysetPage(rows, limit, (last) => positionOf(last, REPLY_CURSOR_KIND));
+  return {
+    items: page.rows.map((row) => toCommentDto(row, kind, viewerId)),
     nextCursor: page.nextCursor,
   };
 }
 
 /**
- * Adds a comment; the item's comment_count and the author's notification in the same
- * transaction. The author's open pages hear of the notification after commit.
+ * Adds a comment or a reply; the item's comment_count (a reply is a comment) and the
+ * notifications in the same transaction: the item's author hears of the comment, and the
+ * author of the comment replied to of the reply (once, if they are the same person). Their open
+ * pages hear of it after commit.
  */
 export async function addComment(
   ctx: CommentContext & { user: SessionUser; events: EventBus; push: PushNotifier },
@@ -76,33 +153,55 @@ export async function addComment(
   const { row, notified } = await ctx.db.transaction(async (tx) => {
     const item = await findItemToInteractWith(tx, kind, itemId, ctx.user.id);
     if (!item) throw itemNotFound(kind);
+    const answered = input.parentId
+      ? await findCommentToAnswer(tx, kind, itemId, input.parentId, ctx.user.id)
+      : undefined;
+    if (input.parentId && !answered) throw commentNotFound();
     const inserted = await insertComment(tx, kind, {
       itemId,
       userId: ctx.user.id,
       content: input.content,
+      // One level deep: a reply to a reply joins its thread.
+      parentId: answered ? (answered.parent_id ?? answered.id) : null,
+      replyToUserId: answered?.user_id ?? null,
     });
     if (!inserted) throw new Error("comment insert returned nothing");
     await bumpCommentCount(tx, kind, itemId, 1);
-    const notificationId = await notifyItemActivity(tx, {
-      type: "new_comment",
-      actorId: ctx.user.id,
-      recipientId: item.userId,
-      kind,
-      itemId,
-    });
-    return {
-      row: inserted,
-      notified: notificationId && { id: notificationId, recipientId: item.userId },
-    };
+    const notified: { id: string; recipientId: string }[] = [];
+    if (answered) {
+      const id = await notifyReply(tx, {
+        actorId: ctx.user.id,
+        recipientId: answered.user_id,
+        kind,
+        itemId,
+        itemAuthorId: item.userId,
+        replyId: inserted.id,
+      });
+      if (id) notified.push({ id, recipientId: answered.user_id });
+    }
+    if (answered?.user_id !== item.userId) {
+      const id = await notifyItemActivity(tx, {
+        type: "new_comment",
+        actorId: ctx.user.id,
+        recipientId: item.userId,
+        kind,
+        itemId,
+      });
+      if (id) notified.push({ id, recipientId: item.userId });
+    }
+    return { row: inserted, notified };
   });
-  if (notified) {
-    await ctx.events.publish(notified.recipientId, { type: "notification" });
-    ctx.push.notify(notified.recipientId, notified.id);
+  for (const { id, recipientId } of notified) {
+    await ctx.events.publish(recipientId, { type: "notification" });
+    ctx.push.notify(recipientId, id);
   }
   return toCommentDto(row, kind, ctx.user.id);
 }
 
-/** Authors delete their own comments; a visible comment takes its count with it. */
+/**
+ * Authors delete their own comments; a visible comment takes its count with it, and a
+ * top-level comment its thread's visible replies too.
+ */
 export async function deleteComment(
   ctx: CommentContext & { user: SessionUser },
   kind: ItemKind,
@@ -115,7 +214,8 @@ export async function deleteComment(
       throw ApiError.forbidden("You can only delete your own comments");
     }
     await deleteCommentRow(tx, kind, commentId);
-    if (!comment.is_hidden) await bumpCommentCount(tx, kind, comment.item_id, -1);
+    const removed = (comment.is_hidden ? 0 : 1) + comment.visible_replies;
+    if (removed > 0) await bumpCommentCount(tx, kind, comment.item_id, -removed);
   });
 }
 

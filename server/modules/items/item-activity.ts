@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
+import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { wantsNotificationSql } from "#server/modules/shared/wants-notification.ts";
 
 // Activity on an item (a like, a comment) becomes a notification for its author. Reading,
@@ -57,6 +58,42 @@ export async function notifyItemActivity(
            ${reviewId}::uuid, ${postId}::uuid
      where ${wantsNotificationSql(activity.recipientId, activity.type)}
     ${onlyIfNew}
+    returning id`);
+  return result.rows[0]?.id;
+}
+
+export interface ReplyActivity {
+  /** Who replied. */
+  actorId: string;
+  /** The author of the comment replied to. */
+  recipientId: string;
+  kind: ItemKind;
+  itemId: string;
+  /** The item's author, whose item the recipient must still be allowed to see. */
+  itemAuthorId: string;
+  /** The reply, which the notification shows and dies with. */
+  replyId: string;
+}
+
+/**
+ * Records a reply for the author of the comment it answers ("replied to your comment"), inside
+ * the reply's transaction, like notifyItemActivity (and under the same comments & likes
+ * switch). Nothing for answering yourself, and nothing for someone who may no longer see the
+ * item (a private author's former follower) or who is in a block with the replier. Returns the
+ * notification's id, or undefined when none was written.
+ */
+export async function notifyReply(db: Executor, reply: ReplyActivity): Promise<string | undefined> {
+  if (reply.actorId === reply.recipientId) return undefined;
+  const review = reply.kind === "review";
+  const result = await db.execute<{ id: string }>(sql`
+    insert into notifications (type, user_id, actor_id, review_id, post_id, comment_id,
+                               post_comment_id)
+    select 'new_reply', ${reply.recipientId}, ${reply.actorId},
+           ${review ? reply.itemId : null}::uuid, ${review ? null : reply.itemId}::uuid,
+           ${review ? reply.replyId : null}::uuid, ${review ? null : reply.replyId}::uuid
+     where ${wantsNotificationSql(reply.recipientId, "new_reply")}
+       and ${visibleAuthorSql(reply.recipientId, sql`${reply.itemAuthorId}::text`)}
+       and ${visibleAuthorSql(reply.recipientId, sql`${reply.actorId}::text`, "person")}
     returning id`);
   return result.rows[0]?.id;
 }

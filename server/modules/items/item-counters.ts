@@ -20,7 +20,8 @@ export async function bumpItemCounter(
   kind: ItemKind,
   itemId: string,
   counter: ItemCounter,
-  delta: 1 | -1,
+  /** ±1, or more when a comment takes its replies with it. */
+  delta: number,
 ): Promise<number> {
   const { items } = itemTables[kind];
   const [row] = await db

@@ -5,6 +5,7 @@ import type { SocialNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
 import { notificationShownToSql } from "#server/modules/notifications/notifications.queries.ts";
+import { socialTypesSql } from "#server/modules/shared/wants-notification.ts";
 
 /** A confirmed address that is not a phone account's placeholder: where a digest may go. */
 const confirmedRealEmail = sql`u.email_verified
@@ -132,7 +133,7 @@ export async function selectDigestRows(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and not n.is_read and n.created_at > ${start}
-       and n.type in ('new_follower', 'new_comment', 'new_like')
+       and n.type in ${socialTypesSql}
        and ${notificationShownToSql(userId)}
      group by n.type, r.id, p.id
      order by count(*) desc, coalesce(r.title, p.title)`);

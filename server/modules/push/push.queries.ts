@@ -3,6 +3,7 @@ import type { SocialNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { socialTypesSql } from "#server/modules/shared/wants-notification.ts";
 
 /** Browsers one person may have push on in; subscribing another drops their oldest. */
 const PUSH_SUBSCRIPTIONS_PER_USER = 10;
@@ -82,7 +83,7 @@ export async function selectPushTarget(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.id = ${notificationId} and n.user_id = ${recipientId}
-       and n.type in ('new_follower', 'new_comment', 'new_like') and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
+       and n.type in ${socialTypesSql} and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
        and ${visibleAuthorSql(recipientId, sql`n.actor_id`, "person")}
        and ${notMutedSql(recipientId, sql`n.actor_id`)}`);
   return result.rows[0];

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { SocialNotificationType } from "#domain/notifications.ts";
+import { type SocialNotificationType, socialNotificationTypes } from "#domain/notifications.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
 
 /**
@@ -16,3 +16,12 @@ export function wantsNotificationSql(recipientId: string, type: SocialNotificati
   return sql`coalesce((select ${setting} from ${notificationSettings}
                         where ${notificationSettings.userId} = ${recipientId}), true)`;
 }
+
+/**
+ * `('new_follower', …)`: the types of what people do, for `n.type in …` in the reads that
+ * leave moderators' notices and follow requests out (push, the digest).
+ */
+export const socialTypesSql: SQL = sql`(${sql.join(
+  socialNotificationTypes.map((type) => sql`${type}`),
+  sql`, `,
+)})`;

@@ -1,0 +1,251 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { COMMENT_LIMITS } from "#domain/comment.ts";
+import { notifications } from "#server/db/schema/notifications.ts";
+import { posts } from "#server/db/schema/posts.ts";
+import { reviews } from "#server/db/schema/reviews.ts";
+import { userBlocks } from "#server/db/schema/safety.ts";
+import { follows } from "#server/db/schema/social.ts";
+import { useTestApp } from "#server/test/app.ts";
+import { sessionCookieFor } from "#server/test/auth-helpers.ts";
+import { createFollow, createPost, createReview, createUser } from "#server/test/factories.ts";
+import { request } from "#server/test/request.ts";
+
+const testApp = useTestApp();
+
+/** A person with a session. */
+async function person(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(testApp.db, overrides);
+  return { ...user, cookie: await sessionCookieFor(testApp.app, user.id) };
+}
+
+function comment(
+  path: string,
+  cookie: string,
+  content: string,
+  parentId?: string,
+): Promise<{ statusCode: number; body: string; json: () => { id: string } & Record<string, any> }> {
+  return request(testApp.app, "POST", `/api/${path}/comments`, {
+    cookie,
+    body: parentId ? { content, parentId } : { content },
+  });
+}
+
+async function added(path: string, cookie: string, content: string, parentId?: string) {
+  const response = await comment(path, cookie, content, parentId);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function list(path: string, cookie?: string) {
+  const response = await request(testApp.app, "GET", `/api/${path}/comments`, { cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().items as {
+    id: string;
+    content: string;
+    replyCount: number;
+    replies: { id: string; content: string; parentId: string; replyTo: unknown }[];
+    repliesCursor: string | null;
+  }[];
+}
+
+async function reviewCount(id: string) {
+  const [row] = await testApp.db.select().from(reviews).where(eq(reviews.id, id));
+  return row?.commentCount;
+}
+
+function notificationsOf(userId: string, type: "new_reply" | "new_comment") {
+  return testApp.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+}
+
+describe("replies", () => {
+  it("threads replies one level deep under their top-level comment, counted as comments", async () => {
+    await testApp.start();
+    const author = await person();
+    const ana = await person({ username: "ana", fullName: "Ana Lee" });
+    const ben = await person({ username: "ben", fullName: "Ben Ode" });
+    const review = await createReview(testApp.db, { userId: author.id });
+    const path = `reviews/${review.id}`;
+
+    const top = await added(path, ana.cookie, "Where is this?");
+    const reply = await added(path, ben.cookie, "Downtown", top.id);
+    expect(reply).toMatchObject({ parentId: top.id, replyTo: { userName: "Ana Lee" } });
+    // A reply to a reply joins the same thread, addressed to the reply's author.
+    const deeper = await added(path, ana.cookie, "Thanks!", reply.id);
+    expect(deeper).toMatchObject({
+      parentId: top.id,
+      replyTo: { userName: "Ben Ode", userHandler: "ben" },
+    });
+    const other = await added(path, ben.cookie, "Looks great");
+
+    const threads = await list(path);
+    expect(threads.map((thread) => thread.id)).toEqual([other.id, top.id]);
+    expect(threads[1]).toMatchObject({ replyCount: 2, repliesCursor: null });
+    expect(threads[1]?.replies.map((r) => r.content)).toEqual(["Downtown", "Thanks!"]);
+    expect(threads[0]).toMatchObject({ replyCount: 0, replies: [] });
+    expect(await reviewCount(review.id)).toBe(4);
+
+    // Deleting the top-level comment takes its thread, and the thread's count, with it.
+    const removed = await request(testApp.app, "DELETE", `/api/comments/review/${top.id}`, {
+      cookie: ana.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await reviewCount(review.id)).toBe(1);
+    expect((await list(path)).map((thread) => thread.id)).toEqual([other.id]);
+  });
+
+  it("shows the oldest replies with each thread and pages the rest oldest first", async () => {
+    await testApp.start();
+    const author = await person();
+    const talker = await person();
+    const post = await createPost(testApp.db, { userId: author.id });
+    const path = `posts/${post.id}`;
+    const top = await added(path, talker.cookie, "Top");
+    const sent: string[] = [];
+    for (let n = 1; n <= COMMENT_LIMITS.repliesShown + 2; n++) {
+      sent.push((await added(path, author.cookie, `r${n}`, top.id)).id);
+    }
+    const [thread] = await list(path);
+    expect(thread?.replies.map((r) => r.id)).toEqual(sent.slice(0, COMMENT_LIMITS.repliesShown));
+    expect(thread?.replyCount).toBe(sent.length);
+    expect(thread?.repliesCursor).toEqual(expect.any(String));
+
+    const rest = await request(
+      testApp.app,
+      "GET",
+      `/api/comments/post/${top.id}/replies?cursor=${thread?.repliesCursor}&limit=1`,
+    );
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().items.map((r: { id: string }) => r.id)).toEqual([
+      sent[COMMENT_LIMITS.repliesShown],
+    ]);
+    const last = await request(
+      testApp.app,
+      "GET",
+      `/api/comments/post/${top.id}/replies?cursor=${rest.json().nextCursor}`,
+    );
+    expect(last.json()).toMatchObject({ nextCursor: null });
+    expect(last.json().items.map((r: { id: string }) => r.id)).toEqual(sent.slice(-1));
+    const [row] = await testApp.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.commentCount).toBe(sent.length + 1);
+  });
+
+  it("refuses replies to a comment on another item, to a missing one and bad ids", async () => {
+    await testApp.start();
+    const author = await person();
+    const talker = await person();
+    const review = await createReview(testApp.db, { userId: author.id });
+    const elsewhere = await createReview(testApp.db, { userId: author.id });
+    const top = await added(`reviews/${elsewhere.id}`, talker.cookie, "Elsewhere");
+    for (const parentId of [top.id, "00000000-0000-4000-8000-000000000000"]) {
+      const response = await comment(`reviews/${review.id}`, author.cookie, "Hi", parentId);
+      expect(response.statusCode).toBe(404);
+    }
+    const bad = await comment(`reviews/${review.id}`, author.cookie, "Hi", "nope");
+    expect(bad.statusCode).toBe(400);
+    expect(await reviewCount(review.id)).toBe(0);
+    const replies = await request(testApp.app, "GET", `/api/comments/review/nope/replies`);
+    expect(replies.statusCode).toBe(400);
+  });
+
+  it("notifies the answered comment's author once, and the item's author of the comment", async () => {
+    await testApp.start();
+    const author = await person();
+    const ana = await person();
+    const ben = await person();
+    const review = await createReview(testApp.db, { userId: author.id });
+    const path = `reviews/${review.id}`;
+
+    const top = await added(path, ana.cookie, "Question");
+    const reply = await added(path, ben.cookie, "Answer", top.id);
+    const replied = await notificationsOf(ana.id, "new_reply");
+    expect(replied).toMatchObject([
+      { actorId: ben.id, reviewId: review.id, commentId: reply.id, isRead: false },
+    ]);
+    // The item's author hears of the reply as a comment on their review.
+    expect(await notificationsOf(author.id, "new_comment")).toHaveLength(2);
+
+    // The item's author answering: one reply notification, nothing to themselves.
+    await added(path, author.cookie, "Thanks both", reply.id);
+    expect(await notificationsOf(ben.id, "new_reply")).toHaveLength(1);
+    expect(await notificationsOf(author.id, "new_comment")).toHaveLength(2);
+    // Someone answering the item's author: they get the reply, not also a comment notification.
+    const own = await added(path, author.cookie, "My own note");
+    await added(path, ana.cookie, "Nice", own.id);
+    expect(await notificationsOf(author.id, "new_reply")).toHaveLength(1);
+    expect(await notificationsOf(author.id, "new_comment")).toHaveLength(2);
+    // Answering yourself notifies nobody.
+    await added(path, ana.cookie, "Also", top.id);
+    expect(await notificationsOf(ana.id, "new_reply")).toHaveLength(1);
+
+    const screen = await request(testApp.app, "GET", "/api/notifications", { cookie: ana.cookie });
+    expect(screen.json().items[0]).toMatchObject({
+      key: `reply.review.${review.id}`,
+      type: "new_reply",
+      item: { kind: "review", id: review.id },
+    });
+  });
+
+  it("keeps blocked people out of threads and refuses replies across a block", async () => {
+    await testApp.start();
+    const author = await person();
+    const ana = await person();
+    const ben = await person();
+    const review = await createReview(testApp.db, { userId: author.id });
+    const path = `reviews/${review.id}`;
+    const top = await added(path, ana.cookie, "Question");
+    await added(path, ben.cookie, "Answer", top.id);
+    await testApp.db.insert(userBlocks).values({ blockerId: ana.id, blockedId: ben.id });
+
+    // Ben may not answer Ana, nor see her thread; Ana no longer sees Ben's reply.
+    expect((await comment(path, ben.cookie, "Again", top.id)).statusCode).toBe(404);
+    expect((await list(path, ben.cookie)).map((thread) => thread.id)).toEqual([]);
+    const [thread] = await list(path, ana.cookie);
+    expect(thread).toMatchObject({ replyCount: 0, replies: [] });
+    const replies = await request(testApp.app, "GET", `/api/comments/review/${top.id}/replies`, {
+      cookie: ben.cookie,
+    });
+    expect(replies.statusCode).toBe(404);
+  });
+
+  it("a block that deletes a top-level comment takes its thread off the count", async () => {
+    await testApp.start();
+    const author = await person();
+    const ana = await person();
+    const ben = await person();
+    const review = await createReview(testApp.db, { userId: author.id });
+    const path = `reviews/${review.id}`;
+    const top = await added(path, ana.cookie, "Question");
+    await added(path, ben.cookie, "Answer", top.id);
+    await added(path, author.cookie, "Mine", top.id);
+    await added(path, ben.cookie, "Standalone");
+    expect(await reviewCount(review.id)).toBe(4);
+
+    const blocked = await request(testApp.app, "PUT", `/api/profiles/${ana.id}/block`, {
+      cookie: author.cookie,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(await reviewCount(review.id)).toBe(1);
+    expect((await list(path, ben.cookie)).map((thread) => thread.content)).toEqual(["Standalone"]);
+  });
+
+  it("tells a private author's former follower nothing once they may not see the item", async () => {
+    await testApp.start();
+    const author = await person({ isPrivate: true });
+    const fan = await person();
+    await createFollow(testApp.db, fan.id, author.id);
+    const review = await createReview(testApp.db, { userId: author.id });
+    const path = `reviews/${review.id}`;
+    const top = await added(path, fan.cookie, "Lovely");
+    const outsider = await person();
+    // An outsider cannot see the private author's review, so cannot reply either.
+    expect((await comment(path, outsider.cookie, "Hi", top.id)).statusCode).toBe(404);
+
+    await testApp.db.delete(follows).where(eq(follows.followerId, fan.id));
+    await added(path, author.cookie, "Thanks", top.id);
+    expect(await notificationsOf(fan.id, "new_reply")).toEqual([]);
+  });
+});
