@@ -87,6 +87,8 @@ export const reviewSchema = z.object({
   rating: z.number().int(),
   /** Dish: the amount paid or null. Restaurant: the price tier 1-4 (dollar signs) or null. */
   cost: z.number().nullable(),
+  /** "Date visited": the calendar date `YYYY-MM-DD` the author ate there. */
+  visitedOn: z.string(),
   restaurant: restaurantRefSchema,
 });
 export type ReviewDto = z.infer<typeof reviewSchema>;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { restaurantMessages } from "./restaurant.ts";
-import { costInput, createReviewInput, formatCost, reviewMessages } from "./review.ts";
+import {
+  costInput,
+  createReviewInput,
+  formatCost,
+  localToday,
+  reviewMessages,
+  visitedNotAfter,
+} from "./review.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -28,6 +35,18 @@ describe("review rules", () => {
     [{ images: [] }, reviewMessages.photoRequired],
   ])("%j → %s", (overrides, message) => {
     expect(firstMessage(createReviewInput.safeParse({ ...dish, ...overrides }))).toBe(message);
+  });
+
+  it("date visited: the form refuses the device's tomorrow, which the server would take", () => {
+    const today = localToday(new Date(2026, 10, 28, 23, 30));
+    expect(today).toBe("2026-11-28");
+    const form = createReviewInput.superRefine(visitedNotAfter(today));
+    expect(form.safeParse({ ...dish, visitedOn: "2026-11-28" }).success).toBe(true);
+    expect(firstMessage(form.safeParse({ ...dish, visitedOn: "2026-11-29" }))).toBe(
+      reviewMessages.visitedInFuture,
+    );
+    // Left out, the server dates it.
+    expect(form.parse(dish)).not.toHaveProperty("visitedOn");
   });
 
   it("cost: optional, non-negative, two decimals", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ITEM_LIMITS } from "./items.ts";
+import { ITEM_LIMITS, reviewSchema } from "./items.ts";
+import { pageQuery, pageSchema } from "./paging.ts";
 import {
   imageRefInput,
   imagesEditInput,
@@ -29,6 +30,8 @@ export const reviewMessages = {
   priceRangeInvalid: "Price range must be between 0 and 4",
   reviewTooLong: "Review must be less than 2000 characters",
   photoRequired: "Please add at least one photo for dish reviews",
+  visitedInFuture: "Date visited can't be in the future",
+  visitedInvalid: "Please enter a valid date",
   // Toasts.
   dishPosted: "Dish review posted successfully!",
   restaurantPosted: "Restaurant review posted successfully!",
@@ -82,6 +85,53 @@ const priceRangeInput = z
   .nullish()
   .transform((value) => (value ? value : null));
 
+/** `YYYY-MM-DD` of the UTC day `offsetDays` after today's. */
+function utcDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The earliest "Date visited" taken: no review is of a meal before it. */
+const VISITED_MIN = "1900-01-01";
+
+/**
+ * "Date visited": a calendar date `YYYY-MM-DD` in the person's own time zone, never a time. The
+ * form checks it against the device's today; the server cannot know the person's today, so it
+ * takes any date up to today in UTC+14 (the earliest time zone), that is one day after UTC's.
+ * Missing means today in UTC (the column's default).
+ */
+const visitedOnInput = z
+  .string({ error: reviewMessages.visitedInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, reviewMessages.visitedInvalid)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, reviewMessages.visitedInvalid)
+  .refine((value) => value >= VISITED_MIN, reviewMessages.visitedInvalid)
+  .refine((value) => value <= utcDay(1), reviewMessages.visitedInFuture);
+
+/**
+ * The form's own "future" check, on top of the schema's: against the person's today, which the
+ * device knows and the server does not. For `.superRefine` on a review schema.
+ */
+export function visitedNotAfter(today: string) {
+  return (value: { visitedOn?: string | undefined }, ctx: z.RefinementCtx) => {
+    if (value.visitedOn !== undefined && value.visitedOn > today) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["visitedOn"],
+        message: reviewMessages.visitedInFuture,
+      });
+    }
+  };
+}
+
+/** Today's `YYYY-MM-DD` on this device (the form's default and its "future" bound). */
+export function localToday(now = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, "0");
+  const day = String(now.getDate()).padStart(2, "0");
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
 const descriptionInput = optionalText(ITEM_LIMITS.bodyMax, reviewMessages.reviewTooLong);
 
 const dishName = requiredText(ITEM_LIMITS.titleMax, {
@@ -97,6 +147,7 @@ const dishReviewInput = z.object({
   rating: ratingInput,
   cost: costInput,
   description: descriptionInput,
+  visitedOn: visitedOnInput.optional(),
   /** A dish review shows at least one photo of the dish. */
   images: z
     .array(imageRefInput, { error: reviewMessages.photoRequired })
@@ -110,6 +161,7 @@ const restaurantReviewInput = z.object({
   rating: ratingInput,
   priceRange: priceRangeInput,
   description: descriptionInput,
+  visitedOn: visitedOnInput.optional(),
   images: imagesInput.default([]),
 });
 
@@ -134,6 +186,7 @@ export const reviewUpdateInput = z.object({
   /** Restaurant reviews: the price range. */
   priceRange: priceRangeInput.optional(),
   description: descriptionInput.optional(),
+  visitedOn: visitedOnInput.optional(),
   images: imagesEditInput.optional(),
 });
 export type ReviewUpdateInput = z.input<typeof reviewUpdateInput>;
@@ -143,3 +196,14 @@ export type ReviewUpdateValues = z.output<typeof reviewUpdateInput>;
 export function formatCost(amount: number): string {
   return amount.toFixed(2);
 }
+
+/** GET /api/profile/diary: your own reviews by date visited, newest first, keyset paged. */
+export const diaryQuery = pageQuery;
+export const diaryPageSchema = pageSchema(reviewSchema);
+export type DiaryPage = z.infer<typeof diaryPageSchema>;
+
+export const diaryMessages = {
+  tab: "Diary",
+  empty: "No reviews yet",
+  loading: "Loading reviews...",
+} as const;

@@ -60,13 +60,14 @@ test("runs the recap on the suite's PostgreSQL database under CI", () => {
   if (!databaseURL) console.warn("year-in-food: embedded database, the recap tests are skipped");
 });
 
-/** Moves reviews to a moment of another year, as if written then. */
+/** Moves reviews to a moment of another year, as if eaten and written then. */
 async function backdate(items: SeededItem[], year: number, month: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseURL });
   await client.connect();
   try {
     await client.query(
-      `update reviews set created_at = make_timestamptz($1, $2, 15, 12, 0, 0, 'UTC')
+      `update reviews set created_at = make_timestamptz($1, $2, 15, 12, 0, 0, 'UTC'),
+                          visited_on = make_date($1, $2, 15)
         where id = any($3::uuid[])`,
       [year, month, items.map((item) => item.id)],
     );

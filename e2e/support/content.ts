@@ -206,6 +206,8 @@ export interface DishReviewSeed {
   cost?: number | null;
   description?: string;
   photos: string[];
+  /** "Date visited" `YYYY-MM-DD`; today by default. */
+  visitedOn?: string;
 }
 
 /** A dish review through POST /api/reviews, its photos uploaded first, in order. */
@@ -223,6 +225,7 @@ export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<
       cost: seed.cost === undefined ? 12.5 : seed.cost,
       description: seed.description ?? "Seeded for the browser tests.",
       images,
+      visitedOn: seed.visitedOn,
     },
     headers: originHeaders(),
   });

@@ -55,7 +55,10 @@ import {
   restaurantStatsSql,
   savedByFollowedCountSql,
 } from "#server/modules/restaurants/restaurants.queries.ts";
-import { selectReviewsByTitleWords } from "#server/modules/reviews/reviews.queries.ts";
+import {
+  diaryPageSql,
+  selectReviewsByTitleWords,
+} from "#server/modules/reviews/reviews.queries.ts";
 import {
   itemSearchSql,
   restaurantSearchSql,
@@ -451,6 +454,14 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     ...tabStatements("profile", profileTabs, world, profileViewers, (tab, window) =>
       profileItemsSql({ ...window, userId: author.id, tab }),
     ),
+  );
+  // The owner's Diary by date visited, its first page and a later one.
+  planned.push(
+    { name: "diary first page", statement: diaryPageSql(author.id, undefined, 21) },
+    {
+      name: "diary later page",
+      statement: diaryPageSql(author.id, { ...positions.review, kind: "diary", key: 20_000 }, 21),
+    },
   );
   // One year of a person's recap: every read a range of their own visible reviews.
   const year = yearRange(new Date().getUTCFullYear());

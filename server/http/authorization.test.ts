@@ -829,6 +829,12 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/${path}` }),
     expected: { visitor: 404, other: 404, owner: 200, moderator: 404, admin: 404 },
   })),
+  // A Diary is always the caller's own: no route names anyone else's.
+  {
+    route: "GET /api/profile/diary",
+    call: () => ({ url: "/api/profile/diary" }),
+    expected: signedIn(200),
+  },
   // Everyone signed in shows or hides their own stats, and only theirs.
   {
     route: "PUT /api/profile/stats-visibility",
@@ -1335,9 +1341,10 @@ const LAST_YEAR_REVIEW_ID = "00000000-0000-4000-8000-0000000001a5";
 async function ownersLastYear(w: World): Promise<number> {
   const year = new Date().getUTCFullYear() - 1;
   await w.db.execute(sql`
-    insert into reviews (id, user_id, restaurant_id, review_type, title, rating, created_at)
+    insert into reviews (id, user_id, restaurant_id, review_type, title, rating, created_at,
+                         visited_on)
     values (${LAST_YEAR_REVIEW_ID}, ${w.people.owner.id}, ${w.restaurant.id}, 'dish',
-            'Last year', 4, ${`${year}-06-01T12:00:00Z`}::timestamptz)
+            'Last year', 4, ${`${year}-06-01T12:00:00Z`}::timestamptz, ${`${year}-06-01`}::date)
     on conflict (id) do nothing`);
   return year;
 }

@@ -25,6 +25,7 @@ const review: ReviewDto = {
   description: null,
   rating: 4,
   cost: 12.5,
+  visitedOn: "2024-02-29",
   images: [
     {
       id: "p1",

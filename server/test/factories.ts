@@ -132,12 +132,13 @@ export async function createPlanContent(db: Executor, people: number): Promise<v
   await db.execute(sql`
     with places as (select id, row_number() over (order by id) as n from restaurants)
     insert into reviews (user_id, restaurant_id, review_type, title, description, rating, cost,
-                         is_hidden, created_at)
+                         is_hidden, created_at, visited_on)
     select ${person(sql`g`)}, places.id,
            case when g % 3 = 0 then 'restaurant' else 'dish' end,
            (${PLAN_DISHES})[1 + g % ${PLAN_DISH_COUNT}] || ' ' || g,
            'Notes ' || g, 1 + g % 5, case when g % 4 > 0 then g % 30 end, g % 50 = 0,
-           now() - g * interval '1 minute'
+           now() - g * interval '1 minute',
+           ((now() - g * interval '1 minute') at time zone 'UTC')::date
       from generate_series(1, ${people * 20}) g
       join places on places.n = 1 + g % (select count(*) from places)`);
   await db.execute(sql`
@@ -198,7 +199,10 @@ export async function createRestaurant(db: Executor, overrides: Partial<NewResta
   );
 }
 
-/** A dish review; creates a restaurant when none is given. */
+/**
+ * A dish review; creates a restaurant when none is given. Backdated with `createdAt` and no
+ * `visitedOn`, it was visited the day it was posted (UTC), as the migration dated old reviews.
+ */
 export async function createReview(db: Executor, values: { userId: string } & Values<NewReview>) {
   const restaurantId = values.restaurantId ?? (await createRestaurant(db)).id;
   return first(
@@ -210,6 +214,9 @@ export async function createReview(db: Executor, values: { userId: string } & Va
         description: "Tasty",
         rating: 4,
         cost: 12.5,
+        ...(values.createdAt instanceof Date
+          ? { visitedOn: values.createdAt.toISOString().slice(0, 10) }
+          : {}),
         ...values,
         restaurantId,
       })

@@ -24,6 +24,8 @@ export const apiPaths = {
   config: "/api/config",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",
+  /** The signed-in person's reviews by date visited. */
+  diary: (params: URLSearchParams) => withQuery("/api/profile/diary", params),
   usernameAvailability: (username: string) =>
     `/api/profiles/username-availability?username=${segment(username)}`,
   /** A profile page's header by username, slug or id. */

@@ -15,6 +15,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date.isValid() ? date.format("MM/DD/YYYY") : "";
 }
 
+/** The `YYYY-MM-DD` of a moment in this device's time zone (a plain `YYYY-MM-DD` stays itself). */
+export function localDay(value: string | Date): string {
+  return dayjs(value).format("YYYY-MM-DD");
+}
+
+/** "November 2026": a month heading. Empty for a missing or unreadable date. */
+export function formatMonth(value: string | null | undefined): string {
+  if (!value) return "";
+  const date = dayjs(value);
+  return date.isValid() ? date.format("MMMM YYYY") : "";
+}
+
 /** "2 hours ago", "a few seconds ago". Empty for a missing or unreadable date. */
 export function formatRelativeTime(value: string | Date | null | undefined): string {
   if (!value) return "";

@@ -51,6 +51,7 @@ export const profileKeys = {
   items: (profileId: string, tab: ProfileTab, sort: ItemSort, q: string) =>
     ["profiles", profileId, "items", tab, sort, q] as const,
   followList: (profileId: string, kind: FollowListKind) => ["profiles", profileId, kind] as const,
+  diary: (profileId: string) => ["profiles", profileId, "diary"] as const,
 };
 
 /**

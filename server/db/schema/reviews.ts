@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import {
   counter,
   createdAt,
@@ -33,6 +33,11 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     // Dish: the amount paid, or null. Restaurant: the price tier shown as repeated dollar signs.
     cost: numeric("cost", { precision: 10, scale: 2, mode: "number" }),
+    // "Date visited": the person's own calendar date of the meal (a date, no time zone). Reviews
+    // from before it existed took their posting date's (UTC); one posted without it, today's.
+    visitedOn: date("visited_on", { mode: "string" })
+      .notNull()
+      .default(sql`(now() at time zone 'UTC')::date`),
     isHidden: isHidden(),
     likeCount: counter("like_count"),
     commentCount: counter("comment_count"),
@@ -65,6 +70,13 @@ export const reviews = pgTable(
     index("reviews_profile_rating_idx")
       .on(t.userId, t.reviewType, t.rating, t.createdAt, t.id)
       .where(sql`not ${t.isHidden}`),
+    // One person's reviews by date visited, newest first, keyset on (visited_on, created_at, id):
+    // the own Diary (hidden ones included) and the ranges Stats and Year in Food count.
+    index("reviews_user_visited_idx").on(
+      t.userId,
+      t.visitedOn.desc().nullsFirst(),
+      ...newestFirst(t),
+    ),
     index("reviews_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
     // A restaurant page's dish and restaurant tabs and their counts: one restaurant's visible
     // reviews of one type, by date or by rating, keyset on (…, created_at, id).

@@ -186,6 +186,7 @@ export async function readReviews(db: Executor, userId: string) {
       description: reviews.description,
       rating: reviews.rating,
       cost: reviews.cost,
+      visitedOn: reviews.visitedOn,
       isHidden: reviews.isHidden,
       likeCount: reviews.likeCount,
       commentCount: reviews.commentCount,

@@ -251,6 +251,7 @@ describe("data export", () => {
       description: "Rich broth",
       rating: 4,
       cost: 15.99,
+      visitedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       likeCount: 1,
       commentCount: 1,
       restaurant: { name: "Joe's Diner" },

@@ -95,6 +95,7 @@ export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | u
   };
   if (row.kind === "review") {
     if (!restaurant) throw new Error(`review ${row.id} has no restaurant`);
+    if (row.visited_on === null) throw new Error(`review ${row.id} has no date visited`);
     return {
       ...base,
       itemType: "review",
@@ -102,6 +103,7 @@ export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | u
       description: row.body,
       rating: Number(row.rating),
       cost: row.cost === null ? null : Number(row.cost),
+      visitedOn: row.visited_on,
       restaurant,
     };
   }

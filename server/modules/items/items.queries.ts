@@ -199,6 +199,8 @@ export interface ItemRow extends Record<string, unknown> {
   body: string | null;
   rating: number | null;
   cost: number | null;
+  /** A review's date visited as `YYYY-MM-DD`; null for posts. */
+  visited_on: string | null;
   like_count: number;
   comment_count: number;
   updated_at: Date | string;
@@ -226,12 +228,12 @@ export function itemColumns(kind: ItemKind, alias: string): SQL {
   return kind === "review"
     ? sql`'review'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           ${a}.review_type, ${a}.title, ${a}.description as body, ${a}.rating,
-          ${a}.cost::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
-          ${a}.is_hidden`
+          ${a}.cost::float8 as cost, to_char(${a}.visited_on, 'YYYY-MM-DD') as visited_on,
+          ${a}.like_count, ${a}.comment_count, ${a}.updated_at, ${a}.is_hidden`
     : sql`'post'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           null::text as review_type, ${a}.title, ${a}.content as body, null::int as rating,
-          null::float8 as cost, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
-          ${a}.is_hidden`;
+          null::float8 as cost, null::text as visited_on, ${a}.like_count, ${a}.comment_count,
+          ${a}.updated_at, ${a}.is_hidden`;
 }
 
 /**
@@ -291,7 +293,7 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
     select page.kind, page.id,
            to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,
-           page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
+           page.visited_on, page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
            ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
            ${likedByMe} as liked_by_me,
            a.username as author_username, a.full_name as author_full_name,

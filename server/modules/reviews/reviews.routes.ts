@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { reviewSchema } from "#domain/items.ts";
-import { createReviewInput, reviewUpdateInput } from "#domain/review.ts";
+import {
+  createReviewInput,
+  diaryPageSchema,
+  diaryQuery,
+  reviewUpdateInput,
+} from "#domain/review.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
 import { itemContext, itemIdParams } from "#server/modules/items/items.routes.ts";
-import { createReview, getReviewBySlug, updateReview } from "./reviews.service.ts";
+import { createReview, getDiary, getReviewBySlug, updateReview } from "./reviews.service.ts";
 
 /** Writing reviews; reading and deleting one are the item routes'. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,6 +55,22 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.type === "restaurant" ? "restaurant" : "dish",
         request.params.slug,
       ),
+  );
+
+  app.get(
+    "/profile/diary",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Your Diary: your reviews by date visited, newest first, keyset paged",
+        description:
+          "Your hidden reviews are listed too (isHidden). Pass the previous page's nextCursor.",
+        tags: ["reviews"],
+        querystring: diaryQuery,
+        response: { 200: diaryPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => getDiary(await itemContext(request), request.query),
   );
 
   app.patch(

@@ -1,19 +1,29 @@
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
-import type { CreateReviewValues, ReviewUpdateValues } from "#domain/review.ts";
+import type { PageQuery } from "#domain/paging.ts";
+import type { CreateReviewValues, DiaryPage, ReviewUpdateValues } from "#domain/review.ts";
 import { slugifyTitle } from "#domain/slugs.ts";
+import { ApiError } from "#server/http/errors.ts";
+import type { ItemRow } from "#server/modules/items/items.queries.ts";
 import {
   createItem,
   getItem,
   type ItemContext,
   itemNotFound,
+  toItemDtos,
   updateItem,
 } from "#server/modules/items/items.service.ts";
 import {
   checkRestaurant,
   findOrCreateRestaurant,
 } from "#server/modules/restaurants/restaurants.service.ts";
+import { decodeKeyedCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import { markAnsweredEntriesTried } from "#server/modules/want-to-try/want-to-try.service.ts";
-import { insertReview, selectReviewsByTitleWords, updateReviewRow } from "./reviews.queries.ts";
+import {
+  diaryPageSql,
+  insertReview,
+  selectReviewsByTitleWords,
+  updateReviewRow,
+} from "./reviews.queries.ts";
 
 const SLUG_CANDIDATES = 50;
 
@@ -59,6 +69,8 @@ export async function createReview(
       rating: input.rating,
       // A restaurant review keeps its price range in cost (cards show that many dollar signs).
       cost: input.reviewType === "dish" ? input.cost : input.priceRange,
+      // Left out, the column's default: today (UTC).
+      visitedOn: input.visitedOn,
     });
     // In the review's transaction: the saved entries it answers are tried exactly when it exists.
     movedToTried = await markAnsweredEntriesTried(tx, review);
@@ -84,8 +96,33 @@ export async function updateReview(
     if (input.title !== undefined && isDish) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
     if (input.rating !== undefined) changes.rating = input.rating;
+    if (input.visitedOn !== undefined) changes.visitedOn = input.visitedOn;
     if (isDish && input.cost !== undefined) changes.cost = input.cost;
     if (!isDish && input.priceRange !== undefined) changes.cost = input.priceRange;
     await updateReviewRow(tx, review.id, changes);
   });
+}
+
+const DIARY_CURSOR = "diary";
+
+/** The signed-in person's Diary: their reviews by date visited, newest first. */
+export async function getDiary(ctx: ItemContext, query: PageQuery): Promise<DiaryPage> {
+  const user = ctx.user;
+  if (!user) throw ApiError.unauthorized();
+  const limit = pageLimit(query);
+  const after = query.cursor ? decodeKeyedCursor(query.cursor, [DIARY_CURSOR]) : undefined;
+  // The key is a whole day number; anything else was not made here.
+  if (after && !Number.isInteger(after.key)) {
+    throw ApiError.badRequest("Invalid cursor", "INVALID_CURSOR");
+  }
+  const result = await ctx.db.execute<ItemRow>(diaryPageSql(user.id, after, limit + 1));
+  const page = keysetPage(result.rows, limit, (last) => ({
+    createdAt: last.created_at_text,
+    id: last.id,
+    kind: DIARY_CURSOR,
+    key: Number(last.sort_key),
+  }));
+  const items = await toItemDtos(ctx.db, page.rows, user.id);
+  const reviews = items.filter((item): item is ReviewDto => item.itemType === "review");
+  return { items: reviews, nextCursor: page.nextCursor };
 }

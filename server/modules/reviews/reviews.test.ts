@@ -320,6 +320,143 @@ describe("POST /api/reviews", () => {
   });
 });
 
+describe("Date visited", () => {
+  const utcDay = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+  it("is today (UTC) unless given; a day ahead of UTC is someone's today, two is the future", async () => {
+    const { app } = await testApp.start();
+    const user = await signUpByEmail(app);
+    const plain = await postDishReview(app, user.cookie);
+    expect(plain.visitedOn).toBe(utcDay(0));
+    const earlier = await postDishReview(app, user.cookie, { visitedOn: "2025-02-28" });
+    expect(earlier.visitedOn).toBe("2025-02-28");
+    // Somewhere east of UTC it is already tomorrow.
+    expect((await postDishReview(app, user.cookie, { visitedOn: utcDay(1) })).visitedOn).toBe(
+      utcDay(1),
+    );
+    const restaurant = await request(app, "POST", "/api/reviews", {
+      cookie: user.cookie,
+      body: {
+        reviewType: "restaurant",
+        restaurant: { name: "Le Bistro" },
+        rating: 3,
+        visitedOn: "2024-12-31",
+      },
+    });
+    expect(restaurant.json().visitedOn).toBe("2024-12-31");
+    const before = await (await db()).select().from(reviews);
+    const cases: Array<[unknown, string]> = [
+      [utcDay(2), reviewMessages.visitedInFuture],
+      ["2025-02-30", reviewMessages.visitedInvalid],
+      ["28/02/2025", reviewMessages.visitedInvalid],
+      ["1899-12-31", reviewMessages.visitedInvalid],
+      ["2025-01-01\u0000", reviewMessages.visitedInvalid],
+      [20250101, reviewMessages.visitedInvalid],
+    ];
+    for (const [visitedOn, message] of cases) {
+      const response = await dish(user.cookie, { visitedOn });
+      expect(response.statusCode, String(visitedOn)).toBe(400);
+      expect(response.json().error.message).toBe(message);
+      const patch = await request(app, "PATCH", `/api/reviews/${earlier.id}`, {
+        cookie: user.cookie,
+        body: { visitedOn },
+      });
+      expect(patch.statusCode).toBe(400);
+      expect(patch.json().error.message).toBe(message);
+    }
+    // Bad input changed nothing.
+    expect(await (await db()).select().from(reviews)).toEqual(before);
+  });
+
+  it("the owner changes it; the posting date stays", async () => {
+    const { app } = await testApp.start();
+    const user = await signUpByEmail(app);
+    const review = await postDishReview(app, user.cookie);
+    const response = await request(app, "PATCH", `/api/reviews/${review.id}`, {
+      cookie: user.cookie,
+      body: { visitedOn: "2026-01-15" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ visitedOn: "2026-01-15", createdAt: review.createdAt });
+    expect((await request(app, "GET", `/api/reviews/${review.id}`)).json().visitedOn).toBe(
+      "2026-01-15",
+    );
+  });
+});
+
+describe("GET /api/profile/diary", () => {
+  it("lists only your reviews by date visited, newest first, keyset paged, hidden ones marked", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpByEmail(app);
+    const other = await signUpByEmail(app);
+    const post = (title: string, visitedOn: string) =>
+      postDishReview(app, me.cookie, { title, visitedOn });
+    // Posted in another order than they were eaten; two on one day keep posting order.
+    const march = await post("March", "2026-03-10");
+    const januaryFirst = await post("January first", "2026-01-05");
+    const november = await post("November", "2025-11-30");
+    const januarySecond = await post("January second", "2026-01-05");
+    const april = await request(app, "POST", "/api/reviews", {
+      cookie: me.cookie,
+      body: {
+        reviewType: "restaurant",
+        restaurant: { name: "Le Bistro" },
+        rating: 4,
+        visitedOn: "2026-04-01",
+      },
+    });
+    await postDishReview(app, other.cookie, { title: "Not mine", visitedOn: "2026-02-01" });
+    await (await db()).update(reviews).set({ isHidden: true }).where(eq(reviews.id, november.id));
+
+    const titles: string[] = [];
+    const hidden: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/profile/diary?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const response = await request(app, "GET", url, { cookie: me.cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json();
+      for (const item of page.items) {
+        titles.push(item.title);
+        if (item.isHidden) hidden.push(item.title);
+      }
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(titles).toEqual([
+      "Le Bistro",
+      "March",
+      januarySecond.title,
+      januaryFirst.title,
+      "November",
+    ]);
+    expect(hidden).toEqual(["November"]);
+    expect(pages).toBe(3);
+    expect(april.json().visitedOn).toBe("2026-04-01");
+    expect(march.visitedOn).toBe("2026-03-10");
+  });
+
+  it("401 for visitors; a cursor not made for the Diary is a 400", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpByEmail(app);
+    expect((await request(app, "GET", "/api/profile/diary")).statusCode).toBe(401);
+    const forged = Buffer.from(
+      JSON.stringify(["2026-01-01T00:00:00.000000Z", crypto.randomUUID(), "diary", 1.5]),
+    ).toString("base64url");
+    const recent = Buffer.from(
+      JSON.stringify(["2026-01-01T00:00:00.000000Z", crypto.randomUUID(), "recent"]),
+    ).toString("base64url");
+    for (const cursor of [forged, recent, "garbage", "x".repeat(201)]) {
+      const response = await request(app, "GET", `/api/profile/diary?cursor=${cursor}`, {
+        cookie: me.cookie,
+      });
+      expect(response.statusCode, cursor).toBe(400);
+    }
+  });
+});
+
 describe("GET /api/reviews/:id and by slug", () => {
   it("404 for unknown, malformed and hidden reviews", async () => {
     const { app } = await testApp.start();

@@ -4,9 +4,11 @@ import type { Executor } from "#server/db/client.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 
-// Every statement reads one person's visible reviews through reviews_author_feed_idx
-// (user_id, created_at desc, id desc where not is_hidden), a range on created_at for the period,
-// and aggregates in SQL. Months are UTC calendar months (see domain/stats.ts).
+// Every statement reads one person's visible reviews through reviews_user_visited_idx
+// (user_id, visited_on desc, created_at desc, id desc), a range of dates visited for the period,
+// and aggregates in SQL. A review counts in the month of its date visited (a calendar date, so
+// the period's UTC bounds are taken as dates; see domain/stats.ts). First times stay in posting
+// order: their keyset pages run on created_at.
 
 /** Whose stats, seen by whom, over which half-open range of time (ISO instants). */
 export interface StatsScope {
@@ -29,15 +31,18 @@ function statsVisibleSql(ownerId: string, viewerId: string | undefined): SQL {
                         and ${visibleAuthorSql(viewerId, sql`p.id`)})`;
 }
 
-/** The scope's visible reviews within the period, for a statement reading `reviews r`. */
+/** The date of a period bound (a UTC midnight as an ISO instant), for comparing dates visited. */
+const dayOf = (instant: string) => sql`${instant.slice(0, 10)}::date`;
+
+/** The scope's visible reviews visited within the period, for a statement reading `reviews r`. */
 function inPeriod({ ownerId, viewerId, from, to }: StatsScope): SQL {
   return sql`r.user_id = ${ownerId} and not r.is_hidden
-     and r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
+     and r.visited_on >= ${dayOf(from)} and r.visited_on < ${dayOf(to)}
      and ${statsVisibleSql(ownerId, viewerId)}`;
 }
 
-/** A review's UTC calendar month as `YYYY-MM`. */
-const monthOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+/** A date visited's month as `YYYY-MM`. */
+const monthOf = (column: SQL) => sql`to_char(${column}, 'YYYY-MM')`;
 
 export interface StatsMonthRow extends Record<string, unknown> {
   /** `YYYY-MM`; null on the row of the whole period. */
@@ -63,16 +68,17 @@ export function statsMonthsSql(scope: StatsScope): SQL {
   const { ownerId, to } = scope;
   return sql`
     with visits as (
-      select r.id, r.restaurant_id, r.review_type, r.rating, r.cost, r.created_at,
-             row_number() over (partition by r.restaurant_id order by r.created_at, r.id) = 1
+      select r.id, r.restaurant_id, r.review_type, r.rating, r.cost, r.visited_on,
+             row_number() over (partition by r.restaurant_id
+                                order by r.visited_on, r.created_at, r.id) = 1
                as first_visit
         from reviews r
-       where r.user_id = ${ownerId} and not r.is_hidden and r.created_at < ${to}::timestamptz),
+       where r.user_id = ${ownerId} and not r.is_hidden and r.visited_on < ${dayOf(to)}),
     period as (
       select v.* from visits v
-       where v.created_at >= ${scope.from}::timestamptz
+       where v.visited_on >= ${dayOf(scope.from)}
          and ${statsVisibleSql(ownerId, scope.viewerId)})
-    select ${monthOf(sql`created_at`)} as month,
+    select ${monthOf(sql`visited_on`)} as month,
            count(*)::int as reviews,
            (count(*) filter (where review_type = 'dish'))::int as dishes,
            count(distinct restaurant_id)::int as restaurants,
@@ -81,7 +87,7 @@ export function statsMonthsSql(scope: StatsScope): SQL {
            (count(*) filter (where not first_visit))::int as returns,
            round(avg(rating), 1) as average_rating
       from period
-     group by grouping sets ((${monthOf(sql`created_at`)}), ())`;
+     group by grouping sets ((${monthOf(sql`visited_on`)}), ())`;
 }
 
 export interface RatingRow extends Record<string, unknown> {
@@ -146,7 +152,7 @@ export interface TopRestaurantRow extends RestaurantColumns, Record<string, unkn
 export function statsTopRestaurantsSql(scope: StatsScope): SQL {
   return sql`
     with visits as (
-      select r.restaurant_id, count(*)::int as reviews, max(r.created_at) as last_at
+      select r.restaurant_id, count(*)::int as reviews, max(r.visited_on) as last_at
         from reviews r
        where ${inPeriod(scope)}
        group by r.restaurant_id
@@ -164,25 +170,25 @@ export interface FavouriteDishRow extends RestaurantColumns, Record<string, unkn
   created_at: string;
 }
 
-/** The period's highest rated dish reviews, the newest first among equal ratings. */
+/** The period's highest rated dish reviews, the latest visited first among equal ratings. */
 export function statsFavouriteDishesSql(scope: StatsScope): SQL {
   return sql`
     with best as (
-      select r.id, r.title, r.rating, r.created_at, r.restaurant_id
+      select r.id, r.title, r.rating, r.visited_on, r.created_at, r.restaurant_id
         from reviews r
        where ${inPeriod(scope)} and r.review_type = 'dish'
-       order by r.rating desc, r.created_at desc, r.id desc
+       order by r.rating desc, r.visited_on desc, r.created_at desc, r.id desc
        limit ${STATS_LIMITS.favouriteDishes})
     select b.id, b.title, b.rating, to_char(b.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)})
              as created_at, ${restaurantColumns}
       from best b join restaurants rs on rs.id = b.restaurant_id
-     order by b.rating desc, b.created_at desc, b.id desc`;
+     order by b.rating desc, b.visited_on desc, b.created_at desc, b.id desc`;
 }
 
-/** The UTC years with visible reviews, newest first. */
+/** The years of visible reviews' dates visited, newest first. */
 export function statsYearsSql(ownerId: string, viewerId: string | undefined): SQL {
   return sql`
-    select distinct extract(year from r.created_at at time zone 'UTC')::int as year
+    select distinct extract(year from r.visited_on)::int as year
       from reviews r
      where r.user_id = ${ownerId} and not r.is_hidden and ${statsVisibleSql(ownerId, viewerId)}
      order by year desc`;

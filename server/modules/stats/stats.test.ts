@@ -239,6 +239,25 @@ describe("GET /api/profiles/:id/stats", () => {
     expect(stats.months[11]).toMatchObject({ spending: 4, newPlaces: 0, returns: 1 });
   });
 
+  it("counts a review in the month and year it was visited, not posted", async () => {
+    await testApp.start();
+    const me = await person();
+    const restaurant = await createRestaurant(testApp.db);
+    await createReview(testApp.db, {
+      userId: me.id,
+      restaurantId: restaurant.id,
+      createdAt: utc("2025-01-02T10:00:00"),
+      visitedOn: "2024-12-31",
+      cost: 7,
+    });
+    const y2024 = await get<StatsDto>(`/api/profiles/${me.id}/stats?year=2024`, me.cookie);
+    expect(y2024.years).toEqual([2024]);
+    expect(y2024.totals).toMatchObject({ reviews: 1, spending: 7 });
+    expect(y2024.months.find((m) => m.month === "2024-12")).toMatchObject({ spending: 7 });
+    const y2025 = await get<StatsDto>(`/api/profiles/${me.id}/stats?year=2025`, me.cookie);
+    expect(y2025.totals).toMatchObject({ reviews: 0 });
+  });
+
   it("shows the stats to the owner, and to others only while public and not blocked", async () => {
     await testApp.start();
     const owner = await person();

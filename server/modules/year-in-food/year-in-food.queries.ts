@@ -5,9 +5,12 @@ import type { TimeRange } from "#server/modules/food-map/food-map.queries.ts";
 import { itemColumns } from "#server/modules/items/items.queries.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 
-// Every read here is one person's visible reviews of one year: a range of
-// reviews_author_feed_idx (user, created_at) or reviews_profile_idx (user, type, created_at),
-// so a year costs what that year holds, however long the person has been reviewing.
+// Every read here is one person's visible reviews visited in one year: a range of
+// reviews_user_visited_idx (user, visited_on), so a year costs what that year holds, however
+// long the person has been reviewing.
+
+/** The date of a range bound (a UTC midnight as an ISO instant), for comparing dates visited. */
+const dayOf = (instant: string) => sql`${instant.slice(0, 10)}::date`;
 
 /** The calendar year `year` in UTC, as the reads bound their reviews. */
 export function yearRange(year: number): TimeRange {
@@ -24,7 +27,7 @@ export interface YearPersonRow extends Record<string, unknown> {
   slug: string | null;
   avatar_url: string | null;
   stats_public: boolean;
-  /** The year (UTC) of their first visible review; null without any. */
+  /** The year of their earliest visible date visited; null without any. */
   first_year: number | null;
 }
 
@@ -40,7 +43,7 @@ export function yearPersonSql(profileId: string, viewerId: string | undefined): 
       : sql`(p.stats_public and ${visibleAuthorSql(viewerId, sql`p.id`)})`;
   return sql`
     select p.id, p.username, p.full_name, p.slug, p.avatar_url, p.stats_public,
-           (select extract(year from min(r.created_at) at time zone 'UTC')::int
+           (select extract(year from min(r.visited_on))::int
               from reviews r where r.user_id = p.id and not r.is_hidden) as first_year
       from profiles p
      where p.id = ${profileId} and ${mayView}`;
@@ -72,7 +75,7 @@ export function yearCountsSql(userId: string, during: TimeRange): SQL {
       select r.restaurant_id, r.review_type
         from reviews r
        where r.user_id = ${userId} and not r.is_hidden
-         and r.created_at >= ${during.from}::timestamptz and r.created_at < ${during.to}::timestamptz)
+         and r.visited_on >= ${dayOf(during.from)} and r.visited_on < ${dayOf(during.to)})
     select count(*)::int as reviews,
            (count(*) filter (where yr.review_type = 'dish'))::int as dishes,
            count(distinct yr.restaurant_id)::int as restaurants,
@@ -80,7 +83,7 @@ export function yearCountsSql(userId: string, during: TimeRange): SQL {
              where not exists (
                select 1 from reviews e
                 where e.restaurant_id = places.restaurant_id and e.user_id = ${userId}
-                  and not e.is_hidden and e.created_at < ${during.from}::timestamptz)) as new_places
+                  and not e.is_hidden and e.visited_on < ${dayOf(during.from)})) as new_places
       from yr`;
 }
 
@@ -104,7 +107,7 @@ export function topDishesPage(userId: string, during: TimeRange): SQL {
            (r.rating::float8 * 2147483648 + r.like_count) as sort_key
       from reviews r
      where r.user_id = ${userId} and r.review_type = 'dish' and not r.is_hidden
-       and r.created_at >= ${during.from}::timestamptz and r.created_at < ${during.to}::timestamptz
+       and r.visited_on >= ${dayOf(during.from)} and r.visited_on < ${dayOf(during.to)}
      order by sort_key desc, r.created_at desc, r.id desc
      limit ${YEAR_TOP_DISHES}`;
 }
@@ -115,7 +118,7 @@ export function mostLikedPage(userId: string, during: TimeRange): SQL {
     select ${itemColumns("review", "r")}, r.like_count::float8 as sort_key
       from reviews r
      where r.user_id = ${userId} and not r.is_hidden
-       and r.created_at >= ${during.from}::timestamptz and r.created_at < ${during.to}::timestamptz
+       and r.visited_on >= ${dayOf(during.from)} and r.visited_on < ${dayOf(during.to)}
      order by sort_key desc, r.created_at desc, r.id desc
      limit 1`;
 }

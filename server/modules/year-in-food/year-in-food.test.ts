@@ -111,6 +111,29 @@ describe("Year in Food", () => {
     expect(before.statusCode).toBe(404);
   });
 
+  it("counts a review in the year it was visited, not the year it was posted", async () => {
+    now = new Date("2026-06-15T12:00:00Z");
+    const { app } = await start();
+    const db = app.database.db;
+    const ben = await createUser(db);
+    const cookie = await sessionCookieFor(app, ben.id);
+    const place = await createRestaurant(db);
+    await createReview(db, {
+      userId: ben.id,
+      restaurantId: place.id,
+      title: "New Year's Eve ramen",
+      createdAt: new Date("2026-01-02T09:00:00Z"),
+      visitedOn: "2025-12-31",
+    });
+    const years = await request(app, "GET", `/api/profiles/${ben.id}/years`, { cookie });
+    expect(years.json<YearListDto>().years).toEqual([2025]);
+    const recap = await request(app, "GET", `/api/profiles/${ben.id}/years/2025`, { cookie });
+    expect(recap.json<YearInFoodDto>()).toMatchObject({
+      counts: { reviews: 1, dishes: 1, restaurants: 1, newPlaces: 1 },
+      topDishes: [{ title: "New Year's Eve ramen", visitedOn: "2025-12-31" }],
+    });
+  });
+
   it("opens the current year on December 1 (UTC), not a moment before", async () => {
     now = new Date("2026-11-30T23:59:59.999Z");
     const { app } = await start();

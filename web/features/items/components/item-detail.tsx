@@ -1,4 +1,4 @@
-import { Alert, Divider, Group } from "@mantine/core";
+import { Alert, Divider, Group, Text } from "@mantine/core";
 import { IconEyeOff, IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import type { ItemDto } from "#domain/items.ts";
@@ -14,7 +14,7 @@ import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { ItemByline } from "./item-byline.tsx";
 import classes from "./item-detail.module.css";
 import { ItemMenu } from "./item-menu.tsx";
-import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
+import { isReviewItem, itemBadge, itemBody, itemVisited } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
 import { KindBadge } from "./kind-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
@@ -33,6 +33,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
   const review = isReviewItem(item) ? item : null;
   const badge = itemBadge(item);
   const body = itemBody(item);
+  const visited = itemVisited(item);
 
   return (
     <article className={classes.root} aria-label={item.title}>
@@ -76,6 +77,11 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
       </div>
 
       {review && <ItemRating review={review} size={20} />}
+      {visited && review && (
+        <Text size="sm" c="dimmed">
+          <time dateTime={review.visitedOn}>{visited}</time>
+        </Text>
+      )}
 
       {body && <p className={classes.body}>{body}</p>}
 

@@ -2,7 +2,7 @@ import type { ItemDto, ReviewDto } from "#domain/items.ts";
 import { dollarSigns } from "#domain/restaurant.ts";
 import { formatCost } from "#domain/review.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import { formatDate, formatRelativeTime } from "#web/lib/format-date.ts";
+import { formatDate, formatRelativeTime, localDay } from "#web/lib/format-date.ts";
 
 /** What a card or the detail view shows about an item. A review rated 0 or not at all is shown as a post. */
 export function isReviewItem(item: ItemDto): item is ReviewDto {
@@ -23,6 +23,15 @@ export function itemDetailTitle(item: ItemDto): string {
 /** When it was written, as lists show it: MM/dd/yyyy for reviews, relative time for posts. */
 export function itemDate(item: ItemDto): string {
   return isReviewItem(item) ? formatDate(item.createdAt) : formatRelativeTime(item.createdAt);
+}
+
+/**
+ * "Visited 03/07/2026" for a review eaten on another day than it was posted (the posting day in
+ * the viewer's time zone, as the card shows it); null otherwise and for posts.
+ */
+export function itemVisited(item: ItemDto): string | null {
+  if (!isReviewItem(item) || item.visitedOn === localDay(item.createdAt)) return null;
+  return `Visited ${formatDate(item.visitedOn)}`;
 }
 
 /** The author's profile, or null when the author has neither slug nor username. */

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useQuery } from "@tanstack/react-qu
 import type { FollowListKind, FollowListPage } from "#domain/follows.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ProfilePageDto, ProfileTab } from "#domain/profile.ts";
+import type { DiaryPage } from "#domain/review.ts";
 import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { apiGet, retryUnlessNotFound } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
@@ -50,6 +51,17 @@ export function followListQuery(profileId: string, kind: FollowListKind) {
       apiGet<FollowListPage>(apiPaths.followList(profileId, kind, pageParams(pageParam)), {
         signal,
       }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Your own Diary: your reviews by date visited, newest first, keyset paged. */
+export function diaryQuery(profileId: string) {
+  return infiniteQueryOptions({
+    queryKey: profileKeys.diary(profileId),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<DiaryPage>(apiPaths.diary(pageParams(pageParam)), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -7,6 +7,7 @@ import {
   profileListMessages,
   profileTabs,
 } from "#domain/profile.ts";
+import { diaryMessages } from "#domain/review.ts";
 import { statsMessages } from "#domain/stats.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
@@ -20,6 +21,7 @@ import { StatsTab } from "#web/features/stats/components/stats-tab.tsx";
 import { useWantToTryKeys, wantCount } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { WantToTryPanel } from "#web/features/want-to-try/components/want-to-try-panel.tsx";
 import { profileItemsQuery } from "../api/profile-queries.ts";
+import { DiaryPanel } from "./diary-panel.tsx";
 
 /** What each tab is called, shows when empty, and how it is searched and sorted. */
 const TAB_SPECS = {
@@ -65,6 +67,7 @@ const TAB_COUNTS: Record<ProfileTab, (counts: ProfileCounts) => number> = {
 const WANT_TO_TRY_TAB = "want-to-try";
 const LISTS_TAB = "lists";
 const STATS_TAB = "stats";
+const DIARY_TAB = "diary";
 
 interface ProfileTabsProps {
   profileId: string;
@@ -77,14 +80,14 @@ interface ProfileTabsProps {
 
 /**
  * A profile's Posts, Dishes, Restaurants and Lists, on one's own profile Want to try (n), n
- * being what is still to try, and Stats for the owner or while the owner shows them; the open
+ * being what is still to try, and the Diary (reviews by date visited), and Stats for the owner or while the owner shows them; the open
  * tab is in the address (?tab=).
  */
 export function ProfileTabs({ profileId, counts, isOwn, statsPublic }: ProfileTabsProps) {
   const keys = useWantToTryKeys();
   const tabs: (
     | ItemListTab<ProfileTab>
-    | OtherTab<typeof WANT_TO_TRY_TAB | typeof LISTS_TAB | typeof STATS_TAB>
+    | OtherTab<typeof WANT_TO_TRY_TAB | typeof DIARY_TAB | typeof LISTS_TAB | typeof STATS_TAB>
   )[] = profileTabs.map((tab) => ({
     value: tab,
     label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
@@ -97,6 +100,11 @@ export function ProfileTabs({ profileId, counts, isOwn, statsPublic }: ProfileTa
       value: WANT_TO_TRY_TAB,
       label: `${wantToTryMessages.tabLabel}${count}`,
       panel: <WantToTryPanel />,
+    });
+    tabs.push({
+      value: DIARY_TAB,
+      label: diaryMessages.tab,
+      panel: <DiaryPanel profileId={profileId} />,
     });
   }
   tabs.push({

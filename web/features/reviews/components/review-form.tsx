@@ -7,9 +7,11 @@ import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/rest
 import {
   type CreateReviewValues,
   createReviewInput,
+  localToday,
   type ReviewUpdateValues,
   reviewMessages,
   reviewUpdateInput,
+  visitedNotAfter,
 } from "#domain/review.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
@@ -83,30 +85,36 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
     !isDish ? (review?.cost ?? null) : null,
   );
   const [description, setDescription] = useState(review?.description ?? "");
+  const [visitedOn, setVisitedOn] = useState(() => review?.visitedOn ?? localToday());
 
   // The values are gathered loosely (rating may be unset, cost is the raw field) and the
   // schemas check them.
   const form = usePhotoFormSubmit({
     uploads,
     validate: (photos): FormCheck<ReviewSubmission> => {
-      const fields = { rating: rating ?? undefined, description };
+      const fields = { rating: rating ?? undefined, description, visitedOn };
+      const notInFuture = visitedNotAfter(localToday());
       if (editing) {
         const images = editImageRefs(photos);
         return withMode(
           "edit",
-          reviewUpdateInput.safeParse(
-            isDish ? { ...fields, title, cost, images } : { ...fields, priceRange, images },
-          ),
+          reviewUpdateInput
+            .superRefine(notInFuture)
+            .safeParse(
+              isDish ? { ...fields, title, cost, images } : { ...fields, priceRange, images },
+            ),
         );
       }
       const created = { ...fields, restaurant, images: newImageRefs(photos) };
       return withMode(
         "create",
-        createReviewInput.safeParse(
-          isDish
-            ? { ...created, reviewType: "dish", title, cost }
-            : { ...created, reviewType: "restaurant", priceRange },
-        ),
+        createReviewInput
+          .superRefine(notInFuture)
+          .safeParse(
+            isDish
+              ? { ...created, reviewType: "dish", title, cost }
+              : { ...created, reviewType: "restaurant", priceRange },
+          ),
       );
     },
     save: (values) => {
@@ -167,6 +175,22 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
         clearError("rating");
       }}
       error={errors.rating}
+      disabled={submitting}
+    />
+  );
+
+  const visitedField = (
+    <TextInput
+      type="date"
+      label="Date visited"
+      required
+      value={visitedOn}
+      max={localToday()}
+      onChange={(event) => {
+        setVisitedOn(event.currentTarget.value);
+        clearError("visitedOn");
+      }}
+      error={errors.visitedOn}
       disabled={submitting}
     />
   );
@@ -248,6 +272,7 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
               error={errors.cost}
               disabled={submitting}
             />
+            {visitedField}
             {descriptionField}
           </>
         ) : (
@@ -280,6 +305,7 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
                 )
               }
             />
+            {visitedField}
             {descriptionField}
           </>
         )}
