@@ -29,7 +29,6 @@ export const commentMessages = {
   replyPlaceholder: (name: string) => `Reply to ${name}...`,
   cancelReply: "Cancel reply",
   sendReply: "Send reply",
-  replyAdded: "Reply added!",
   /** Under a top-level comment whose replies are not all shown. */
   moreReplies: (count: number) => `View ${count} more ${count === 1 ? "reply" : "replies"}`,
 } as const;
@@ -72,7 +71,7 @@ export const commentSchema = z.object({
 export type CommentDto = z.infer<typeof commentSchema>;
 
 /** A top-level comment as lists show it: with its first replies and how many it has. */
-export const commentThreadSchema = commentSchema.extend({
+const commentThreadSchema = commentSchema.extend({
   /** Its replies the viewer may see. */
   replyCount: z.number().int(),
   /** The oldest COMMENT_LIMITS.repliesShown of them, oldest first. */

@@ -68,6 +68,8 @@ export const apiPaths = {
   itemComments: (kind: ItemKind, id: string, params?: URLSearchParams) =>
     `${item(kind, id)}/comments${params ? `?${params}` : ""}`,
   comment: (kind: ItemKind, commentId: string) => `/api/comments/${kind}/${segment(commentId)}`,
+  commentReplies: (kind: ItemKind, commentId: string, params: URLSearchParams) =>
+    `/api/comments/${kind}/${segment(commentId)}/replies?${params}`,
   reviewBySlug: (type: string, slug: string) =>
     `/api/reviews/by-slug/${segment(type)}/${segment(slug)}`,
   restaurant: (idOrSlug: string) => `/api/restaurants/${segment(idOrSlug)}`,

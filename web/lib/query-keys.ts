@@ -38,6 +38,9 @@ export const feedKeys = {
 export const commentKeys = {
   all: ["comments"] as const,
   item: (kind: ItemKind, id: string) => ["comments", kind, id] as const,
+  /** The rest of a thread's replies, under its item so that refreshing the item refreshes them. */
+  replies: (kind: ItemKind, id: string, commentId: string) =>
+    ["comments", kind, id, "replies", commentId] as const,
 };
 
 /**

@@ -7,12 +7,24 @@ import { apiPaths } from "#web/lib/api-paths.ts";
 import { commentKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 
-/** Adds a comment (sent trimmed), then refreshes the list and every cached count. */
+/** What the comment box sends: the text, and the comment it answers for a reply. */
+interface NewComment {
+  content: string;
+  parentId?: string;
+}
+
+/**
+ * Adds a comment or a reply (sent trimmed), then refreshes the list (with its threads) and
+ * every cached count: a reply is a comment.
+ */
 export function useAddComment(kind: ItemKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      apiSend<CommentDto>("POST", apiPaths.itemComments(kind, id), { content: content.trim() }),
+    mutationFn: ({ content, parentId }: NewComment) =>
+      apiSend<CommentDto>("POST", apiPaths.itemComments(kind, id), {
+        content: content.trim(),
+        ...(parentId ? { parentId } : {}),
+      }),
     onSuccess: async () => {
       updateCachedItem(queryClient, kind, id, (item) => ({
         ...item,
@@ -35,15 +47,19 @@ export const commentDeleteMessages = {
   failed: "Failed to delete comment",
 } as const;
 
-/** Deletes one of the caller's own comments. */
+/**
+ * Deletes one of the caller's own comments: `removes` is how many the count loses (a top-level
+ * comment takes its replies with it).
+ */
 export function useDeleteComment(kind: ItemKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: string) => apiSend<null>("DELETE", apiPaths.comment(kind, commentId)),
-    onSuccess: async () => {
+    mutationFn: ({ commentId }: { commentId: string; removes: number }) =>
+      apiSend<null>("DELETE", apiPaths.comment(kind, commentId)),
+    onSuccess: async (_, { removes }) => {
       updateCachedItem(queryClient, kind, id, (item) => ({
         ...item,
-        commentCount: Math.max(0, item.commentCount - 1),
+        commentCount: Math.max(0, item.commentCount - removes),
       }));
       toast.success(commentDeleteMessages.deleted);
       await queryClient.invalidateQueries({ queryKey: commentKeys.item(kind, id) });

@@ -15,11 +15,12 @@ import {
 import { modals } from "@mantine/modals";
 import { IconFlag, IconSend2, IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import {
   COMMENT_LIMITS,
   type CommentDto,
+  type CommentThreadDto,
   commentMessages,
   viewAllCommentsLabel,
 } from "#domain/comment.ts";
@@ -31,7 +32,7 @@ import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { commentsQuery } from "../api/comment-queries.ts";
+import { commentsQuery, repliesQuery } from "../api/comment-queries.ts";
 import {
   commentDeleteMessages,
   useAddComment,
@@ -56,11 +57,19 @@ interface CommentSectionProps {
   closed?: boolean;
 }
 
+/** The comment a reply box answers, and the Reply button that opened it (focus returns there). */
+interface ReplyTarget {
+  comment: CommentDto;
+  threadId: string;
+  opener: HTMLElement | null;
+}
+
 /**
- * Comments of a review or post: newest first, the 2 newest while collapsed,
+ * Comments of a review or post: top-level comments newest first, the 2 newest while collapsed,
  * "View all {count} comments" / "Show less", an "Add a comment..." box for signed-in users and
- * "Please sign in to comment" for visitors. Authors may delete their own comments; other
- * signed-in people may report them.
+ * "Please sign in to comment" for visitors. Each comment has "Reply" for signed-in people; a
+ * thread's replies show under its comment, oldest first, one level deep. Authors may delete
+ * their own comments; other signed-in people may report them.
  */
 export function CommentSection({
   kind,
@@ -73,6 +82,7 @@ export function CommentSection({
   const userId = signedIn ? session.userId : null;
   const headingId = useId();
   const [expanded, setExpanded] = useState(false);
+  const [replying, setReplying] = useState<ReplyTarget | null>(null);
   const comments = useInfiniteQuery({ ...commentsQuery(kind, itemId), enabled: !closed });
 
   const loaded = comments.data?.pages.flatMap((page) => page.items) ?? [];
@@ -117,14 +127,15 @@ export function CommentSection({
         </Text>
       ) : (
         <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-          {visible.map((comment) => (
-            <CommentRow
-              key={comment.id}
-              comment={comment}
+          {visible.map((thread) => (
+            <CommentThread
+              key={thread.id}
+              thread={thread}
               kind={kind}
               itemId={itemId}
-              canDelete={comment.isOwner === true || comment.author.id === userId}
-              canReport={signedIn && comment.isOwner !== true && comment.author.id !== userId}
+              userId={userId}
+              replying={replying?.threadId === thread.id ? replying : null}
+              onReply={signedIn ? setReplying : null}
             />
           ))}
         </Stack>
@@ -172,24 +183,138 @@ export function CommentSection({
   );
 }
 
+/**
+ * A top-level comment with its replies: the ones it arrived with, "View {n} more replies" for
+ * the rest, and the reply box when one of them is being answered.
+ */
+function CommentThread({
+  thread,
+  kind,
+  itemId,
+  userId,
+  replying,
+  onReply,
+}: {
+  thread: CommentThreadDto;
+  kind: ItemKind;
+  itemId: string;
+  userId: string | null;
+  /** The reply being written in this thread, if any. */
+  replying: ReplyTarget | null;
+  /** Opens (or, with null, closes) a reply box; null for visitors. */
+  onReply: ((target: ReplyTarget | null) => void) | null;
+}) {
+  const [showingMore, setShowingMore] = useState(false);
+  const more = useInfiniteQuery({
+    ...repliesQuery(kind, itemId, thread.id, thread.repliesCursor ?? ""),
+    enabled: showingMore && thread.repliesCursor !== null,
+  });
+  const replies = [
+    ...thread.replies,
+    ...(showingMore && thread.repliesCursor
+      ? (more.data?.pages.flatMap((page) => page.items) ?? [])
+      : []),
+  ];
+  const hidden = thread.replyCount - replies.length;
+  const row = (comment: CommentDto) => (
+    <CommentRow
+      key={comment.id}
+      comment={comment}
+      kind={kind}
+      itemId={itemId}
+      threadAuthor={comment.id === thread.id ? null : thread.userHandler}
+      removes={comment.id === thread.id ? 1 + thread.replyCount : 1}
+      canDelete={comment.isOwner === true || comment.author.id === userId}
+      canReport={userId !== null && comment.isOwner !== true && comment.author.id !== userId}
+      onReply={onReply && ((opener) => onReply({ comment, threadId: thread.id, opener }))}
+    />
+  );
+
+  function closeReply() {
+    replying?.opener?.focus();
+    onReply?.(null);
+  }
+
+  return (
+    <Stack component="li" gap="sm">
+      {row(thread)}
+      {(replies.length > 0 || hidden > 0 || replying) && (
+        <Stack gap="sm" pl={42}>
+          {replies.length > 0 && (
+            <Stack
+              gap="sm"
+              component="ul"
+              m={0}
+              p={0}
+              style={{ listStyle: "none" }}
+              aria-label={`Replies to ${thread.userName}`}
+            >
+              {replies.map(row)}
+            </Stack>
+          )}
+          {hidden > 0 && (showingMore ? more.hasNextPage || more.isPending : true) && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              c="dimmed"
+              style={{ alignSelf: "flex-start" }}
+              onClick={() => (showingMore ? void more.fetchNextPage() : setShowingMore(true))}
+              disabled={more.isFetching}
+            >
+              {commentMessages.moreReplies(hidden)}
+            </Anchor>
+          )}
+          {replying && (
+            <CommentInput
+              kind={kind}
+              itemId={itemId}
+              replyTo={replying.comment}
+              onDone={() => {
+                setShowingMore(true);
+                closeReply();
+              }}
+              onCancel={closeReply}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 function CommentRow({
   comment,
   kind,
   itemId,
+  threadAuthor,
+  removes,
   canDelete,
   canReport,
+  onReply,
 }: {
   comment: CommentDto;
   kind: ItemKind;
   itemId: string;
+  /** A reply's thread's author handle; null for a top-level comment. */
+  threadAuthor: string | null;
+  /** How many comments deleting it removes (a top-level comment takes its replies). */
+  removes: number;
   canDelete: boolean;
   canReport: boolean;
+  onReply: ((opener: HTMLElement) => void) | null;
 }) {
   const remove = useDeleteComment(kind, itemId);
   const [reporting, setReporting] = useState(false);
   const report = useReport({ targetType: commentTargetTypes[kind], targetId: comment.id });
   const name = comment.userName;
   const handle = comment.userHandler;
+  // A reply to a reply names whom it answers; one to the thread's comment needs no name.
+  const addressee =
+    threadAuthor !== null && comment.replyTo && comment.replyTo.userHandler !== threadAuthor
+      ? comment.replyTo
+      : null;
 
   function confirmDelete() {
     modals.openConfirmModal({
@@ -198,16 +323,21 @@ function CommentRow({
       labels: { confirm: "Delete", cancel: "Cancel" },
       confirmProps: { color: "red" },
       zIndex: 450,
-      onConfirm: () => remove.mutate(comment.id),
+      onConfirm: () => remove.mutate({ commentId: comment.id, removes }),
     });
   }
 
   return (
-    <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
+    <Group
+      component={threadAuthor === null ? "div" : "li"}
+      gap="sm"
+      wrap="nowrap"
+      align="flex-start"
+    >
       <UserAvatar
         avatarUrl={comment.author.avatarUrl}
         username={comment.author.username}
-        size={32}
+        size={threadAuthor === null ? 32 : 26}
       />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="nowrap">
@@ -238,8 +368,29 @@ function CommentRow({
           </Text>
         </Group>
         <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {addressee && (
+            <>
+              <Anchor component={Link} to={screenPaths.user(addressee.userHandler)} fw={600}>
+                @{addressee.userHandler}
+              </Anchor>{" "}
+            </>
+          )}
           {comment.content}
         </Text>
+        {onReply && (
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            fw={600}
+            c="dimmed"
+            style={{ alignSelf: "flex-start" }}
+            aria-label={`${commentMessages.reply} to ${name}`}
+            onClick={(event) => onReply(event.currentTarget)}
+          >
+            {commentMessages.reply}
+          </Anchor>
+        )}
       </Stack>
       {canDelete && (
         <ActionIcon
@@ -279,7 +430,23 @@ function CommentRow({
   );
 }
 
-function CommentInput({ kind, itemId }: { kind: ItemKind; itemId: string }) {
+/**
+ * The comment box, or with `replyTo` the reply box under a thread: it takes focus when it
+ * opens, and Escape closes it.
+ */
+function CommentInput({
+  kind,
+  itemId,
+  replyTo,
+  onDone,
+  onCancel,
+}: {
+  kind: ItemKind;
+  itemId: string;
+  replyTo?: CommentDto;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
   const [value, setValue] = useState("");
   const add = useAddComment(kind, itemId);
   const blank = value.trim().length === 0;
@@ -287,7 +454,21 @@ function CommentInput({ kind, itemId }: { kind: ItemKind; itemId: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (blank || add.isPending) return;
-    add.mutate(value.trim(), { onSuccess: () => setValue("") });
+    add.mutate(
+      { content: value.trim(), ...(replyTo ? { parentId: replyTo.id } : {}) },
+      {
+        onSuccess: () => {
+          setValue("");
+          onDone?.();
+        },
+      },
+    );
+  }
+
+  function cancelOnEscape(event: KeyboardEvent) {
+    if (event.key !== "Escape" || !onCancel) return;
+    event.stopPropagation();
+    onCancel();
   }
 
   return (
@@ -295,8 +476,13 @@ function CommentInput({ kind, itemId }: { kind: ItemKind; itemId: string }) {
       <TextInput
         value={value}
         onChange={(event) => setValue(event.currentTarget.value)}
-        placeholder="Add a comment..."
-        aria-label="Add a comment"
+        onKeyDown={cancelOnEscape}
+        // Opened by its Reply button, the reply box is where the person goes next.
+        autoFocus={replyTo !== undefined}
+        placeholder={
+          replyTo ? commentMessages.replyPlaceholder(replyTo.userName) : "Add a comment..."
+        }
+        aria-label={replyTo ? `${commentMessages.reply} to ${replyTo.userName}` : "Add a comment"}
         maxLength={COMMENT_LIMITS.contentMax}
         radius="xl"
         disabled={add.isPending}
@@ -310,7 +496,7 @@ function CommentInput({ kind, itemId }: { kind: ItemKind; itemId: string }) {
               radius="xl"
               variant="filled"
               size={30}
-              aria-label="Send comment"
+              aria-label={replyTo ? commentMessages.sendReply : "Send comment"}
               disabled={blank}
             >
               <IconSend2 size={16} />
@@ -318,6 +504,19 @@ function CommentInput({ kind, itemId }: { kind: ItemKind; itemId: string }) {
           )
         }
       />
+      {onCancel && (
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          c="dimmed"
+          mt={4}
+          ml="sm"
+          onClick={onCancel}
+        >
+          {commentMessages.cancelReply}
+        </Anchor>
+      )}
     </form>
   );
 }

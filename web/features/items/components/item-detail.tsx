@@ -1,13 +1,11 @@
 import { Alert, Divider, Group, Text } from "@mantine/core";
 import { IconEyeOff, IconMessageCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import { ImageViewer } from "#web/components/image-viewer.tsx";
 import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
-import { EditPostDialog } from "#web/features/posts/components/edit-post-dialog.tsx";
-import { ReviewDialog } from "#web/features/reviews/components/review-dialog.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
@@ -22,6 +20,15 @@ import { RestaurantLink } from "./restaurant-link.tsx";
 
 const DETAIL_IMAGE_SIZES = "(max-width: 768px) 100vw, 760px";
 
+// The edit dialogs carry the forms and load when their owner first opens one: everyone else
+// reads the item (and its comments) without them.
+const ReviewDialog = lazy(async () => ({
+  default: (await import("#web/features/reviews/components/review-dialog.tsx")).ReviewDialog,
+}));
+const EditPostDialog = lazy(async () => ({
+  default: (await import("#web/features/posts/components/edit-post-dialog.tsx")).EditPostDialog,
+}));
+
 /**
  * The whole of one review or post: photos (opening the fullscreen viewer), text, rating, cost,
  * like and comments. Shared by the feed's detail dialog and the /view/{type}/{id} page.
@@ -29,6 +36,9 @@ const DETAIL_IMAGE_SIZES = "(max-width: 768px) 100vw, 760px";
 export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () => void }) {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
+  // Once opened, an edit dialog stays mounted so that closing it animates.
+  const [edited, setEdited] = useState(false);
+  if (editing && !edited) setEdited(true);
   const [deleting, setDeleting] = useState(false);
   const review = isReviewItem(item) ? item : null;
   const badge = itemBadge(item);
@@ -110,17 +120,20 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
         closed={item.isHidden}
       />
 
-      {item.isOwner && item.itemType === "review" && (
-        <ReviewDialog
-          opened={editing}
-          onClose={() => setEditing(false)}
-          mode="edit"
-          reviewType={item.reviewType}
-          review={item}
-        />
-      )}
-      {item.isOwner && item.itemType === "post" && (
-        <EditPostDialog opened={editing} onClose={() => setEditing(false)} post={item} />
+      {item.isOwner && edited && (
+        <Suspense fallback={null}>
+          {item.itemType === "review" ? (
+            <ReviewDialog
+              opened={editing}
+              onClose={() => setEditing(false)}
+              mode="edit"
+              reviewType={item.reviewType}
+              review={item}
+            />
+          ) : (
+            <EditPostDialog opened={editing} onClose={() => setEditing(false)} post={item} />
+          )}
+        </Suspense>
       )}
       {item.isOwner && (
         <DeleteItemDialog

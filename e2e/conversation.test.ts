@@ -1,0 +1,146 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { screenPaths } from "#domain/screen-paths.ts";
+import {
+  baseURL,
+  DESKTOP,
+  expectNoAxeViolations,
+  LOOKS,
+  MOBILE,
+  newPage,
+  screenshot,
+  type TestPage,
+  useBrowser,
+  withPage,
+} from "./support/browser.ts";
+import { seedPost, signUpViaApi } from "./support/content.ts";
+import { tabTo } from "./support/keyboard.ts";
+
+/**
+ * A conversation between two people in two browser contexts: a reply by keyboard under a
+ * comment, its notification ("replied to your comment on …") on the other side, and a reply to
+ * that reply, which joins the same thread addressed to its author. Axe and screenshots of the
+ * thread at 375 and 1280 px in light and dark.
+ */
+
+const browser = useBrowser();
+
+const LIVE_TIMEOUT_MS = 5_000;
+
+let sequence = 0;
+function unique(label: string): string {
+  sequence += 1;
+  return `${label} ${Date.now().toString(36)}${sequence}`;
+}
+
+async function comment(
+  page: Page,
+  postId: string,
+  content: string,
+  parentId?: string,
+): Promise<string> {
+  const response = await page.request.post(`/api/posts/${postId}/comments`, {
+    data: parentId ? { content, parentId } : { content },
+    headers: { origin: baseURL() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+function commentsOf(page: Page): Locator {
+  return page.getByRole("region", { name: /^Comments/ });
+}
+
+/** Tabs to `name`'s Reply button, opens the box with Enter, types and sends with Enter. */
+async function replyByKeyboard(page: Page, name: string, text: string): Promise<void> {
+  const section = commentsOf(page);
+  await tabTo(page, section.getByRole("button", { name: `Reply to ${name}` }).first());
+  await page.keyboard.press("Enter");
+  const box = section.getByRole("textbox", { name: `Reply to ${name}` });
+  await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.type(text);
+  const sent = page.waitForResponse(
+    (response) => response.url().endsWith("/comments") && response.request().method() === "POST",
+  );
+  await page.keyboard.press("Enter");
+  expect((await sent).status()).toBe(201);
+  await box.waitFor({ state: "detached" });
+}
+
+describe("conversation", () => {
+  test("a reply and a reply to it by keyboard, threaded and notified", async () => {
+    const title = unique("Noodle Night");
+    let host: TestPage | undefined;
+    let guest: TestPage | undefined;
+    try {
+      host = await newPage(browser, { viewport: DESKTOP });
+      guest = await newPage(browser, { viewport: MOBILE });
+      const h = await signUpViaApi(host.page, "host");
+      const post = await seedPost(host.page, { title });
+      const g = await signUpViaApi(guest.page, "guest");
+      await comment(guest.page, post.id, "Which noodles were these?");
+
+      // The host answers the guest's comment by keyboard.
+      await host.page.goto(screenPaths.view("post", post.id));
+      const thread = commentsOf(host.page);
+      await thread.getByText("Which noodles were these?").waitFor();
+      await replyByKeyboard(host.page, g.displayName, "Hand-pulled, from the market");
+      const replies = thread.getByRole("list", { name: `Replies to ${g.displayName}` });
+      await replies.getByText("Hand-pulled, from the market").waitFor();
+      await thread.getByRole("heading", { name: "Comments (2)" }).waitFor();
+      // Focus went back to the Reply button that opened the box.
+      expect(
+        await host.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+      ).toBe(`Reply to ${g.displayName}`);
+
+      // The guest hears of it, and answers the reply: it joins the thread, addressed to the host.
+      await guest.page.goto(screenPaths.notifications);
+      const notice = guest.page
+        .getByRole("list", { name: "Notifications" })
+        .getByRole("listitem")
+        .filter({ hasText: `replied to your comment on ${title}` });
+      await notice.waitFor({ timeout: LIVE_TIMEOUT_MS });
+      expect(await notice.textContent()).toContain(h.displayName);
+      await notice.getByRole("link").first().click();
+      await commentsOf(guest.page).getByText("Hand-pulled, from the market").waitFor();
+      await replyByKeyboard(guest.page, h.displayName, "Thanks, going tomorrow");
+
+      await host.page.reload();
+      const hostReplies = commentsOf(host.page).getByRole("list", {
+        name: `Replies to ${g.displayName}`,
+      });
+      const answer = hostReplies.getByRole("listitem").filter({ hasText: "going tomorrow" });
+      await answer.waitFor();
+      expect(await hostReplies.getByRole("listitem").count()).toBe(2);
+      await answer.getByRole("link", { name: `@${h.username}` }).waitFor();
+
+      expect(host.errors).toEqual([]);
+      expect(guest.errors).toEqual([]);
+    } finally {
+      await host?.close();
+      await guest?.close();
+    }
+  });
+
+  describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
+    test("a thread with a reply box open", async () => {
+      await withPage(browser, { viewport, colorScheme }, async (page) => {
+        const me = await signUpViaApi(page, "talker");
+        const post = await seedPost(page, { title: unique("Dumpling Lunch") });
+        const top = await comment(page, post.id, "Best dumplings in town, the pork and chive ones");
+        await comment(page, post.id, "Go early, they sell out by one", top);
+        await page.goto(screenPaths.view("post", post.id));
+        const section = commentsOf(page);
+        await section.getByText("Go early, they sell out by one").waitFor();
+        await section
+          .getByRole("button", { name: `Reply to ${me.displayName}` })
+          .last()
+          .click();
+        await section.getByRole("textbox", { name: `Reply to ${me.displayName}` }).waitFor();
+        await expectNoAxeViolations(page);
+        await section.scrollIntoViewIfNeeded();
+        await screenshot(page, "comment-thread", { fullPage: false });
+      });
+    });
+  });
+});
