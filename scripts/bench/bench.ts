@@ -162,18 +162,19 @@ async function scenarioInputs(
   ).rows[0];
   const profile = (
     await db.query<{ id: string; username: string }>(
-      "select id, username from profiles order by follower_count desc, id limit 1",
+      "select id, username from profiles where not is_private order by follower_count desc, id limit 1",
     )
   ).rows[0];
   if (!restaurant || !profile) throw new Error("the bench database has no restaurant or profile");
   const reviewIds = (
     await db.query<{ id: string }>(
-      "select id from reviews where not is_hidden order by id limit 1000",
+      `select v.id from reviews v join profiles p on p.id = v.user_id
+        where not v.is_hidden and not p.is_private order by v.id limit 1000`,
     )
   ).rows.map((row) => row.id);
   const followTargets = (
     await db.query<{ id: string }>(
-      "select id from profiles where not (id = any($1)) order by id limit 1000",
+      "select id from profiles where not is_private and not (id = any($1)) order by id limit 1000",
       [[reader100.user.id, reader1000.user.id, ...writers.map((writer) => writer.user.id)]],
     )
   ).rows.map((row) => row.id);

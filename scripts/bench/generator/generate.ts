@@ -38,6 +38,14 @@ export const benchEmail = (index: number) => `bench${index}@example.com`;
  */
 export const BENCH_READERS = { follows100: 0, follows1000: 1 } as const;
 
+/**
+ * One account in 40 is private, as a share of people keep theirs: every read that shows content
+ * then checks its authors against private accounts of realistic number. Never a bench reader.
+ */
+function isPrivateAccount(index: number): boolean {
+  return index % 40 === 39;
+}
+
 /** Every row's time lies in the two years before this instant, so a seed always gives the same rows. */
 const BENCH_EPOCH_MS = Date.UTC(2026, 10, 1);
 const SPAN_MS = 2 * 365 * 24 * 3600 * 1000;
@@ -464,6 +472,7 @@ async function copyPeople(
       "location",
       "follower_count",
       "following_count",
+      "is_private",
       "created_at",
       "updated_at",
     ],
@@ -491,6 +500,7 @@ async function copyPeople(
           random.chance(0.5) ? city : COPY_NULL,
           follows.followers[index] ?? 0,
           (follows.offsets[index + 1] ?? 0) - (follows.offsets[index] ?? 0),
+          isPrivateAccount(index),
           at,
           at,
         ].join("\t");

@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 // A few real pictures for the bench rows to point at: made here, run through the app's own
 // image pipeline (WebP variants, thumbhash) and stored where the server serves uploads from.
 import path from "node:path";
@@ -60,6 +61,9 @@ export async function storeBenchPictures(
   photoCount: number,
   avatarCount: number,
 ): Promise<{ photos: StoredPhoto[]; avatars: string[] }> {
+  // The generator owns bench/: a second run (--fresh, or another database beside the first)
+  // writes it again, and the storage never overwrites a stored file.
+  await rm(path.resolve(uploadsDir, "bench"), { recursive: true, force: true });
   const storage = new DiskStorage(path.resolve(uploadsDir));
   const photos: StoredPhoto[] = [];
   for (let index = 0; index < photoCount; index++) {

@@ -61,6 +61,8 @@ export const profiles = pgTable(
     index("profiles_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("profiles_full_name_trgm_idx").using("gin", sql`${unaccented(t.fullName)} gin_trgm_ops`),
     index("profiles_created_at_idx").on(...newestFirst(t)),
+    // The few private accounts, read whole by every content read (author-visibility.ts).
+    index("profiles_private_idx").on(t.id).where(sql`${t.isPrivate}`),
   ],
 );
 
