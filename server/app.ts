@@ -43,6 +43,7 @@ import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { followRequestTies, followTies } from "./modules/follows/follows.queries.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { foodMapRoutes } from "./modules/food-map/food-map.routes.ts";
+import { forYouRoutes } from "./modules/for-you/for-you.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
 import { likeTies } from "./modules/likes/likes.queries.ts";
@@ -340,6 +341,7 @@ export async function buildApp(
       await api.register(listRoutes);
       await api.register(foodMapRoutes);
       await api.register(nearbyRoutes);
+      await api.register(forYouRoutes);
       await api.register(statsRoutes);
       await api.register(yearInFoodRoutes);
       await api.register(eventRoutes);

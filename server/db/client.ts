@@ -16,6 +16,7 @@ import { ServerBusyError } from "#server/http/busy.ts";
 import * as accountData from "./schema/account-data.ts";
 import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
+import * as forYou from "./schema/for-you.ts";
 import * as lists from "./schema/lists.ts";
 import * as moderation from "./schema/moderation.ts";
 import * as notificationSettings from "./schema/notification-settings.ts";
@@ -54,6 +55,7 @@ export const schema = {
   ...moderation,
   ...uploads,
   ...wantToTry,
+  ...forYou,
   ...lists,
   ...safety,
   ...accountData,

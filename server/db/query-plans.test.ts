@@ -19,6 +19,7 @@ import { commentsSql, repliesSql } from "#server/modules/comments/comments.queri
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { followListSql } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
+import { forYouSql } from "#server/modules/for-you/for-you.queries.ts";
 import {
   itemTabTarget,
   type ViewedItemListWindow,
@@ -663,6 +664,13 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       statement: myListsSql(author.id, { restaurantId: restaurant.id }),
     },
     { name: "my lists for a review", statement: myListsSql(author.id, { reviewId: review.id }) },
+  );
+
+  // For you reads the viewer's ratings, others' ratings of the same items and people's loves,
+  // each from an index (ADR 0033).
+  planned.push(
+    { name: "for you (a rater who follows people)", statement: forYouSql(viewer.id) },
+    { name: "for you (an author)", statement: forYouSql(author.id) },
   );
 
   const queueAfter = { ...positions.review, pending: true, kind: "report" };

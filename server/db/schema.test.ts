@@ -198,6 +198,7 @@ describe("migrations", () => {
         "user_reports",
         "user_roles",
         "want_to_try",
+        "for_you_dismissals",
         "lists",
         "list_entries",
         "list_follows",

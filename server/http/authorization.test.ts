@@ -518,6 +518,20 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: () => ({ url: "/api/nearby?lat=39.8&lng=-89.65" }),
     expected: open(200),
   },
+  // Everyone signed in reads their own suggestions and dismisses from them, and only theirs.
+  {
+    route: "GET /api/for-you",
+    call: () => ({ url: "/api/for-you" }),
+    expected: signedIn(200),
+  },
+  {
+    route: "POST /api/for-you/dismissals",
+    call: (w) => ({
+      url: "/api/for-you/dismissals",
+      body: { restaurantId: w.restaurant.id, dishName: "Pad Thai" },
+    }),
+    expected: signedIn(204),
+  },
   {
     route: "GET /api/places/reverse",
     call: () => ({ url: "/api/places/reverse?lat=39.8&lng=-89.65" }),

@@ -248,6 +248,7 @@ const reads: Record<string, Read> = {
     pick: (body) => (body as { count: number }).count,
   },
   "lists I follow": { path: () => "/api/lists/following" },
+  "for you": { path: () => "/api/for-you" },
   ...perPerson(),
 };
 
@@ -384,6 +385,8 @@ function ownReads(v: Viewer): [ReadName, Expectation][] {
     // All of it one followers group.
     ["unread notifications", { value: 1 }],
     ["lists I follow", { shows: others(v, sees[v]) }],
+    // Each writer's noodles, loved by them (4 stars) and named as a followed person's pick.
+    ["for you", { shows: others(v, sees[v]) }],
   ];
 }
 
@@ -641,6 +644,10 @@ function privateMatrix(): PrivateRead[] {
           shows: v === "romeo" ? ["papa", "victor"] : ["victor"],
         },
       );
+      // Both love their dumplings; papa's are a pick (named) only for the approved follower.
+      add("for you", () => "/api/for-you", {
+        shows: v === "romeo" ? ["papa", "victor"] : ["victor"],
+      });
     }
   }
   return rows;
