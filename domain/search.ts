@@ -9,8 +9,11 @@ import { savedByFollowedCountSchema } from "./want-to-try.ts";
 export const exploreTabs = ["dishes", "restaurants", "posts", "users"] as const;
 export type ExploreTab = (typeof exploreTabs)[number];
 
-/** Explore's tabs: the four searches, then Nearby (places around the caller, no search). */
-export const explorePageTabs = [...exploreTabs, "nearby"] as const;
+/**
+ * Explore's tabs: For you first (signed-in people only: picks for them, no search), the four
+ * searches, then Nearby (places around the caller, no search).
+ */
+export const explorePageTabs = ["for-you", ...exploreTabs, "nearby"] as const;
 export type ExplorePageTab = (typeof explorePageTabs)[number];
 
 /** Each tab lists at most this many results (the best matches, or the newest without a query). */

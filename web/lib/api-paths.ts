@@ -135,6 +135,9 @@ export const apiPaths = {
   profileLists: (profileId: string) => `/api/profiles/${segment(profileId)}/lists`,
   /** Explore: one tab's results for `q` (newest first without it). */
   search: (tab: ExploreTab, params: URLSearchParams) => `/api/search/${tab}?${params}`,
+  /** The signed-in person's picks (Explore's For you), and "Not interested" in one. */
+  forYou: "/api/for-you",
+  forYouDismissals: "/api/for-you/dismissals",
   /** Restaurants around a position (Explore's Nearby). */
   nearby: (pin: { lat: number; lng: number }) =>
     `/api/nearby?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`,

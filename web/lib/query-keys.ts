@@ -90,6 +90,8 @@ export const restaurantKeys = {
 export const exploreKeys = {
   tab: (tab: ExploreTab) => ["explore", tab] as const,
   results: (tab: ExploreTab, q: string) => ["explore", tab, q] as const,
+  /** The signed-in person's For you picks: a new review of theirs makes them stale too. */
+  forYou: ["explore", "for-you"] as const,
 };
 
 /** What Add to list adds: a restaurant, or a review. */

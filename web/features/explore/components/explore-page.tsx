@@ -2,28 +2,35 @@ import { Box, Loader, Tabs, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
+import { forYouMessages } from "#domain/for-you.ts";
 import { nearbyMessages } from "#domain/nearby.ts";
 import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { exploreKeys } from "#web/lib/query-keys.ts";
+import { useSession } from "#web/lib/session.tsx";
 import { useExploreSearch } from "../use-explore-search.ts";
 import classes from "./explore.module.css";
 import { ExploreResults, exploreTabDetails } from "./explore-results.tsx";
 
-// Nearby (and the map it may draw) loads only when its tab is opened.
+// Nearby (and the map it may draw) and For you load only when their tab is opened.
 const NearbyPanel = lazy(() =>
   import("./nearby-panel.tsx").then((module) => ({ default: module.NearbyPanel })),
+);
+const ForYouPanel = lazy(() =>
+  import("./for-you-panel.tsx").then((module) => ({ default: module.ForYouPanel })),
 );
 
 /**
  * Search across dishes, restaurants, posts and people. The search box and tabs stay in view
- * while the results scroll; the search and the tab live in the address.
+ * while the results scroll; the search and the tab live in the address. Signed-in people get
+ * For you first (a visitor's link to it asks them to sign in).
  */
 export function ExplorePage() {
   const search = useExploreSearch();
-  const searchTab = search.tab === "nearby" ? null : search.tab;
+  const signedIn = useSession().session.status === "signed-in";
+  const searchTab = search.tab === "nearby" || search.tab === "for-you" ? null : search.tab;
   const fetching =
     useIsFetching({
       queryKey: searchTab ? exploreKeys.results(searchTab, search.query) : ["explore", "none"],
@@ -49,7 +56,12 @@ export function ExplorePage() {
               if (event.key === "Enter") search.searchNow();
             }}
           />
-          <Tabs.List grow mt="sm">
+          <Tabs.List grow mt="sm" className={classes.tabList}>
+            {signedIn && (
+              <Tabs.Tab value="for-you" className={classes.tab}>
+                {forYouMessages.tab}
+              </Tabs.Tab>
+            )}
             {exploreTabs.map((tab) => (
               <Tabs.Tab key={tab} value={tab} className={classes.tab}>
                 {exploreTabDetails[tab].label}
@@ -66,6 +78,11 @@ export function ExplorePage() {
               <ExploreResults tab={tab} query={search.query} />
             </Tabs.Panel>
           ))}
+          <Tabs.Panel value="for-you">
+            <Suspense fallback={<Loader size="sm" aria-label={forYouMessages.loading} />}>
+              <ForYouPanel />
+            </Suspense>
+          </Tabs.Panel>
           <Tabs.Panel value="nearby">
             <Suspense fallback={<Loader size="sm" aria-label={nearbyMessages.loading} />}>
               <NearbyPanel />
