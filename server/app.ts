@@ -39,6 +39,7 @@ import { commentTies } from "./modules/comments/comments.queries.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
+import { dealRoutes } from "./modules/deals/deals.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { followRequestTies, followTies } from "./modules/follows/follows.queries.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
@@ -325,6 +326,7 @@ export async function buildApp(
       await api.register(itemRoutes);
       await api.register(reviewRoutes);
       await api.register(postRoutes);
+      await api.register(dealRoutes);
       await api.register(restaurantRoutes);
       await api.register(placeRoutes);
       await api.register(feedRoutes);

@@ -16,6 +16,7 @@ import { ServerBusyError } from "#server/http/busy.ts";
 import * as accountData from "./schema/account-data.ts";
 import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
+import * as deals from "./schema/deals.ts";
 import * as forYou from "./schema/for-you.ts";
 import * as lists from "./schema/lists.ts";
 import * as moderation from "./schema/moderation.ts";
@@ -49,6 +50,7 @@ export const schema = {
   ...restaurants,
   ...reviews,
   ...posts,
+  ...deals,
   ...social,
   ...notifications,
   ...notificationSettings,

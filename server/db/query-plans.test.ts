@@ -16,6 +16,7 @@ import { FOLLOWED_REVIEWS_LIMIT, type RestaurantTab, restaurantTabs } from "#dom
 import { EXPLORE_RESULT_LIMIT } from "#domain/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { commentsSql, repliesSql } from "#server/modules/comments/comments.queries.ts";
+import { restaurantDealsSql, viewableDealSql } from "#server/modules/deals/deals.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { followListSql } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
@@ -117,6 +118,8 @@ const GROWING_TABLES = [
   "review_images",
   "posts",
   "post_images",
+  "deals",
+  "deal_images",
   "likes",
   "post_likes",
   "comments",
@@ -499,6 +502,41 @@ function everyListStatement(world: World, db: Executor): Planned[] {
         followedReviewsPage(restaurant.id, viewer.id, FOLLOWED_REVIEWS_LIMIT),
         { viewerId: viewer.id, limit: FOLLOWED_REVIEWS_LIMIT },
       ),
+    },
+    ...(
+      [
+        ["visitor", undefined],
+        ["signed in", viewer.id],
+      ] as const
+    ).flatMap(([who, viewerId]) => [
+      {
+        name: `restaurant deals, ${who}`,
+        statement: restaurantDealsSql({
+          restaurantId: restaurant.id,
+          viewerId,
+          at: new Date(),
+          after: undefined,
+          limit: PAGE_LIMITS.pageDefault + 1,
+        }),
+      },
+      {
+        name: `restaurant deals, ${who}, a later page`,
+        statement: restaurantDealsSql({
+          restaurantId: restaurant.id,
+          viewerId,
+          at: new Date(),
+          after: {
+            createdAt: new Date().toISOString().replace("Z", "000Z"),
+            id: review.id,
+            kind: "deal",
+          },
+          limit: PAGE_LIMITS.pageDefault + 1,
+        }),
+      },
+    ]),
+    {
+      name: "one deal",
+      statement: viewableDealSql(review.id, viewer.id, new Date()),
     },
     {
       name: "restaurant followed reviewer count",

@@ -191,6 +191,8 @@ describe("migrations", () => {
         "post_images",
         "post_likes",
         "posts",
+        "deals",
+        "deal_images",
         "profiles",
         "restaurants",
         "review_images",

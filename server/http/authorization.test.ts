@@ -22,6 +22,7 @@ import { testJpeg } from "#server/test/content-helpers.ts";
 import { appTableNames } from "#server/test/database.ts";
 import {
   createComment,
+  createDeal,
   createPost,
   createPostImage,
   createReportRow,
@@ -57,6 +58,9 @@ interface World {
   hiddenReview: { id: string };
   post: { id: string };
   postImage: { id: string };
+  /** The owner's deal at the restaurant, and one a moderator hid. */
+  deal: { id: string };
+  hiddenDeal: { id: string };
   /** The owner's comments on their review and their post. */
   reviewComment: { id: string };
   postComment: { id: string };
@@ -394,6 +398,59 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     route: "DELETE /api/posts/:id",
     call: (w) => ({ url: `/api/posts/${w.post.id}` }),
     expected: ownerOnly(204),
+  },
+  {
+    route: "GET /api/deals/:id",
+    call: (w) => ({ url: `/api/deals/${w.deal.id}` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/deals/:id",
+    situation: "hidden by a moderator: only its author sees it",
+    call: (w) => ({ url: `/api/deals/${w.hiddenDeal.id}` }),
+    expected: { ...open(404), owner: 200 },
+  },
+  {
+    route: "DELETE /api/deals/:id",
+    call: (w) => ({ url: `/api/deals/${w.deal.id}` }),
+    expected: ownerOnly(204),
+  },
+  {
+    route: "POST /api/deals",
+    call: () => ({
+      url: "/api/deals",
+      body: {
+        restaurant: { name: "New Place", address: "2 Side St, Springfield" },
+        title: "Two for one",
+        schedule: { kind: "weekly", days: [1, 2], from: "16:00", to: "19:00" },
+        timeZone: "Europe/Paris",
+      },
+    }),
+    expected: signedIn(201),
+    massAssignment: {
+      caller: "owner",
+      creates: (answer) => ({ table: "deals", id: answer.id ?? "" }),
+      expect: newItemExpect("owner"),
+    },
+  },
+  {
+    route: "POST /api/deals",
+    situation: "with the owner's uploaded photo: nobody else may use it",
+    call: (w) => ({
+      url: "/api/deals",
+      body: {
+        restaurant: { name: "New Place" },
+        title: "Free fries",
+        schedule: { kind: "ends", endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+        images: [{ uploadId: w.upload.id }],
+      },
+    }),
+    expected: { visitor: 401, other: 400, owner: 201, moderator: 400, admin: 400 },
+  },
+  {
+    route: "GET /api/restaurants/:id/deals",
+    call: (w) => ({ url: `/api/restaurants/${w.restaurant.id}/deals` }),
+    expected: open(200),
   },
   {
     route: "POST /api/reviews",
@@ -1132,6 +1189,12 @@ async function buildWorld(): Promise<World> {
   });
   const post = await createPost(db, { userId: owner, restaurantId: restaurant.id });
   const postImage = await createPostImage(db, { postId: post.id });
+  const deal = await createDeal(db, { userId: owner, restaurantId: restaurant.id });
+  const hiddenDeal = await createDeal(db, {
+    userId: owner,
+    restaurantId: restaurant.id,
+    isHidden: true,
+  });
   const reviewComment = await createComment(db, { userId: owner, reviewId: review.id });
   const postComment = await createComment(db, { userId: owner, postId: post.id });
   const other = people.other.id;
@@ -1195,6 +1258,8 @@ async function buildWorld(): Promise<World> {
     hiddenReview,
     post,
     postImage,
+    deal: { id: deal.id },
+    hiddenDeal: { id: hiddenDeal.id },
     reviewComment,
     postComment,
     othersComment,

@@ -5,6 +5,7 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Role } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { user } from "#server/db/schema/auth.ts";
+import { deals, type NewDeal } from "#server/db/schema/deals.ts";
 import { type NewUserReport, userReports } from "#server/db/schema/moderation.ts";
 import { type NewNotification, notifications } from "#server/db/schema/notifications.ts";
 import { type NewPost, type NewPostImage, postImages, posts } from "#server/db/schema/posts.ts";
@@ -116,7 +117,7 @@ const PLAN_DISH_COUNT = planDishNames.length;
 /**
  * Content in bulk for query plan tests, in a few statements: `people` plan users (see
  * createPlanUsers) with a tenth as many restaurants; each person writes 20 reviews (a third
- * restaurant reviews, one in fifty hidden, half with a photo) and 10 posts, follows 20 others,
+ * restaurant reviews, one in fifty hidden, half with a photo), 10 posts and 5 deals, follows 20 others,
  * and every item gets two likes, a comment and the like notifications; every dish is someone's
  * Want to try entry (a third of them tried), as are the restaurants. The planner then sees
  * tables in realistic proportions: one person's, one item's or one restaurant's rows are a
@@ -146,6 +147,20 @@ export async function createPlanContent(db: Executor, people: number): Promise<v
     select ${person(sql`g`)}, null, 'Plan post ' || g, 'Words ' || g, g % 40 = 0,
            now() - g * interval '2 minutes'
       from generate_series(1, ${people * 10}) g`);
+  // Five deals a person at the plan places: a third weekly, the rest until a moment, half of
+  // those already ended.
+  await db.execute(sql`
+    with places as (select id, row_number() over (order by id) as n from restaurants)
+    insert into deals (user_id, restaurant_id, title, time_zone, ends_at, week_days,
+                       starts_minute, ends_minute, is_hidden, created_at)
+    select ${person(sql`g`)}, places.id, 'Plan deal ' || g, 'America/New_York',
+           case when g % 3 = 0 then null
+                else now() + (case when g % 2 = 0 then 1 else -1 end) * g * interval '1 minute'
+           end,
+           case when g % 3 = 0 then 31 end, case when g % 3 = 0 then 960 end,
+           case when g % 3 = 0 then 1140 end, g % 50 = 0, now() - g * interval '3 minutes'
+      from generate_series(1, ${people * 5}) g
+      join places on places.n = 1 + g % (select count(*) from places)`);
   for (const [table, images, likes, comments, itemId] of [
     ["reviews", "review_images", "likes", "comments", "review_id"],
     ["posts", "post_images", "post_likes", "post_comments", "post_id"],
@@ -232,6 +247,25 @@ export async function createPost(db: Executor, values: { userId: string } & Valu
       .values({ title: `Post ${next()}`, content: "Hello", ...values })
       .returning(),
     "post",
+  );
+}
+
+/** A deal that runs for another day unless `values` say otherwise. */
+export async function createDeal(
+  db: Executor,
+  values: { userId: string; restaurantId: string } & Values<NewDeal>,
+) {
+  return first(
+    await db
+      .insert(deals)
+      .values({
+        title: `Deal ${next()}`,
+        timeZone: "UTC",
+        endsAt: new Date(Date.now() + 86_400_000),
+        ...values,
+      })
+      .returning(),
+    "deal",
   );
 }
 

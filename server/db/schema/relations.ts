@@ -1,6 +1,7 @@
 // Relations for drizzle's relational queries (db.query.x.findMany({ with: ... })). They live in
 // one file so the table files do not import each other in a cycle.
 import { relations } from "drizzle-orm";
+import { dealImages, deals } from "./deals.ts";
 import { userReports } from "./moderation.ts";
 import { notifications } from "./notifications.ts";
 import { postImages, posts } from "./posts.ts";
@@ -24,6 +25,7 @@ export const userRolesRelations = relations(userRoles, ({ one }) => ({
 export const restaurantsRelations = relations(restaurants, ({ many }) => ({
   reviews: many(reviews),
   posts: many(posts),
+  deals: many(deals),
 }));
 
 export const reviewsRelations = relations(reviews, ({ one, many }) => ({
@@ -44,6 +46,16 @@ export const postsRelations = relations(posts, ({ one, many }) => ({
   images: many(postImages),
   comments: many(postComments),
   likes: many(postLikes),
+}));
+
+export const dealsRelations = relations(deals, ({ one, many }) => ({
+  author: one(profiles, { fields: [deals.userId], references: [profiles.id] }),
+  restaurant: one(restaurants, { fields: [deals.restaurantId], references: [restaurants.id] }),
+  images: many(dealImages),
+}));
+
+export const dealImagesRelations = relations(dealImages, ({ one }) => ({
+  deal: one(deals, { fields: [dealImages.dealId], references: [deals.id] }),
 }));
 
 export const postImagesRelations = relations(postImages, ({ one }) => ({

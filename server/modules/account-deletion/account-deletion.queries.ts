@@ -89,6 +89,9 @@ export async function findAccountFiles(tx: Executor, userId: string): Promise<Ac
     select pi.image_url from post_images pi join posts p on p.id = pi.post_id
      where p.user_id = ${userId}
     union all
+    select di.image_url from deal_images di join deals d on d.id = di.deal_id
+     where d.user_id = ${userId}
+    union all
     select image_url from image_uploads where user_id = ${userId}`);
   const avatar = await tx.execute<{ avatar_url: string | null }>(sql`
     select avatar_url from profiles where id = ${userId}`);

@@ -345,7 +345,7 @@ describe("eraseDueAccounts", () => {
     const v = as(victim.cookie);
     const f = as(friend.cookie);
 
-    // Avatar, photos in a review and a post, an upload not used yet.
+    // Avatar, photos in a review, a post and a deal, an upload not used yet.
     const png = await sharp({
       create: { width: 64, height: 64, channels: 3, background: "#2a9d8f" },
     })
@@ -378,6 +378,12 @@ describe("eraseDueAccounts", () => {
       title: "Vera's night out",
       content: "Private thoughts",
       restaurant: { name: "Stall 9" },
+      images: [{ uploadId: await uploadId(app, victim.cookie) }],
+    });
+    await v.send("POST", "/api/deals", {
+      restaurant: { name: "Stall 9" },
+      title: "Vera's secret happy hour",
+      schedule: { kind: "weekly", days: [5], from: "17:00", to: "19:00" },
       images: [{ uploadId: await uploadId(app, victim.cookie) }],
     });
     await uploadId(app, victim.cookie);
@@ -472,9 +478,9 @@ describe("eraseDueAccounts", () => {
     const victimFiles = (await pathsUnder(dataDir, "files")).filter((file) =>
       file.includes(victim.userId),
     );
-    // 2 photos × 3 variants (480, 1280, original) + a pending upload's 3 + the avatar, an unsaved
+    // 3 photos × 3 variants (480, 1280, original) + a pending upload's 3 + the avatar, an unsaved
     // one + the export.
-    expect(victimFiles.length).toBe(12);
+    expect(victimFiles.length).toBe(15);
 
     // Everything that names the victim or their content, gathered while it exists.
     const ids = (
@@ -482,6 +488,7 @@ describe("eraseDueAccounts", () => {
         db,
         sql`select id::text as id from reviews where user_id = ${victim.userId}
             union all select id::text from posts where user_id = ${victim.userId}
+            union all select id::text from deals where user_id = ${victim.userId}
             union all select id::text from comments where user_id = ${victim.userId}
             union all select id::text from post_comments where user_id = ${victim.userId}
             union all select id::text from lists where owner_id = ${victim.userId}
@@ -491,6 +498,8 @@ describe("eraseDueAccounts", () => {
               join reviews r on r.id = ri.review_id where r.user_id = ${victim.userId}
             union all select pi.id::text from post_images pi
               join posts p on p.id = pi.post_id where p.user_id = ${victim.userId}
+            union all select di.id::text from deal_images di
+              join deals d on d.id = di.deal_id where d.user_id = ${victim.userId}
             union all select e.id::text from list_entries e
               join lists l on l.id = e.list_id where l.owner_id = ${victim.userId}
             union all select id::text from want_to_try where user_id = ${victim.userId}`,

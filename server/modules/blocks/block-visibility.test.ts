@@ -12,6 +12,7 @@ import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import {
   createComment,
+  createDeal,
   createFollow,
   createLike,
   createNotification,
@@ -36,6 +37,7 @@ interface World {
   restaurant: string;
   reviews: Record<Person, string>;
   posts: Record<Person, string>;
+  deals: Record<Person, string>;
   lists: Partial<Record<Person, string>>;
   /** Each person's link list, which anyone holding its key may open. */
   linkLists: Partial<Record<Person, string>>;
@@ -63,6 +65,7 @@ async function seed(db: Database): Promise<World> {
   const elsewhere = await createRestaurant(db, { name: "Harbour Cafe" });
   const reviews = {} as Record<Person, string>;
   const posts = {} as Record<Person, string>;
+  const deals = {} as Record<Person, string>;
   for (const name of people) {
     const at = name === "tango" ? elsewhere.id : restaurant.id;
     reviews[name] = (
@@ -81,6 +84,9 @@ async function seed(db: Database): Promise<World> {
         title: `${name} evening`,
         content: `A noodle evening with ${name}`,
       })
+    ).id;
+    deals[name] = (
+      await createDeal(db, { userId: id(name), restaurantId: at, title: `${name} happy hour` })
     ).id;
   }
   for (const name of writers) await createFollow(db, id("tango"), id(name));
@@ -154,7 +160,7 @@ async function seed(db: Database): Promise<World> {
       insert into list_follows (list_id, user_id)
       select ${linkLists[name]}::uuid, p.id from profiles p where p.id <> ${id(name)}`);
   }
-  return { db, cookies, restaurant: restaurant.id, reviews, posts, lists, linkLists };
+  return { db, cookies, restaurant: restaurant.id, reviews, posts, deals, lists, linkLists };
 }
 
 /** A read, as the matrix names it: where it is, and (optionally) what of its answer counts. */
@@ -193,6 +199,9 @@ const reads: Record<string, Read> = {
   },
   "restaurant posts tab": {
     path: (world) => `/api/restaurants/${world.restaurant}/items?tab=posts&limit=50`,
+  },
+  "restaurant deals tab": {
+    path: (world) => `/api/restaurants/${world.restaurant}/deals?limit=50`,
   },
   "restaurant followed reviews": {
     path: (world) => `/api/restaurants/${world.restaurant}/followed-reviews`,
@@ -262,6 +271,7 @@ function perPerson(): Record<string, Read> {
       [`${name}'s posts tab`]: { path: () => `/api/profiles/${profile}/items?tab=posts` },
       [`${name}'s review`]: { path: (world: World) => `/api/reviews/${world.reviews[name]}` },
       [`${name}'s post`]: { path: (world: World) => `/api/posts/${world.posts[name]}` },
+      [`${name}'s deal`]: { path: (world: World) => `/api/deals/${world.deals[name]}` },
       [`${name}'s lists`]: { path: () => `/api/profiles/${profile}/lists` },
       [`${name}'s list`]: { path: (world: World) => `/api/lists/${world.lists[name]}` },
       [`${name}'s link list, with its key`]: {
@@ -333,6 +343,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
     ["restaurant stats: posts", { value: sees[v].length }],
     ["restaurant dishes tab", { shows: sees[v] }],
     ["restaurant posts tab", { shows: sees[v] }],
+    ["restaurant deals tab", { shows: sees[v] }],
     ["tango's comments", { shows: sees[v] }],
     ["tango's post comments", { shows: sees[v] }],
     // The counts match the threads.
@@ -359,6 +370,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s posts tab`, shown ? only : gone],
         [`${owner}'s review`, shown ? only : gone],
         [`${owner}'s post`, shown ? only : gone],
+        [`${owner}'s deal`, shown ? only : gone],
         [`${owner}'s lists`, shown ? { shows: listReader ? [owner] : [] } : gone],
         [`${owner}'s list`, listReader ? withEntries(v, owner) : gone],
         [`${owner}'s link list, with its key`, shown ? only : gone],

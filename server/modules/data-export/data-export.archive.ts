@@ -11,6 +11,8 @@ import { type Storage, StoredFileMissingError } from "#server/media/storage.ts";
 import {
   readAccount,
   readComments,
+  readDealImages,
+  readDeals,
   readFollows,
   readItemImages,
   readLikes,
@@ -42,6 +44,7 @@ profile.json      your account (email, phone number) and profile (username, name
                   location, avatar)
 reviews.json      your dish and restaurant reviews, each with its restaurant and photos
 posts.json        your posts, each with the restaurant it mentions and its photos
+deals.json        your deals, each with its restaurant, when it runs and its photos
 comments.json     the comments you wrote, with the review or post each is on
 likes.json        the reviews and posts you liked
 follows.json      the people you follow and the people who follow you
@@ -53,11 +56,14 @@ notification-settings.json  what you get notified about, and the browsers push i
 photos/           every photo you uploaded, at the resolution it was kept (the original for
                   photos uploaded since originals are kept, else 1280 pixels wide): review
                   photos in photos/reviews/<review id>/, post photos in photos/posts/<post id>/,
-                  numbered in their display order, and your avatar. The "file" of each photo
-                  in reviews.json and posts.json names its file here.
+                  deal photos in photos/deals/<deal id>/, numbered in their display order, and
+                  your avatar. The "file" of each photo in reviews.json, posts.json and
+                  deals.json names its file here.
 
 Dates are in UTC (ISO 8601). Ids are the ones Tasted uses in its addresses: a review opens
 at /view/dish/<id> or /view/restaurant/<id> (by its reviewType), a post at /view/post/<id>.
+A deal's weekDays hold bit d - 1 for day d (Monday 1 ... Sunday 7), and startsMinute and
+endsMinute are minutes after midnight in its timeZone.
 `;
 
 /** The stored addresses of a photo, original first (older photos have only the large variant). */
@@ -80,13 +86,16 @@ export async function writeDataArchive(options: {
   onProgress: (share: number) => void;
 }): Promise<number> {
   const { db, storage, log, userId } = options;
-  const [account, reviewRows, reviewImages, postRows, postImages] = await Promise.all([
-    readAccount(db, userId),
-    readReviews(db, userId),
-    readItemImages(db, "review", userId),
-    readPosts(db, userId),
-    readItemImages(db, "post", userId),
-  ]);
+  const [account, reviewRows, reviewImages, postRows, postImages, dealRows, dealImages] =
+    await Promise.all([
+      readAccount(db, userId),
+      readReviews(db, userId),
+      readItemImages(db, "review", userId),
+      readPosts(db, userId),
+      readItemImages(db, "post", userId),
+      readDeals(db, userId),
+      readDealImages(db, userId),
+    ]);
   const [comments, likes, follows, lists, wantToTry, restrictions, notificationSettings] =
     await Promise.all([
       readComments(db, userId),
@@ -117,10 +126,11 @@ export async function writeDataArchive(options: {
   };
   addItemPhotos("reviews", reviewImages);
   addItemPhotos("posts", postImages);
+  addItemPhotos("deals", dealImages);
   if (account.avatarUrl) photoJobs.push({ name: "photos/avatar", urls: [account.avatarUrl] });
 
-  // The photos, the eleven JSON files and README.txt.
-  const entriesTotal = photoJobs.length + 12;
+  // The photos, the twelve JSON files and README.txt.
+  const entriesTotal = photoJobs.length + 13;
   let entriesDone = 0;
   const zip = new ZipArchive({ zlib: { level: 6 } });
   zip.on("warning", (error) => log.warn({ err: error }, "data export zip warning"));
@@ -206,6 +216,14 @@ export async function writeDataArchive(options: {
         ...post,
         restaurant: restaurant({ restaurantId, restaurantName, restaurantAddress }),
         photos: photosOf(post.id, postImages),
+      })),
+    ],
+    [
+      "deals.json",
+      dealRows.map(({ restaurantId, restaurantName, restaurantAddress, ...deal }) => ({
+        ...deal,
+        restaurant: restaurant({ restaurantId, restaurantName, restaurantAddress }),
+        photos: photosOf(deal.id, dealImages),
       })),
     ],
     ["comments.json", comments],

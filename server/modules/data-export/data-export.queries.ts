@@ -3,6 +3,7 @@ import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
+import { dealImages, deals } from "#server/db/schema/deals.ts";
 import { listEntries, listFollows, lists } from "#server/db/schema/lists.ts";
 import {
   notificationSettings,
@@ -235,6 +236,47 @@ export async function readPosts(db: Executor, userId: string) {
     .leftJoin(restaurants, eq(restaurants.id, posts.restaurantId))
     .where(eq(posts.userId, userId))
     .orderBy(asc(posts.createdAt), asc(posts.id));
+}
+
+/** The person's deals with their restaurant and when they run (minutes in their zone). */
+export async function readDeals(db: Executor, userId: string) {
+  return db
+    .select({
+      id: deals.id,
+      title: deals.title,
+      details: deals.details,
+      timeZone: deals.timeZone,
+      endsAt: deals.endsAt,
+      weekDays: deals.weekDays,
+      startsMinute: deals.startsMinute,
+      endsMinute: deals.endsMinute,
+      lastDay: deals.lastDay,
+      isHidden: deals.isHidden,
+      createdAt: deals.createdAt,
+      updatedAt: deals.updatedAt,
+      restaurantId: restaurants.id,
+      restaurantName: restaurants.name,
+      restaurantAddress: restaurants.address,
+    })
+    .from(deals)
+    .innerJoin(restaurants, eq(restaurants.id, deals.restaurantId))
+    .where(eq(deals.userId, userId))
+    .orderBy(asc(deals.createdAt), asc(deals.id));
+}
+
+/** The photos of the person's deals, by deal and in their order. */
+export async function readDealImages(db: Executor, userId: string) {
+  return db
+    .select({
+      itemId: dealImages.dealId,
+      imageUrl: dealImages.imageUrl,
+      altText: dealImages.altText,
+      displayOrder: dealImages.displayOrder,
+    })
+    .from(dealImages)
+    .innerJoin(deals, eq(deals.id, dealImages.dealId))
+    .where(eq(deals.userId, userId))
+    .orderBy(asc(dealImages.dealId), asc(dealImages.displayOrder), asc(dealImages.id));
 }
 
 /** Rows read once per item kind, each marked with its kind, oldest first across both. */

@@ -100,6 +100,19 @@ describe("data export", () => {
     });
     expect(postResponse.statusCode, postResponse.body).toBe(201);
     const post = postResponse.json();
+    const dealUpload = await uploadImage(app, alice.cookie, await testJpeg());
+    const dealResponse = await request(app, "POST", "/api/deals", {
+      cookie: alice.cookie,
+      body: {
+        restaurant: { name: "Corner Tap" },
+        title: "Half-price oysters",
+        schedule: { kind: "weekly", days: [1, 5], from: "22:00", to: "01:30" },
+        timeZone: "Europe/Lisbon",
+        images: [{ uploadId: dealUpload.json().id }],
+      },
+    });
+    expect(dealResponse.statusCode, dealResponse.body).toBe(201);
+    const deal = dealResponse.json();
     const avatar = multipart([
       { field: "file", filename: "me.jpg", contentType: "image/jpeg", data: await testJpeg() },
     ]);
@@ -203,11 +216,14 @@ describe("data export", () => {
 
     const reviewPhoto = `photos/reviews/${review.id}/1.jpg`;
     const postPhoto = `photos/posts/${post.id}/1.jpg`;
+    const dealPhoto = `photos/deals/${deal.id}/1.jpg`;
     expect([...files.keys()].sort()).toEqual(
       [
         "README.txt",
         "blocks.json",
         "comments.json",
+        dealPhoto,
+        "deals.json",
         "follows.json",
         "likes.json",
         "lists.json",
@@ -265,6 +281,20 @@ describe("data export", () => {
         content: "Noodles everywhere",
         restaurant: null,
         photos: [{ file: postPhoto, alt: "Stalls", displayOrder: 0 }],
+      }),
+    ]);
+    expect(json(files, "deals.json")).toEqual([
+      expect.objectContaining({
+        id: deal.id,
+        title: "Half-price oysters",
+        timeZone: "Europe/Lisbon",
+        endsAt: null,
+        weekDays: 0b10001,
+        startsMinute: 1320,
+        endsMinute: 90,
+        lastDay: null,
+        restaurant: expect.objectContaining({ name: "Corner Tap" }),
+        photos: [{ file: dealPhoto, alt: null, displayOrder: 0 }],
       }),
     ]);
     const comments = json(files, "comments.json");

@@ -12,7 +12,7 @@ import type { ImageRow, ItemRow } from "./items.queries.ts";
 // that returns reviews, posts or comments maps through here, so an item looks the same
 // wherever it is listed.
 
-function toImageDto(row: ImageRow): ImageDto {
+function toImageDto(row: ImageRow<string>): ImageDto {
   return {
     id: row.id,
     ...imageUrls(row.imageUrl),
@@ -61,7 +61,7 @@ function toRestaurantRefDto(row: ItemRow): RestaurantRefDto | null {
 }
 
 /** The images of each item of a page, keyed by kind and id. */
-export function imagesByItem(rows: readonly ImageRow[]): Map<string, ImageDto[]> {
+export function imagesByItem(rows: readonly ImageRow<string>[]): Map<string, ImageDto[]> {
   const byItem = new Map<string, ImageDto[]>();
   for (const row of rows) {
     const key = itemKey(row.kind, row.itemId);

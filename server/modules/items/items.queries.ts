@@ -93,8 +93,9 @@ export async function deleteItemRow(db: Executor, kind: ItemKind, id: string): P
 // ---------------------------------------------------------------------------------------------
 // Photos
 
-export interface ImageRow extends Record<string, unknown> {
-  kind: ItemKind;
+/** A photo row of an item of `kind` (deals keep theirs apart, docs/decisions/0029). */
+export interface ImageRow<K extends string = ItemKind> extends Record<string, unknown> {
+  kind: K;
   itemId: string;
   id: string;
   imageUrl: string;

@@ -18,6 +18,7 @@ import {
   type ItemRow,
   insertItemImages,
   lockItem,
+  type NewImage,
   selectItemImages,
   selectItemRows,
   viewableItemPage,
@@ -99,16 +100,23 @@ export async function createItem<K extends ItemKind>(
   const author = await ensureAuthor(ctx);
   const itemId = await ctx.db.transaction(async (tx) => {
     const id = await insertItem(tx, author);
-    const claimed = await claimUploads(tx, author.id, images);
-    await insertItemImages(
-      tx,
-      kind,
-      id,
-      claimed.map((image, index) => ({ ...image, displayOrder: index })),
-    );
+    await insertItemImages(tx, kind, id, await claimItemPhotos(tx, author.id, images));
     return id;
   });
   return getItem(ctx, kind, itemId);
+}
+
+/**
+ * The caller's pending uploads as a new item's photos, in display order, inside its
+ * transaction; deals (docs/decisions/0029) store them in their own table with these rows.
+ */
+export async function claimItemPhotos(
+  tx: Executor,
+  userId: string,
+  images: readonly ImageRef[],
+): Promise<NewImage[]> {
+  const claimed = await claimUploads(tx, userId, images);
+  return claimed.map((image, index) => ({ ...image, displayOrder: index }));
 }
 
 /** The caller's own item, row-locked for an edit or delete; 404 unknown, 403 someone else's. */

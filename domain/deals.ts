@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { authorSchema, ITEM_LIMITS, restaurantRefSchema } from "./items.ts";
+import { pageSchema } from "./paging.ts";
+import { imageSchema, imagesInput } from "./photos.ts";
+import { restaurantInput } from "./restaurant.ts";
+import { optionalText, requiredText } from "./text-input.ts";
+
+// A deal: a happy hour or a lunch special at a restaurant, that either ends at a moment or
+// repeats weekly in the restaurant's local hours (docs/decisions/0029).
+
+export const dealMessages = {
+  textRequired: "Please describe the deal",
+  textTooLong: "Deal must be less than 200 characters",
+  detailsTooLong: "Details must be less than 2000 characters",
+  alreadyEnded: "The deal has already ended",
+  dayRequired: "Pick at least one day",
+  hoursEqual: "The deal must end at another hour than it starts",
+  timeInvalid: "Pick a time",
+  dateInvalid: "Pick a date",
+  timeZoneInvalid: "Unknown time zone",
+  notFound: "Deal not found",
+  // Dialog and toasts.
+  dialogTitle: "New Deal",
+  submit: "Share Deal",
+  shared: "Deal shared!",
+  badge: "Deal",
+  ended: "Ended",
+} as const;
+
+/** The days of a weekly deal, ISO numbered: 1 is Monday, 7 is Sunday. */
+const weekDays = [1, 2, 3, 4, 5, 6, 7] as const;
+
+const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A local wall-clock time of day, "16:00". */
+const localTime = z.string({ error: dealMessages.timeInvalid }).regex(HOUR_MINUTE, {
+  error: dealMessages.timeInvalid,
+});
+
+/** A calendar day, "2026-12-31", that exists (no February 30). */
+const localDay = z
+  .string({ error: dealMessages.dateInvalid })
+  .regex(DAY, { error: dealMessages.dateInvalid })
+  .refine(
+    (value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    dealMessages.dateInvalid,
+  );
+
+/** Whether `name` is an IANA time zone this runtime (and so PostgreSQL's tz database) knows. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** When a deal runs: until a moment, or every week on some days between two local hours. */
+const dealScheduleInput = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("ends"),
+    endsAt: z.iso
+      .datetime({ offset: true, error: dealMessages.dateInvalid })
+      .refine((value) => Date.parse(value) > Date.now(), dealMessages.alreadyEnded),
+  }),
+  z
+    .object({
+      kind: z.literal("weekly"),
+      days: z
+        .array(z.number().int().min(1).max(7), { error: dealMessages.dayRequired })
+        .min(1, dealMessages.dayRequired)
+        .max(7)
+        .refine((days) => new Set(days).size === days.length, dealMessages.dayRequired),
+      from: localTime,
+      /** Earlier than `from` runs past midnight into the next day. */
+      to: localTime,
+      /** The day of the last window (in the restaurant's zone); null repeats for good. */
+      lastDay: localDay.nullish().transform((value) => value ?? null),
+    })
+    .refine((value) => value.from !== value.to, {
+      error: dealMessages.hoursEqual,
+      path: ["to"],
+    }),
+]);
+
+/** POST /api/deals. */
+export const dealInput = z.object({
+  restaurant: restaurantInput,
+  title: requiredText(ITEM_LIMITS.titleMax, {
+    required: dealMessages.textRequired,
+    tooLong: dealMessages.textTooLong,
+  }),
+  details: optionalText(ITEM_LIMITS.bodyMax, dealMessages.detailsTooLong),
+  schedule: dealScheduleInput,
+  /**
+   * The author's browser zone, used only when the restaurant has no position to take its own
+   * zone from.
+   */
+  timeZone: z
+    .string()
+    .max(100)
+    .refine(isTimeZone, dealMessages.timeZoneInvalid)
+    .nullish()
+    .transform((value) => value ?? null),
+  images: imagesInput.default([]),
+});
+export type DealInput = z.input<typeof dealInput>;
+export type DealValues = z.output<typeof dealInput>;
+
+/** A deal's schedule as the API returns it (hours as "HH:MM" in `timeZone`). */
+const dealScheduleSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("ends"), endsAt: z.string() }),
+  z.object({
+    kind: z.literal("weekly"),
+    days: z.array(z.number().int()),
+    from: z.string(),
+    to: z.string(),
+    lastDay: z.string().nullable(),
+  }),
+]);
+export type DealSchedule = z.infer<typeof dealScheduleSchema>;
+
+export const dealSchema = z.object({
+  id: z.string(),
+  itemType: z.literal("deal"),
+  /** "What's the deal?" */
+  title: z.string(),
+  details: z.string().nullable(),
+  author: authorSchema,
+  userName: z.string(),
+  userHandler: z.string(),
+  images: z.array(imageSchema),
+  restaurant: restaurantRefSchema,
+  /** The IANA zone its hours are in: the restaurant's, else its author's. */
+  timeZone: z.string(),
+  schedule: dealScheduleSchema,
+  /** Whether it runs at this moment (inside a weekly window, or before its end). */
+  isOnNow: z.boolean(),
+  /** Past its end for good: only its author still sees it, on their profile, as "Ended". */
+  hasEnded: z.boolean(),
+  isOwner: z.boolean(),
+  isHidden: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DealDto = z.infer<typeof dealSchema>;
+
+/** GET /api/restaurants/:id/deals: the deals that have not ended, newest first. */
+export const dealPageSchema = pageSchema(dealSchema);
+
+/** "16:00" → minutes after midnight. */
+export function minuteOfDay(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+/** Minutes after midnight → "16:00". */
+export function timeOfDay(minute: number): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
+}
+
+/** ISO days → the stored bit set (bit d - 1 for day d). */
+export function dayBits(days: readonly number[]): number {
+  return days.reduce((bits, day) => bits | (1 << (day - 1)), 0);
+}
+
+/** The stored bit set → ISO days, Monday first. */
+export function daysOfBits(bits: number): number[] {
+  return weekDays.filter((day) => (bits & (1 << (day - 1))) !== 0);
+}

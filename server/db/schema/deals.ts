@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  counter,
+  createdAt,
+  imageChecks,
+  imageColumns,
+  isHidden,
+  newestFirst,
+  searchVector,
+  unaccented,
+  updatedAt,
+  uuidPrimaryKey,
+} from "../columns.ts";
+import { profiles } from "./profiles.ts";
+import { restaurants } from "./restaurants.ts";
+
+/**
+ * Deals (docs/decisions/0029). The columns every item has (author, restaurant, title, hidden,
+ * counters, search vector) are named as in reviews and posts, so the items kernel can take
+ * deals as a kind. When a deal runs: `ends_at` alone (runs until then), or weekly windows
+ * (`week_days`, `starts_minute`, `ends_minute` in `time_zone`'s wall clock, running past
+ * midnight when it ends before it starts) with an optional `last_day`, whose last window's end
+ * is stored in `ends_at` too, so "has it ended" is one comparison for both and an index range.
+ */
+export const deals = pgTable(
+  "deals",
+  {
+    id: uuidPrimaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // Every deal is at a restaurant; as with reviews, deleting the place must not delete them.
+    restaurantId: uuid("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    details: text("details"),
+    /** IANA name, e.g. "America/New_York": the restaurant's zone, else its author's. */
+    timeZone: text("time_zone").notNull(),
+    /** The instant it stops for good; null for a weekly deal without a last day. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Weekly: bit (d - 1) for ISO day d (Monday 1 … Sunday 7). */
+    weekDays: smallint("week_days"),
+    /** Weekly: minutes after local midnight its windows start and end. */
+    startsMinute: smallint("starts_minute"),
+    endsMinute: smallint("ends_minute"),
+    /** Weekly: the local day its last window starts on (kept for display; ends_at rules). */
+    lastDay: date("last_day", { mode: "string" }),
+    isHidden: isHidden(),
+    likeCount: counter("like_count"),
+    commentCount: counter("comment_count"),
+    searchVector: searchVector("title", "details"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("deals_like_count_non_negative", sql`${t.likeCount} >= 0`),
+    check("deals_comment_count_non_negative", sql`${t.commentCount} >= 0`),
+    check(
+      "deals_schedule_shape",
+      sql`(${t.weekDays} is null and ${t.startsMinute} is null and ${t.endsMinute} is null
+            and ${t.lastDay} is null and ${t.endsAt} is not null)
+        or (${t.weekDays} between 1 and 127
+            and ${t.startsMinute} between 0 and 1439 and ${t.endsMinute} between 0 and 1439
+            and ${t.startsMinute} <> ${t.endsMinute}
+            and (${t.lastDay} is null) = (${t.endsAt} is null))`,
+    ),
+    // A restaurant's deals that have not ended, newest first: its Deals tab and its count.
+    index("deals_restaurant_tab_idx")
+      .on(t.restaurantId, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
+    // The author's profile, ended ones included.
+    index("deals_user_created_idx").on(t.userId, ...newestFirst(t)),
+    index("deals_search_vector_idx").using("gin", t.searchVector),
+    index("deals_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),
+  ],
+);
+
+export const dealImages = pgTable(
+  "deal_images",
+  {
+    id: uuidPrimaryKey(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    ...imageColumns(),
+  },
+  (t) => [
+    ...imageChecks("deal_images", t),
+    index("deal_images_deal_order_idx").on(t.dealId, t.displayOrder),
+  ],
+);
+
+export type NewDeal = typeof deals.$inferInsert;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { dealInput, dealPageSchema, dealSchema } from "#domain/deals.ts";
+import { pageQuery } from "#domain/paging.ts";
+import { pathSegment } from "#domain/text-input.ts";
+import { requireUser } from "#server/auth/session.ts";
+import { errorResponses } from "#server/http/errors.ts";
+import { itemContext, itemIdParams } from "#server/modules/items/items.routes.ts";
+import { createDeal, deleteDeal, getDeal, listRestaurantDeals } from "./deals.service.ts";
+
+/** Sharing, reading and deleting deals, and a restaurant's deals (docs/decisions/0029). */
+export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/deals",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Share a deal at a restaurant: until a moment, or weekly in its local hours",
+        tags: ["deals"],
+        body: dealInput,
+        response: { 201: dealSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const deal = await createDeal(await itemContext(request), request.body);
+      return reply.status(201).send(deal);
+    },
+  );
+
+  app.get(
+    "/deals/:id",
+    {
+      schema: {
+        summary: "One deal, ended ones too (hidden or unknown: 404)",
+        tags: ["deals"],
+        params: itemIdParams,
+        response: { 200: dealSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => getDeal(await itemContext(request), request.params.id),
+  );
+
+  app.delete(
+    "/deals/:id",
+    {
+      preValidation: requireUser,
+      schema: {
+        summary: "Delete your deal and its photos",
+        tags: ["deals"],
+        params: itemIdParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDeal(await itemContext(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/restaurants/:id/deals",
+    {
+      schema: {
+        summary: "A restaurant's deals that have not ended, newest first, keyset paged",
+        description:
+          "Public; hidden deals and those past their end never appear. `id` is the " +
+          "restaurant's UUID. `isOnNow` tells whether each runs at this moment.",
+        tags: ["deals"],
+        params: z.object({ id: pathSegment }),
+        querystring: pageQuery,
+        response: { 200: dealPageSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      listRestaurantDeals(await itemContext(request), request.params.id, request.query),
+  );
+};
