@@ -6,6 +6,7 @@ import { profileItemsQuery, type SessionUser } from "#domain/profile.ts";
 import { restaurantItemsQuery } from "#domain/restaurant.ts";
 import type { Database } from "#server/db/client.ts";
 import { getFeed } from "#server/modules/feed/feed.service.ts";
+import { getForYou } from "#server/modules/for-you/for-you.service.ts";
 import { getNearby } from "#server/modules/nearby/nearby.service.ts";
 import { getProfileItems, getProfilePage } from "#server/modules/profiles/profile-page.service.ts";
 import {
@@ -205,6 +206,12 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
         getNearby(db, nearbyQuery.parse({ lat: DENSE_CITY[2], lng: DENSE_CITY[3] }), undefined),
     },
     {
+      name: "for-you",
+      title: "Explore, For you (follows 100)",
+      variants: [readRequest("/api/for-you", reader100)],
+      sql: (db) => getForYou(db, reader100.user.id),
+    },
+    {
       name: "restaurant-dishes",
       title: "Restaurant page, Dishes tab",
       variants: [readRequest(`/api/restaurants/${restaurant.id}/items?tab=dishes`)],
@@ -365,6 +372,7 @@ export function budgetChecks(
     if (name.startsWith("search-")) atMost("p95 ≤ 100 ms", load.p95, 100);
     if (name.startsWith("restaurant")) atMost("p95 ≤ 50 ms", load.p95, 50);
     if (name === "nearby-dense-city") atMost("p95 ≤ 50 ms", load.p95, 50);
+    if (name === "for-you") atMost("p95 ≤ 100 ms", load.p95, 100);
     if (name === "like-toggle" || name === "follow-toggle") atMost("p95 ≤ 30 ms", load.p95, 30);
     if (name === "image-upload") atMost("p95 ≤ 1 s a photo", load.p95, 1_000);
     if (name === "feed-during-uploads") {

@@ -557,13 +557,65 @@ interface RestaurantPlan {
   ids: string[];
   names: string[];
   lines: string[];
+  /** Each restaurant's price level (1–4) and cuisine (0 … CUISINES − 1): what taste is of. */
+  prices: number[];
+  cuisines: number[];
+}
+
+// Planted taste (issue 33), so that recommendations can be measured (`npm run bench:recs`):
+// each restaurant has one of CUISINES cuisines, each person likes two of them and one price
+// level, and their ratings follow that with noise. Drawn from hashes rather than the streams,
+// so every other column, row and count is as it was.
+const CUISINES = 8;
+const TASTE = {
+  /** The rating a person gives with no feeling either way. */
+  base: 3,
+  /** Added when the cuisine is one they like, and when the price is theirs (taken 2 levels off). */
+  likedCuisine: 1.4,
+  pricePerfect: 0.4,
+  priceFarOff: -0.4,
+  /** How much of the old rating's spread (the RATINGS draw, around its mean 3.6) is kept. */
+  noise: 0.6,
+} as const;
+
+function restaurantCuisine(seed: number, restaurant: number): number {
+  return hash32(seed, restaurant, 91) % CUISINES;
+}
+
+/** A person's two liked cuisines (maybe the same one twice) and price level. */
+function personTaste(seed: number, person: number) {
+  return {
+    cuisines: [hash32(seed, person, 92) % CUISINES, hash32(seed, person, 93) % CUISINES],
+    price: 1 + (hash32(seed, person, 94) % 4),
+  };
+}
+
+/** What `person` rates `restaurant`, `drawn` being the rating the streams drew (the noise). */
+function tastedRating(
+  seed: number,
+  person: number,
+  restaurant: number,
+  restaurants: RestaurantPlan,
+  drawn: number,
+): number {
+  const taste = personTaste(seed, person);
+  const priceOff = Math.abs((restaurants.prices[restaurant] ?? 2) - taste.price);
+  const affinity =
+    (taste.cuisines.includes(restaurants.cuisines[restaurant] ?? 0) ? TASTE.likedCuisine : 0) +
+    (priceOff === 0 ? TASTE.pricePerfect : priceOff >= 2 ? TASTE.priceFarOff : 0);
+  const rating = TASTE.base + affinity + TASTE.noise * (drawn - 3.6);
+  return Math.min(5, Math.max(1, Math.round(rating)));
 }
 
 /** Restaurants are few (20k at scale 1): kept whole, since restaurant reviews use their names. */
 function planRestaurants(seed: number, count: number): RestaurantPlan {
   const random = new Random(seed, "restaurants");
   const slugs = new Map<string, number>();
-  const plan: RestaurantPlan = { ids: [], names: [], lines: [] };
+  const plan: RestaurantPlan = { ids: [], names: [], lines: [], prices: [], cuisines: [] };
+  const keepPrice = (price: number) => {
+    plan.prices.push(price);
+    return price;
+  };
   for (let index = 0; index < count; index++) {
     const id = uuidFor(seed, ID.restaurant, index);
     const name = restaurantName(random);
@@ -574,6 +626,7 @@ function planRestaurants(seed: number, count: number): RestaurantPlan {
     slugs.set(base, taken);
     plan.ids.push(id);
     plan.names.push(name);
+    plan.cuisines.push(restaurantCuisine(seed, index));
     plan.lines.push(
       [
         id,
@@ -586,7 +639,7 @@ function planRestaurants(seed: number, count: number): RestaurantPlan {
         random.chance(0.6)
           ? `+1 555 ${String(random.int(10_000_000)).padStart(7, "0")}`
           : COPY_NULL,
-        random.between(1, 4),
+        keepPrice(random.between(1, 4)),
         random.chance(0.8) ? (3 + random.int(21) / 10).toFixed(1) : COPY_NULL,
         timestamp(BENCH_EPOCH_MS - SPAN_MS - random.next() * 365 * DAY_MS),
       ].join("\t"),
@@ -649,7 +702,7 @@ const REVIEW_COLUMNS = [
   "updated_at",
 ];
 
-/** Ratings lean positive, as they do on every review site. */
+/** Ratings lean positive, as they do on every review site; taste moves them (tastedRating). */
 const RATINGS = [1, 2, 3, 3, 4, 4, 4, 4, 5, 5, 5];
 
 function* reviewLines(
@@ -666,14 +719,15 @@ function* reviewLines(
     // A restaurant review is titled with the restaurant's name, as the app does.
     const title = isDish ? dishName(random) : (restaurants.names[restaurant] ?? "Restaurant");
     const created = plan.times[index] ?? BENCH_EPOCH_MS;
+    const author = plan.authors[index] ?? 0;
     yield [
       plan.ids[index],
-      userIds[plan.authors[index] ?? 0],
+      userIds[author],
       restaurants.ids[restaurant],
       isDish ? "dish" : "restaurant",
       text(title),
       text(reviewText(random, isDish ? title : "the food")),
-      random.pick(RATINGS),
+      tastedRating(seed, author, restaurant, restaurants, random.pick(RATINGS)),
       isDish ? (random.between(400, 6000) / 100).toFixed(2) : random.between(1, 4),
       bool(random.chance(HIDDEN_ITEM_SHARE)),
       plan.likes[index] ?? 0,
