@@ -55,11 +55,15 @@ export interface ForYouRow extends Record<string, unknown> {
  *    says how they liked the place too, and restaurants are shared far more often than
  *    spellings of a dish);
  * 2. at each such restaurant, the newest ratersPerItem ratings by others
- *    (reviews_restaurant_created_idx), summed per person into an agreement; the best `neighbours` people the viewer may see
- *    (visibleAuthorSql) with agreement above 0 are the neighbours;
+ *    (reviews_restaurant_created_idx), summed per person into an agreement; the best
+ *    `neighbours` people the viewer may see (visibleAuthorSql) with agreement above 0 are the
+ *    neighbours;
  * 3. each neighbour's and each followed person's (the newest `followed` follows, people the
  *    viewer may see) newest loves, and the loves among everyone's newest `lately` reviews (a
- *    fixed stretch of reviews_feed_idx) by people the viewer may see, grouped per item;
+ *    fixed stretch of reviews_feed_idx) by people the viewer may see, grouped per item; the
+ *    neighbours' and everyone's loves of a dish also count for its restaurant (grouping sets:
+ *    loving a dish there says the place is worth a visit; measured in ADR 0033), the followed
+ *    people's do not, since their reason names the rating they gave that very item;
  * 4. the items in any of them that the viewer has not reviewed (a restaurant: nothing there;
  *    a dish: that dish) nor dismissed, scored by FOR_YOU_WEIGHTS, the best `shown`.
  * Every person counted or named passed the one visibility rule, so no count includes someone
@@ -93,11 +97,14 @@ export function forYouSql(viewerId: string): SQL {
        order by p.agreement desc, p.user_id
        limit ${FOR_YOU_LIMITS.neighbours}),
     taste as (
-      select l.restaurant_id, l.dish_key, min(l.title) as title,
-             count(distinct n.user_id)::int as lovers,
-             sum(n.agreement * (l.rating - 3))::float8 as taste_sum
-        from neighbours n cross join lateral (${lovesOf(sql`n.user_id`)}) l
-       group by l.restaurant_id, l.dish_key),
+      select restaurant_id, dish_key, title, lovers, taste_sum
+        from (select l.restaurant_id, grouping(l.dish_key) as whole_place,
+                     case when grouping(l.dish_key) = 1 then '' else l.dish_key end as dish_key,
+                     min(l.title) as title, count(distinct n.user_id)::int as lovers,
+                     sum(n.agreement * (l.rating - 3))::float8 as taste_sum
+                from neighbours n cross join lateral (${lovesOf(sql`n.user_id`)}) l
+               group by grouping sets ((l.restaurant_id), (l.restaurant_id, l.dish_key))) g
+       where g.whole_place = 1 or g.dish_key <> ''),
     followed_people as (
       select f.following_id as user_id from follows f
        where f.follower_id = ${viewerId} and ${visible(sql`f.following_id`)}
@@ -113,15 +120,19 @@ export function forYouSql(viewerId: string): SQL {
              sum(rating - 3)::int as stars, min(user_id) as user_id, max(rating) as rating
         from followed_loves group by restaurant_id, dish_key),
     lately as (
-      select l.restaurant_id, ${itemKeyOf("l")} as dish_key, min(l.title) as title,
-             count(distinct l.user_id)::int as lovers
-        from (select r.restaurant_id, r.review_type, r.title, r.user_id, r.rating
-                from reviews r where not r.is_hidden
-               order by r.created_at desc, r.id desc
-               limit ${FOR_YOU_LIMITS.lately}) l
-       where l.rating >= ${LOVED_RATING} and l.user_id <> ${viewerId}
-         and ${visible(sql`l.user_id`)}
-       group by l.restaurant_id, 2),
+      select restaurant_id, dish_key, title, lovers
+        from (select l.restaurant_id, grouping(l.dish_key) as whole_place,
+                     case when grouping(l.dish_key) = 1 then '' else l.dish_key end as dish_key,
+                     min(l.title) as title, count(distinct l.user_id)::int as lovers
+                from (select r.restaurant_id, ${itemKeyOf("r")} as dish_key, r.title, r.user_id,
+                             r.rating
+                        from (select * from reviews r where not r.is_hidden
+                               order by r.created_at desc, r.id desc
+                               limit ${FOR_YOU_LIMITS.lately}) r
+                       where r.rating >= ${LOVED_RATING} and r.user_id <> ${viewerId}
+                         and ${visible(sql`r.user_id`)}) l
+               group by grouping sets ((l.restaurant_id), (l.restaurant_id, l.dish_key))) g
+       where g.whole_place = 1 or g.dish_key <> ''),
     candidates as (
       select restaurant_id, dish_key from taste
       union select restaurant_id, dish_key from followed
