@@ -2,7 +2,6 @@ import { mkdir } from "node:fs/promises";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import {
@@ -67,6 +66,7 @@ import { searchRoutes } from "./modules/search/search.routes.ts";
 import type { PersonTies } from "./modules/shared/person-ties.ts";
 import { siteIndexRoutes } from "./modules/site-index/site-index.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
+import { mediaRoutes } from "./modules/uploads/media.routes.ts";
 import { uploadRoutes } from "./modules/uploads/uploads.routes.ts";
 import { wantToTryRoutes } from "./modules/want-to-try/want-to-try.routes.ts";
 import { yearInFoodRoutes } from "./modules/year-in-food/year-in-food.routes.ts";
@@ -355,20 +355,9 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
-  if (storage instanceof DiskStorage) {
-    await app.register(fastifyStatic, {
-      root: storage.root,
-      prefix: `${UPLOADS_PREFIX}/`,
-      decorateReply: false,
-      index: false,
-      // Files arrive after start-up, so they are looked up per request, never pre-listed.
-      wildcard: true,
-      setHeaders(res) {
-        res.header("cache-control", "public, max-age=31536000, immutable");
-        res.header("x-content-type-options", "nosniff");
-      },
-    });
-  }
+  // Photos on disk are served by the app, which asks who may see each one. In a bucket they are
+  // served by the bucket at its own addresses (see docs/decisions/0026).
+  if (storage instanceof DiskStorage) await app.register(mediaRoutes, { prefix: UPLOADS_PREFIX });
 
   await app.register(siteIndexRoutes);
   await registerStaticWeb(app, config.webDistDir, screenPreviews);

@@ -66,6 +66,8 @@ export const postImages = pgTable(
   (t) => [
     ...imageChecks("post_images", t),
     index("post_images_post_order_idx").on(t.postId, t.displayOrder),
+    // Which item a requested photo belongs to, so the media route can ask who may see it.
+    index("post_images_image_url_idx").on(t.imageUrl),
   ],
 );
 

@@ -107,6 +107,8 @@ export const reviewImages = pgTable(
   (t) => [
     ...imageChecks("review_images", t),
     index("review_images_review_order_idx").on(t.reviewId, t.displayOrder),
+    // Which item a requested photo belongs to, so the media route can ask who may see it.
+    index("review_images_image_url_idx").on(t.imageUrl),
   ],
 );
 

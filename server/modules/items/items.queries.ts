@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { dealImages, deals } from "#server/db/schema/deals.ts";
 import { unseenPeopleSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
 import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
@@ -331,4 +332,53 @@ export function viewableItemPage(kind: ItemKind, id: string, viewerId: string | 
   return sql`select ${itemColumns(kind, "i")} from ${itemTables[kind].items} i
               where i.id = ${id} and ${hiddenFilter}
                 and ${visibleAuthorSql(viewerId, sql`i.user_id`)}`;
+}
+
+/** Every table of things with photos: the item kinds, and deals (kept apart from the kernel). */
+const photoHolders = [
+  ...Object.values(itemTables),
+  { items: deals, images: dealImages, imageItemId: dealImages.dealId },
+];
+
+/** Who may see a stored photo: everyone, or only some signed-in people (the owner among them). */
+export interface PhotoAudience {
+  /** Visitors may see it: an item not hidden, by an account that is public and staying. */
+  everyone: boolean;
+  /** `viewerId` may see it: as everyone may, or as its author, a moderator or an approved follower. */
+  viewer: boolean;
+}
+
+/**
+ * The audience of the photo stored at `imageUrl` (a large variant's address, as image rows keep
+ * it) among the items holding it, or undefined when no item does. An item's photo is seen by
+ * whoever may see the item, its author and moderators (who review hidden items) included.
+ */
+export async function findItemPhotoAudience(
+  db: Executor,
+  imageUrl: string,
+  viewerId: string | undefined,
+): Promise<PhotoAudience | undefined> {
+  const holders = sql.join(
+    photoHolders.map(
+      ({ items, images, imageItemId }) => sql`
+        select ${items.userId} as user_id, ${items.isHidden} as is_hidden
+          from ${images} join ${items} on ${items.id} = ${imageItemId}
+         where ${images.imageUrl} = ${imageUrl}`,
+    ),
+    sql` union all `,
+  );
+  const viewerSees = viewerId
+    ? sql`h.user_id = ${viewerId}
+          or exists (select 1 from user_roles ur
+                      where ur.user_id = ${viewerId} and ur.role in ('moderator', 'admin'))
+          or (not h.is_hidden and ${visibleAuthorSql(viewerId, sql`h.user_id`)})`
+    : sql`false`;
+  const result = await db.execute<{ holders: number; everyone: boolean; viewer: boolean }>(sql`
+    select count(*)::int as holders,
+           coalesce(bool_or(not h.is_hidden and ${visibleAuthorSql(undefined, sql`h.user_id`)}), false) as everyone,
+           coalesce(bool_or(${viewerSees}), false) as viewer
+      from (${holders}) h`);
+  const [row] = result.rows;
+  if (!row || row.holders === 0) return undefined;
+  return { everyone: row.everyone, viewer: row.everyone || row.viewer };
 }

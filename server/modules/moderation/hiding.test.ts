@@ -482,7 +482,9 @@ describe("the author's own list with hidden items", () => {
             );
             const label = `${tab} ${sortKey} ${direction} ${cursor ? "after" : "first"}`;
             expect(plan, label).not.toMatch(/Seq Scan on (reviews|posts)/);
-            expect(plan, label).toMatch(/(reviews|posts)_user_created_idx/);
+            // An index led by the author: by date, or the Diary's by date visited, whose bitmap
+            // of one person's few dozen rows the planner may sort instead of walking in order.
+            expect(plan, label).toMatch(/(reviews|posts)_user_(created|visited)_idx/);
           }
         }
       }

@@ -39,3 +39,17 @@ export async function deleteUploadsBefore(
     .where(lt(imageUploads.createdAt, before))
     .returning({ imageUrl: imageUploads.imageUrl });
 }
+
+/** Whether `imageUrl` is a photo `userId` uploaded and has not used in a review or post yet. */
+export async function isPendingUploadOf(
+  db: Executor,
+  userId: string,
+  imageUrl: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: imageUploads.id })
+    .from(imageUploads)
+    .where(and(eq(imageUploads.userId, userId), eq(imageUploads.imageUrl, imageUrl)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -40,10 +40,12 @@ describe("POST /api/uploads/images", () => {
       [body.url1280, 1280],
       [body.url480, 480],
     ] as const) {
-      const file = await app.inject({ method: "GET", url });
+      // Not posted yet: only its uploader may fetch it, and no shared cache keeps it.
+      expect((await app.inject({ method: "GET", url })).statusCode).toBe(404);
+      const file = await app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
       expect(file.statusCode).toBe(200);
       expect(file.headers["content-type"]).toBe("image/webp");
-      expect(file.headers["cache-control"]).toContain("immutable");
+      expect(file.headers["cache-control"]).toBe("private, no-cache");
       expect(file.headers["x-content-type-options"]).toBe("nosniff");
       const meta = await sharp(file.rawPayload).metadata();
       expect(meta.format).toBe("webp");
@@ -52,8 +54,15 @@ describe("POST /api/uploads/images", () => {
       expect(meta.xmp).toBeUndefined();
     }
     // The original resolution is kept beside them for the owner's data export: never in the
-    // answer, metadata stripped too.
+    // answer nor served, metadata stripped too.
     expect(response.body).not.toContain("-original.jpg");
+    const originalUrl = body.url1280.replace(/-1280\.webp$/, "-original.jpg");
+    const served = await app.inject({
+      method: "GET",
+      url: originalUrl,
+      headers: { cookie: user.cookie },
+    });
+    expect(served.statusCode).toBe(404);
     const original = await sharp(
       path.join("/tmp/tasted-api-tests", body.url1280.replace(/-1280\.webp$/, "-original.jpg")),
     ).metadata();
