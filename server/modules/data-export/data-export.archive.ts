@@ -14,6 +14,7 @@ import {
   readDealImages,
   readDeals,
   readFollows,
+  readForYouDismissals,
   readItemImages,
   readLikes,
   readLists,
@@ -50,6 +51,7 @@ likes.json        the reviews and posts you liked
 follows.json      the people you follow and the people who follow you
 lists.json        your lists with their entries, and the lists you follow
 want-to-try.json  the restaurants and dishes you saved, and when you tried them
+not-interested.json  the restaurants and dishes you said "Not interested" to in For you
 blocks.json       the people you blocked
 mutes.json        the people you muted
 notification-settings.json  what you get notified about, and the browsers push is on in
@@ -96,16 +98,25 @@ export async function writeDataArchive(options: {
       readDeals(db, userId),
       readDealImages(db, userId),
     ]);
-  const [comments, likes, follows, lists, wantToTry, restrictions, notificationSettings] =
-    await Promise.all([
-      readComments(db, userId),
-      readLikes(db, userId),
-      readFollows(db, userId),
-      readLists(db, userId),
-      readWantToTry(db, userId),
-      readRestrictions(db, userId),
-      readNotificationSettings(db, userId),
-    ]);
+  const [
+    comments,
+    likes,
+    follows,
+    lists,
+    wantToTry,
+    dismissals,
+    restrictions,
+    notificationSettings,
+  ] = await Promise.all([
+    readComments(db, userId),
+    readLikes(db, userId),
+    readFollows(db, userId),
+    readLists(db, userId),
+    readWantToTry(db, userId),
+    readForYouDismissals(db, userId),
+    readRestrictions(db, userId),
+    readNotificationSettings(db, userId),
+  ]);
   if (!account) throw new Error("the account of a data export is gone");
 
   const photoJobs: PhotoJob[] = [];
@@ -129,8 +140,8 @@ export async function writeDataArchive(options: {
   addItemPhotos("deals", dealImages);
   if (account.avatarUrl) photoJobs.push({ name: "photos/avatar", urls: [account.avatarUrl] });
 
-  // The photos, the twelve JSON files and README.txt.
-  const entriesTotal = photoJobs.length + 13;
+  // The photos, the thirteen JSON files and README.txt.
+  const entriesTotal = photoJobs.length + 14;
   let entriesDone = 0;
   const zip = new ZipArchive({ zlib: { level: 6 } });
   zip.on("warning", (error) => log.warn({ err: error }, "data export zip warning"));
@@ -247,6 +258,14 @@ export async function writeDataArchive(options: {
     [
       "want-to-try.json",
       wantToTry.map(({ restaurantId, restaurantName, restaurantAddress, ...entry }) => ({
+        ...entry,
+        restaurant: restaurant({ restaurantId, restaurantName, restaurantAddress }),
+      })),
+    ],
+    [
+      "not-interested.json",
+      dismissals.map(({ restaurantId, restaurantName, restaurantAddress, dishKey, ...entry }) => ({
+        dish: dishKey || null,
         ...entry,
         restaurant: restaurant({ restaurantId, restaurantName, restaurantAddress }),
       })),

@@ -4,6 +4,7 @@ import type { Executor } from "#server/db/client.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
 import { dealImages, deals } from "#server/db/schema/deals.ts";
+import { forYouDismissals } from "#server/db/schema/for-you.ts";
 import { listEntries, listFollows, lists } from "#server/db/schema/lists.ts";
 import {
   notificationSettings,
@@ -386,6 +387,20 @@ export async function readWantToTry(db: Executor, userId: string) {
     .innerJoin(restaurants, eq(restaurants.id, wantToTry.restaurantId))
     .where(eq(wantToTry.userId, userId))
     .orderBy(asc(wantToTry.createdAt), asc(wantToTry.id));
+}
+
+/** What the person said "Not interested" to in For you: a restaurant, or a dish there by its key. */
+export async function readForYouDismissals(db: Executor, userId: string) {
+  return db
+    .select({
+      dishKey: forYouDismissals.dishKey,
+      dismissedAt: forYouDismissals.createdAt,
+      ...restaurantColumns,
+    })
+    .from(forYouDismissals)
+    .innerJoin(restaurants, eq(restaurants.id, forYouDismissals.restaurantId))
+    .where(eq(forYouDismissals.userId, userId))
+    .orderBy(asc(forYouDismissals.createdAt), asc(forYouDismissals.restaurantId));
 }
 
 /** The people the person blocked and muted (never who blocked or muted them: not their data). */

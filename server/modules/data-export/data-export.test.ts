@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { type DataExportDto, dataExportMessages } from "#domain/data-export.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
+import { forYouDismissals } from "#server/db/schema/for-you.ts";
 import { listEntries, lists } from "#server/db/schema/lists.ts";
 import { userBlocks, userMutes } from "#server/db/schema/safety.ts";
 import { wantToTry } from "#server/db/schema/want-to-try.ts";
@@ -188,6 +189,9 @@ describe("data export", () => {
     await db
       .insert(wantToTry)
       .values({ userId: bob.id, kind: "restaurant", restaurantId: place.id });
+    await db
+      .insert(forYouDismissals)
+      .values({ userId: alice.userId, restaurantId: place.id, dishKey: "miso ramen" });
 
     // Alice confirmed her address; the link is emailed to confirmed addresses only.
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, alice.userId));
@@ -228,6 +232,7 @@ describe("data export", () => {
         "likes.json",
         "lists.json",
         "mutes.json",
+        "not-interested.json",
         "notification-settings.json",
         "photos/avatar.webp",
         postPhoto,
@@ -325,6 +330,12 @@ describe("data export", () => {
     expect(json(files, "want-to-try.json")).toEqual([
       expect.objectContaining({
         kind: "restaurant",
+        restaurant: expect.objectContaining({ name: "Sushi Place" }),
+      }),
+    ]);
+    expect(json(files, "not-interested.json")).toEqual([
+      expect.objectContaining({
+        dish: "miso ramen",
         restaurant: expect.objectContaining({ name: "Sushi Place" }),
       }),
     ]);
