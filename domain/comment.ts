@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParam } from "./ids.ts";
 import { itemKinds } from "./item-kinds.ts";
 import { authorSchema } from "./items.ts";
+import { mentionSchema } from "./mentions.ts";
 import { pageSchema } from "./paging.ts";
 import { requiredText } from "./text-input.ts";
 
@@ -57,6 +58,8 @@ export const commentSchema = z.object({
   parentId: z.string().nullable(),
   /** A reply's addressee (the author of the comment replied to); null otherwise. */
   replyTo: replyToSchema.nullable(),
+  /** Whom its "@handle"s name, those the viewer may see (the rest stay plain text). */
+  mentions: z.array(mentionSchema),
   itemType: z.enum(itemKinds),
   itemId: z.string(),
   content: z.string(),

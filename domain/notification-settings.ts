@@ -45,6 +45,7 @@ export const notificationSettingsMessages = {
     new_like: (count: number) => `${count} new like${count === 1 ? "" : "s"}`,
     new_comment: (count: number) => `${count} new comment${count === 1 ? "" : "s"}`,
     new_reply: (count: number) => `${count} new repl${count === 1 ? "y" : "ies"}`,
+    new_mention: (count: number) => `${count} new mention${count === 1 ? "" : "s"}`,
   },
   digestTopItems: "Most active:",
   digestTopItem: (title: string, count: number) => `${title}: ${count} new`,
@@ -57,6 +58,8 @@ export const notificationSettingsMessages = {
     new_like: (actor: string, title: string) => `${actor} liked your ${title}`,
     new_comment: (actor: string, title: string) => `${actor} commented on your ${title}`,
     new_reply: (actor: string, title: string) => `${actor} replied to your comment on ${title}`,
+    new_mention: (actor: string, title: string) =>
+      `${actor} mentioned you in a comment on ${title}`,
   },
 } as const;
 

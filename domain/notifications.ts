@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
 import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
+import { mentionMessages } from "./mentions.ts";
 import { pageSchema } from "./paging.ts";
 
 /**
@@ -16,6 +17,8 @@ export const socialNotificationTypes = [
   "new_like",
   /** Someone answered the recipient's comment (a reply is also a comment on the item). */
   "new_reply",
+  /** Someone's comment names the recipient with "@" (docs/decisions/0032). */
+  "new_mention",
 ] as const;
 export type SocialNotificationType = (typeof socialNotificationTypes)[number];
 export const notificationTypes = [
@@ -64,6 +67,7 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
   new_like: "Liked by",
   new_comment: "Commented by",
   new_reply: "Replied by",
+  new_mention: "Mentioned by",
   new_follower: "New followers",
   content_hidden: "Hidden by a moderator",
   follow_request: "Follow requests",
@@ -71,7 +75,8 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
 
 /*
  * How notifications group. Likes of one review or post form one group, comments on one
- * item another, and replies to the recipient's comments on one item a third. New followers group by the calendar day (UTC) they followed on: "Ana and 3
+ * item another, replies to the recipient's comments on one item a third, and comments on one
+ * item that mention the recipient a fourth. New followers group by the calendar day (UTC) they followed on: "Ana and 3
  * others started following you" is that day's news, and yesterday's followers stay yesterday's
  * row instead of being pulled up into today's. A group's key names its rule and target
  * (`like.review.<id>`, `comment.post.<id>`, `reply.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
@@ -84,6 +89,7 @@ const itemActivityRules = {
   like: "new_like",
   comment: "new_comment",
   reply: "new_reply",
+  mention: "new_mention",
 } as const satisfies Record<string, NotificationType>;
 type ItemActivityRule = keyof typeof itemActivityRules;
 type ItemActivityType = (typeof itemActivityRules)[ItemActivityRule];
@@ -225,6 +231,7 @@ const itemActions: Record<ItemActivityType, string> = {
   new_like: "liked your",
   new_comment: "commented on your",
   new_reply: notificationMessages.repliedToYourComment,
+  new_mention: mentionMessages.mentionedYou,
 };
 
 export function notificationSentenceParts(group: SentenceGroup): NotificationSentence {

@@ -122,6 +122,48 @@ describe("conversation", () => {
     }
   });
 
+  test("a mention chosen from the suggestions by keyboard links and notifies", async () => {
+    const title = unique("Taco Tuesday");
+    let host: TestPage | undefined;
+    let guest: TestPage | undefined;
+    try {
+      host = await newPage(browser, { viewport: DESKTOP });
+      guest = await newPage(browser, { viewport: MOBILE });
+      const h = await signUpViaApi(host.page, "hostess");
+      const post = await seedPost(host.page, { title });
+      await signUpViaApi(guest.page, "visitor");
+
+      await guest.page.goto(screenPaths.view("post", post.id));
+      const section = commentsOf(guest.page);
+      const box = section.getByRole("textbox", { name: "Add a comment" });
+      await tabTo(guest.page, box);
+      await guest.page.keyboard.type(`Ask @${h.username.slice(0, -1)}`);
+      const suggestions = guest.page.getByRole("listbox", { name: "People to mention" });
+      await suggestions.getByRole("option", { name: new RegExp(h.displayName) }).waitFor();
+      await expectNoAxeViolations(guest.page);
+      await screenshot(guest.page, "mention-suggestions", { fullPage: false });
+      await guest.page.keyboard.press("Enter");
+      expect(await box.inputValue()).toBe(`Ask @${h.username} `);
+      await guest.page.keyboard.type("about the salsa");
+      await guest.page.keyboard.press("Enter");
+      const link = section.getByRole("link", { name: `@${h.username}` });
+      await link.waitFor();
+      expect(await link.getAttribute("href")).toBe(screenPaths.user(h.username));
+
+      await host.page.goto(screenPaths.notifications);
+      await host.page
+        .getByRole("list", { name: "Notifications" })
+        .getByRole("listitem")
+        .filter({ hasText: `mentioned you in a comment on ${title}` })
+        .waitFor({ timeout: LIVE_TIMEOUT_MS });
+      expect(host.errors).toEqual([]);
+      expect(guest.errors).toEqual([]);
+    } finally {
+      await host?.close();
+      await guest?.close();
+    }
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     test("a thread with a reply box open", async () => {
       await withPage(browser, { viewport, colorScheme }, async (page) => {

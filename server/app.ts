@@ -50,6 +50,7 @@ import { likeTies } from "./modules/likes/likes.queries.ts";
 import { likeRoutes } from "./modules/likes/likes.routes.ts";
 import { listFollowTies } from "./modules/lists/lists.queries.ts";
 import { listRoutes } from "./modules/lists/lists.routes.ts";
+import { mentionRoutes } from "./modules/mentions/mentions.routes.ts";
 import { moderationRoutes } from "./modules/moderation/moderation.routes.ts";
 import { nearbyRoutes } from "./modules/nearby/nearby.routes.ts";
 import { DigestJob } from "./modules/notification-settings/notification-digest.ts";
@@ -333,6 +334,7 @@ export async function buildApp(
       await api.register(searchRoutes);
       await api.register(likeRoutes);
       await api.register(commentRoutes);
+      await api.register(mentionRoutes);
       await api.register(followRoutes);
       await api.register(blockRoutes);
       await api.register(notificationRoutes);

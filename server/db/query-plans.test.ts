@@ -38,6 +38,7 @@ import {
   profileListsSql,
   visibleListSql,
 } from "#server/modules/lists/lists.queries.ts";
+import { suggestionsSql } from "#server/modules/mentions/mentions.queries.ts";
 import {
   activitySql,
   reportQueueSql,
@@ -583,6 +584,17 @@ function everyListStatement(world: World, db: Executor): Planned[] {
         search: true,
       },
     );
+  }
+
+  for (const [name, q] of [
+    ["people followed", ""],
+    ["a prefix", "pla"],
+  ] as const) {
+    planned.push({
+      name: `mention suggestions, ${name}`,
+      statement: suggestionsSql(viewer.id, q, author.id),
+      search: true,
+    });
   }
 
   planned.push(

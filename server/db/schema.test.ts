@@ -182,6 +182,8 @@ describe("migrations", () => {
         "user",
         "verification",
         "comments",
+        "comment_mentions",
+        "post_comment_mentions",
         "follows",
         "follow_requests",
         "likes",

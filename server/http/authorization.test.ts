@@ -697,6 +697,19 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     expected: ownerOnly(204),
   },
   {
+    route: "GET /api/mentions/suggestions",
+    call: (w) => ({
+      url: `/api/mentions/suggestions?q=${w.people.other.username.slice(0, 4)}&kind=review&itemId=${w.review.id}`,
+    }),
+    expected: signedIn(200),
+  },
+  {
+    route: "GET /api/mentions/suggestions",
+    situation: "about a hidden review",
+    call: (w) => ({ url: `/api/mentions/suggestions?q=a&kind=review&itemId=${w.hiddenReview.id}` }),
+    expected: signedIn(404),
+  },
+  {
     route: "GET /api/notifications",
     call: () => ({ url: "/api/notifications" }),
     expected: signedIn(200),

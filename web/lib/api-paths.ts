@@ -68,6 +68,7 @@ export const apiPaths = {
   itemComments: (kind: ItemKind, id: string, params?: URLSearchParams) =>
     `${item(kind, id)}/comments${params ? `?${params}` : ""}`,
   comment: (kind: ItemKind, commentId: string) => `/api/comments/${kind}/${segment(commentId)}`,
+  mentionSuggestions: (params: URLSearchParams) => `/api/mentions/suggestions?${params}`,
   commentReplies: (kind: ItemKind, commentId: string, params: URLSearchParams) =>
     `/api/comments/${kind}/${segment(commentId)}/replies?${params}`,
   reviewBySlug: (type: string, slug: string) =>

@@ -35,6 +35,11 @@ export const feedKeys = {
   scope: (scope: FeedScope) => ["feed", scope] as const,
 };
 
+/** Whom the signed-in person may mention: per item and search. */
+export const mentionKeys = {
+  suggestions: (kind: ItemKind, id: string, q: string) => ["mentions", kind, id, q] as const,
+};
+
 export const commentKeys = {
   all: ["comments"] as const,
   item: (kind: ItemKind, id: string) => ["comments", kind, id] as const,

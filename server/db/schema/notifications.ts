@@ -23,7 +23,8 @@ export const notifications = pgTable(
     // At most one target; new_follower and follow_request have none. A notification dies with its target.
     reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
-    // content_hidden about a comment: the comment; new_reply: the reply. Beside the item it is
+    // content_hidden about a comment: the comment; new_reply: the reply; new_mention: the
+    // comment that mentions the recipient. Beside the item it is
     // on (review_id or post_id), which is what the notification opens.
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     postCommentId: uuid("post_comment_id").references(() => postComments.id, {
@@ -35,7 +36,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_type_valid",
-      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'new_reply', 'content_hidden', 'follow_request')`,
+      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'new_reply', 'new_mention', 'content_hidden', 'follow_request')`,
     ),
     check(
       "notifications_comment_on_its_item",

@@ -121,6 +121,46 @@ export const postComments = pgTable(
   ],
 );
 
+/**
+ * Whom a comment's "@handle" named when it was written (docs/decisions/0032): the link follows
+ * the person, not the handle, and goes with the comment or the account.
+ */
+const mentionColumns = () => ({
+  userId: text("user_id")
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  /** As typed, lower case: the text's "@handle" the link is drawn on. */
+  handle: text("handle").notNull(),
+});
+
+export const commentMentions = pgTable(
+  "comment_mentions",
+  {
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    ...mentionColumns(),
+  },
+  (t) => [
+    primaryKey({ name: "comment_mentions_pkey", columns: [t.commentId, t.userId] }),
+    index("comment_mentions_user_id_idx").on(t.userId),
+  ],
+);
+
+export const postCommentMentions = pgTable(
+  "post_comment_mentions",
+  {
+    commentId: uuid("post_comment_id")
+      .notNull()
+      .references(() => postComments.id, { onDelete: "cascade" }),
+    ...mentionColumns(),
+  },
+  (t) => [
+    primaryKey({ name: "post_comment_mentions_pkey", columns: [t.commentId, t.userId] }),
+    index("post_comment_mentions_user_id_idx").on(t.userId),
+  ],
+);
+
 export const follows = pgTable(
   "follows",
   {

@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { commentMentions, postCommentMentions } from "#server/db/schema/social.ts";
 import { bumpItemCounter, lowerItemCounterSql } from "#server/modules/items/item-counters.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
+import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
@@ -319,3 +321,68 @@ export const commentTies: PersonTies = {
   deleteBetween: deleteCommentsBetween,
   releaseCountsOf: releaseCommentCounts,
 };
+
+/** Each kind's mention rows (docs/decisions/0032). */
+const mentionTables = { review: commentMentions, post: postCommentMentions } as const;
+
+/**
+ * The people `handles` name whom a new comment mentions: those the writer may see (not
+ * themselves) who may see the item, by its author `itemAuthorId`; with their usernames.
+ */
+export async function findMentionable(
+  db: Executor,
+  handles: readonly string[],
+  writerId: string,
+  itemAuthorId: string,
+): Promise<{ id: string; username: string }[]> {
+  if (handles.length === 0) return [];
+  const result = await db.execute<{ id: string; username: string }>(sql`
+    select p.id, p.username from profiles p
+     where p.username in (${sql.join(
+       handles.map((handle) => sql`${handle}`),
+       sql`, `,
+     )})
+       and p.id <> ${writerId} and ${visibleAuthorSql(writerId, sql`p.id`, "person")}
+       and ${visibleAuthorSql(sql`p.id`, sql`${itemAuthorId}::text`)}`);
+  return result.rows;
+}
+
+export async function insertMentions(
+  db: Executor,
+  kind: ItemKind,
+  commentId: string,
+  people: readonly { id: string; username: string }[],
+): Promise<void> {
+  if (people.length === 0) return;
+  await db
+    .insert(mentionTables[kind])
+    .values(people.map((person) => ({ commentId, userId: person.id, handle: person.username })));
+}
+
+export interface MentionRow extends AuthorColumns, Record<string, unknown> {
+  comment_id: string;
+  handle: string;
+}
+
+/** The mentions in comments `commentIds` of people `viewerId` may see. */
+export async function selectMentions(
+  db: Executor,
+  kind: ItemKind,
+  commentIds: readonly string[],
+  viewerId: string | undefined,
+): Promise<MentionRow[]> {
+  if (commentIds.length === 0) return [];
+  const table = mentionTables[kind];
+  const result = await db.execute<MentionRow>(sql`
+    select m.${sql.identifier(table.commentId.name)} as comment_id, m.handle,
+           p.id as user_id, p.username as author_username, p.full_name as author_full_name,
+           p.slug as author_slug, p.avatar_url as author_avatar_url
+      from ${table} m
+      join profiles p on p.id = m.user_id
+     where m.${sql.identifier(table.commentId.name)} in (${sql.join(
+       commentIds.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})
+       and ${visibleAuthorSql(viewerId, sql`p.id`, "person")}`);
+  return result.rows;
+}

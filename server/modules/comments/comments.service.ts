@@ -7,11 +7,12 @@ import {
 } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { mentionedHandles } from "#domain/mentions.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { notifyItemActivity, notifyReply } from "#server/modules/items/item-activity.ts";
+import { notifyAboutComment, notifyItemActivity } from "#server/modules/items/item-activity.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { findItemToInteractWith, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
@@ -29,10 +30,14 @@ import {
   type CommentRow,
   deleteCommentRow,
   findCommentToAnswer,
+  findMentionable,
   findVisibleThread,
   insertComment,
+  insertMentions,
   lockComment,
+  type MentionRow,
   selectComments,
+  selectMentions,
   selectReplies,
   updateCommentHidden,
 } from "./comments.queries.ts";
@@ -53,7 +58,29 @@ const positionOf = (row: CommentRow, kind: string): Cursor => ({
   kind,
 });
 
-function toCommentDto(row: CommentRow, kind: ItemKind, viewerId: string | undefined): CommentDto {
+/** The mentions of a set of comments, by comment. */
+type MentionsByComment = ReadonlyMap<string, readonly MentionRow[]>;
+
+async function mentionsOf(
+  db: Executor,
+  kind: ItemKind,
+  rows: readonly CommentRow[],
+  viewerId: string | undefined,
+): Promise<MentionsByComment> {
+  const byComment = new Map<string, MentionRow[]>();
+  const ids = rows.map((row) => row.id);
+  for (const mention of await selectMentions(db, kind, ids, viewerId)) {
+    byComment.set(mention.comment_id, [...(byComment.get(mention.comment_id) ?? []), mention]);
+  }
+  return byComment;
+}
+
+function toCommentDto(
+  row: CommentRow,
+  kind: ItemKind,
+  viewerId: string | undefined,
+  mentions: MentionsByComment,
+): CommentDto {
   const replyTo =
     row.reply_to_username === null
       ? null
@@ -72,6 +99,10 @@ function toCommentDto(row: CommentRow, kind: ItemKind, viewerId: string | undefi
       userName: authorDisplayName(replyTo),
       userHandler: authorHandle(replyTo),
     },
+    mentions: (mentions.get(row.id) ?? []).map((mention) => {
+      const { userName, userHandler } = authorFields(mention);
+      return { handle: mention.handle, userName, userHandler };
+    }),
     ...authorFields(row),
     isOwner: viewerId === row.user_id,
     createdAt: new Date(row.created_at_text).toISOString(),
@@ -98,14 +129,15 @@ export async function listComments(
     undefined,
     viewerId,
   );
+  const mentions = await mentionsOf(ctx.db, kind, [...page.rows, ...replies], viewerId);
   return {
     items: page.rows.map((row) => {
       const thread = replies.filter((reply) => reply.parent_id === row.id);
       const last = thread.at(-1);
       return {
-        ...toCommentDto(row, kind, viewerId),
+        ...toCommentDto(row, kind, viewerId, mentions),
         replyCount: row.reply_count,
-        replies: thread.map((reply) => toCommentDto(reply, kind, viewerId)),
+        replies: thread.map((reply) => toCommentDto(reply, kind, viewerId, mentions)),
         repliesCursor:
           last && row.reply_count > thread.length
             ? encodeCursor(positionOf(last, REPLY_CURSOR_KIND))
@@ -132,17 +164,19 @@ export async function listReplies(
   }
   const rows = await selectReplies(ctx.db, kind, [commentId], limit + 1, after, viewerId);
   const page = keysetPage(rows, limit, (last) => positionOf(last, REPLY_CURSOR_KIND));
+  const mentions = await mentionsOf(ctx.db, kind, page.rows, viewerId);
   return {
-    items: page.rows.map((row) => toCommentDto(row, kind, viewerId)),
+    items: page.rows.map((row) => toCommentDto(row, kind, viewerId, mentions)),
     nextCursor: page.nextCursor,
   };
 }
 
 /**
- * Adds a comment or a reply; the item's comment_count (a reply is a comment) and the
- * notifications in the same transaction: the item's author hears of the comment, and the
- * author of the comment replied to of the reply (once, if they are the same person). Their open
- * pages hear of it after commit.
+ * Adds a comment or a reply; the item's comment_count (a reply is a comment), its mentions and
+ * the notifications in the same transaction: the item's author hears of the comment, the
+ * author of the comment replied to of the reply (once, if they are the same person), and each
+ * person it mentions who may see the item of the mention (the reply's addressee hears of the
+ * reply only). Their open pages hear of it after commit.
  */
 export async function addComment(
   ctx: CommentContext & { user: SessionUser; events: EventBus; push: PushNotifier },
@@ -167,17 +201,32 @@ export async function addComment(
     });
     if (!inserted) throw new Error("comment insert returned nothing");
     await bumpCommentCount(tx, kind, itemId, 1);
+    const mentioned = await findMentionable(
+      tx,
+      mentionedHandles(input.content),
+      ctx.user.id,
+      item.userId,
+    );
+    await insertMentions(tx, kind, inserted.id, mentioned);
     const notified: { id: string; recipientId: string }[] = [];
-    if (answered) {
-      const id = await notifyReply(tx, {
+    const about = (type: "new_reply" | "new_mention", recipientId: string) =>
+      notifyAboutComment(tx, {
+        type,
         actorId: ctx.user.id,
-        recipientId: answered.user_id,
+        recipientId,
         kind,
         itemId,
         itemAuthorId: item.userId,
-        replyId: inserted.id,
+        commentId: inserted.id,
       });
+    if (answered) {
+      const id = await about("new_reply", answered.user_id);
       if (id) notified.push({ id, recipientId: answered.user_id });
+    }
+    for (const person of mentioned) {
+      if (person.id === answered?.user_id) continue;
+      const id = await about("new_mention", person.id);
+      if (id) notified.push({ id, recipientId: person.id });
     }
     if (answered?.user_id !== item.userId) {
       const id = await notifyItemActivity(tx, {
@@ -195,7 +244,7 @@ export async function addComment(
     await ctx.events.publish(recipientId, { type: "notification" });
     ctx.push.notify(recipientId, id);
   }
-  return toCommentDto(row, kind, ctx.user.id);
+  return toCommentDto(row, kind, ctx.user.id, await mentionsOf(ctx.db, kind, [row], ctx.user.id));
 }
 
 /**

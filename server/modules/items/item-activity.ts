@@ -62,38 +62,43 @@ export async function notifyItemActivity(
   return result.rows[0]?.id;
 }
 
-export interface ReplyActivity {
-  /** Who replied. */
+export interface CommentActivity {
+  /** A reply to the recipient's comment, or a comment mentioning them. */
+  type: Extract<NotificationType, "new_reply" | "new_mention">;
+  /** Who replied or mentioned. */
   actorId: string;
-  /** The author of the comment replied to. */
+  /** The author of the comment replied to, or the person mentioned. */
   recipientId: string;
   kind: ItemKind;
   itemId: string;
   /** The item's author, whose item the recipient must still be allowed to see. */
   itemAuthorId: string;
-  /** The reply, which the notification shows and dies with. */
-  replyId: string;
+  /** The reply or the mentioning comment, which the notification shows and dies with. */
+  commentId: string;
 }
 
 /**
- * Records a reply for the author of the comment it answers ("replied to your comment"), inside
- * the reply's transaction, like notifyItemActivity (and under the same comments & likes
- * switch). Nothing for answering yourself, and nothing for someone who may no longer see the
- * item (a private author's former follower) or who is in a block with the replier. Returns the
- * notification's id, or undefined when none was written.
+ * Records a reply for the author of the comment it answers ("replied to your comment"), or a
+ * mention for the person named, inside the comment's transaction, like notifyItemActivity (and
+ * under the same comments & likes switch). Nothing for answering or naming yourself, and
+ * nothing for someone who may not see the item (a private author's former follower) or who is
+ * in a block with the writer. Returns the notification's id, or undefined when none was written.
  */
-export async function notifyReply(db: Executor, reply: ReplyActivity): Promise<string | undefined> {
-  if (reply.actorId === reply.recipientId) return undefined;
-  const review = reply.kind === "review";
+export async function notifyAboutComment(
+  db: Executor,
+  activity: CommentActivity,
+): Promise<string | undefined> {
+  if (activity.actorId === activity.recipientId) return undefined;
+  const review = activity.kind === "review";
   const result = await db.execute<{ id: string }>(sql`
     insert into notifications (type, user_id, actor_id, review_id, post_id, comment_id,
                                post_comment_id)
-    select 'new_reply', ${reply.recipientId}, ${reply.actorId},
-           ${review ? reply.itemId : null}::uuid, ${review ? null : reply.itemId}::uuid,
-           ${review ? reply.replyId : null}::uuid, ${review ? null : reply.replyId}::uuid
-     where ${wantsNotificationSql(reply.recipientId, "new_reply")}
-       and ${visibleAuthorSql(reply.recipientId, sql`${reply.itemAuthorId}::text`)}
-       and ${visibleAuthorSql(reply.recipientId, sql`${reply.actorId}::text`, "person")}
+    select ${activity.type}, ${activity.recipientId}, ${activity.actorId},
+           ${review ? activity.itemId : null}::uuid, ${review ? null : activity.itemId}::uuid,
+           ${review ? activity.commentId : null}::uuid, ${review ? null : activity.commentId}::uuid
+     where ${wantsNotificationSql(activity.recipientId, activity.type)}
+       and ${visibleAuthorSql(activity.recipientId, sql`${activity.itemAuthorId}::text`)}
+       and ${visibleAuthorSql(activity.recipientId, sql`${activity.actorId}::text`, "person")}
     returning id`);
   return result.rows[0]?.id;
 }

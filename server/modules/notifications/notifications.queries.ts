@@ -34,14 +34,15 @@ export function notificationShownToSql(userId: string): SQL {
 
 /**
  * The group key of notification `n` (the rule is written down in domain/notifications.ts):
- * likes, comments and replies by item, followers by the UTC day they followed on, each
+ * likes, comments, replies and mentions by item, followers by the UTC day they followed on, each
  * moderator's hide on its own.
  */
 const groupKey = sql`case n.type
     when 'new_follower' then 'follow.' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD')
     when 'content_hidden' then 'hidden.' || n.id::text
     when 'follow_request' then 'request.' || n.id::text
-    else case n.type when 'new_like' then 'like.' when 'new_reply' then 'reply.' else 'comment.' end
+    else case n.type when 'new_like' then 'like.' when 'new_reply' then 'reply.'
+                     when 'new_mention' then 'mention.' else 'comment.' end
       || case when n.review_id is not null then 'review.' || n.review_id::text
               else 'post.' || n.post_id::text end
   end`;

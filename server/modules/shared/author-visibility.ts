@@ -23,7 +23,8 @@ export type VisibilityReach = "person" | "content";
  * the content of those that are not private.
  */
 export function visibleAuthorSql(
-  viewerId: string | undefined,
+  /** A person's id, or a column of people (each row's own viewer); undefined for visitors. */
+  viewerId: string | SQL | undefined,
   authorId: PersonId,
   reach: VisibilityReach = "content",
 ): SQL {

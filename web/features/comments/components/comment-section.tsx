@@ -8,7 +8,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from "@mantine/core";
@@ -38,6 +37,8 @@ import {
   useAddComment,
   useDeleteComment,
 } from "../api/use-comment-mutations.ts";
+import { MentionInput } from "./mention-input.tsx";
+import { MentionText } from "./mention-text.tsx";
 
 /** What a comment is reported as: comments on reviews and on posts live apart. */
 const commentTargetTypes = {
@@ -375,7 +376,7 @@ function CommentRow({
               </Anchor>{" "}
             </>
           )}
-          {comment.content}
+          <MentionText text={comment.content} mentions={comment.mentions} />
         </Text>
         {onReply && (
           <Anchor
@@ -473,9 +474,11 @@ function CommentInput({
 
   return (
     <form onSubmit={submit}>
-      <TextInput
+      <MentionInput
         value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
+        onValueChange={setValue}
+        kind={kind}
+        itemId={itemId}
         onKeyDown={cancelOnEscape}
         // Opened by its Reply button, the reply box is where the person goes next.
         autoFocus={replyTo !== undefined}
