@@ -31,7 +31,7 @@ export const SCREEN_JS_CEILINGS: Record<string, number> = {
   "app/user-map-screen.tsx": 265_000,
   "app/user-year-screen.tsx": 300_000,
   "features/reviews/components/new-review-page.tsx": 300_000,
-  "features/items/components/view-item-page.tsx": 300_000,
+  "features/items/components/view-item-page.tsx": 305_000,
   "features/notifications/components/notifications-page.tsx": 270_000,
   "features/settings/components/security-page.tsx": 290_000,
   "features/settings/components/privacy-page.tsx": 285_000,

@@ -50,9 +50,10 @@ export function visibleAuthorSql(
  * index of private profiles and checks each row against a hash of it (an IN inside an
  * expression is never pulled up into a join). Almost every author is public: a probe of the
  * author's profile per row cost more than the rest of the filter on a statement reading
- * many rows, as searches, Nearby and stats do.
+ * many rows, as searches, Nearby and stats do. (A viewer given as a column, as mention
+ * suggestions check who may see an item, makes it a per-row subquery over those few rows.)
  */
-function walledAuthorsSql(viewerId: string | undefined): SQL {
+function walledAuthorsSql(viewerId: string | SQL | undefined): SQL {
   // Aliases no statement around it uses (its `p` is often the author's row).
   const walled = sql`select walled.id from profiles walled where walled.is_private`;
   if (!viewerId) return walled;
