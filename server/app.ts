@@ -198,7 +198,7 @@ export async function buildApp(
   const storage =
     dependencies.storage ??
     (config.s3
-      ? new S3Storage(config.s3)
+      ? new S3Storage(config.s3, undefined, UPLOADS_PREFIX)
       : new DiskStorage(uploadsDir, UPLOADS_PREFIX, privateDirectory(config.dataDir)));
   const background = new BackgroundTasks();
   const emailSender = dependencies.emailSender ?? createEmailSender(config, app.log);
@@ -357,9 +357,8 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
-  // Photos on disk are served by the app, which asks who may see each one. In a bucket they are
-  // served by the bucket at its own addresses (see docs/decisions/0026).
-  if (storage instanceof DiskStorage) await app.register(mediaRoutes, { prefix: UPLOADS_PREFIX });
+  // Photos, on disk or in a bucket, are served by the app, which asks who may see each one.
+  await app.register(mediaRoutes, { prefix: UPLOADS_PREFIX });
 
   await app.register(siteIndexRoutes);
   await registerStaticWeb(app, config.webDistDir, screenPreviews);

@@ -4,7 +4,7 @@ import { encodePhoto, UnsupportedImageError } from "./image-work.ts";
 import { S3Storage, s3PublicBaseUrl } from "./storage.ts";
 
 describe("S3Storage", () => {
-  it("builds public URLs and maps them back to keys", async () => {
+  it("names objects at the app's /uploads addresses and maps those, and the bucket's own, back to keys", async () => {
     expect(s3PublicBaseUrl({ bucket: "b", region: "eu-west-1" })).toBe(
       "https://b.s3.eu-west-1.amazonaws.com",
     );
@@ -17,16 +17,22 @@ describe("S3Storage", () => {
       { send: async (command) => void sent.push(command as { input: Record<string, unknown> }) },
     );
     const { url } = await storage.put("photos/u1/abc-1280.webp", Buffer.from("x"), "image/webp");
-    expect(url).toBe("https://cdn.example/photos/u1/abc-1280.webp");
+    expect(url).toBe("/uploads/photos/u1/abc-1280.webp");
     expect(sent[0]?.input).toMatchObject({
       Bucket: "photos",
       Key: "photos/u1/abc-1280.webp",
       ContentType: "image/webp",
-      CacheControl: "public, max-age=31536000, immutable",
     });
+    // The app serves it after asking who may see it: the object itself says nothing of caching.
+    expect(sent[0]?.input).not.toHaveProperty("CacheControl");
     expect(storage.keyFromUrl(url)).toBe("photos/u1/abc-1280.webp");
+    // Addresses stored when the bucket served photos itself still name their objects.
+    expect(storage.keyFromUrl("https://cdn.example/photos/u1/abc-1280.webp")).toBe(
+      "photos/u1/abc-1280.webp",
+    );
     expect(storage.keyFromUrl("https://elsewhere.example/photos/x.webp")).toBeUndefined();
     expect(storage.keyFromUrl("https://cdn.example/../etc/passwd")).toBeUndefined();
+    expect(storage.keyFromUrl("/uploads/../etc/passwd")).toBeUndefined();
     await storage.delete("photos/u1/abc-1280.webp");
     expect(sent[1]?.input).toMatchObject({ Bucket: "photos", Key: "photos/u1/abc-1280.webp" });
     await expect(storage.put("../x", Buffer.from("x"), "image/webp")).rejects.toThrow();

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { buffer } from "node:stream/consumers";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataExports } from "#server/db/schema/account-data.ts";
@@ -30,7 +31,7 @@ async function startWithS3() {
   return testApp.start({}, { storage: s3.storage() });
 }
 
-/** The object key a public URL names (the bucket's address, then the key). */
+/** The object key a photo's address names (/uploads/, then the key). */
 function keyOf(url: string): string {
   const key = testApp.app.storage.keyFromUrl(url);
   expect(key, url).toBeDefined();
@@ -41,7 +42,7 @@ function keyOf(url: string): string {
 const originalKeyOf = (url: string) => keyOf(url).replace(/-1280\.webp$/, "-original.jpg");
 
 describe("photos in an S3-compatible bucket", () => {
-  it("stores an upload's variants as WebP objects, served with their type, long caching and no metadata", async () => {
+  it("stores an upload's variants as WebP objects, served by the app to their uploader alone, without metadata", async () => {
     await startWithS3();
     const user = await signUpByEmail(testApp.app);
     const before = await s3.keys();
@@ -56,14 +57,53 @@ describe("photos in an S3-compatible bucket", () => {
     expect(added.sort()).toEqual([keyOf(url), keyOf(url480), originalKeyOf(url)].sort());
 
     for (const address of [url, url480]) {
-      const served = await fetch(address);
-      expect(served.status, address).toBe(200);
-      expect(served.headers.get("content-type")).toBe("image/webp");
-      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      // Not posted yet: the app serves it from the bucket to its uploader alone.
+      expect((await testApp.app.inject({ method: "GET", url: address })).statusCode).toBe(404);
+      const served = await testApp.app.inject({
+        method: "GET",
+        url: address,
+        headers: { cookie: user.cookie },
+      });
+      expect(served.statusCode, address).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/webp");
+      expect(served.headers["cache-control"]).toBe("private, no-cache");
+      const metadata = await sharp(served.rawPayload).metadata();
       expect(metadata.format).toBe("webp");
       expect(metadata.exif).toBeUndefined();
     }
+  });
+
+  it("serves a posted photo from the bucket to everyone, and only to followers once its account is private", async () => {
+    await startWithS3();
+    const owner = await signUpByEmail(testApp.app);
+    const stranger = await signUpByEmail(testApp.app);
+    const review = await postDishReview(testApp.app, owner.cookie);
+    const [photo] = review.images;
+    const asStranger = () =>
+      testApp.app.inject({
+        method: "GET",
+        url: photo.url480,
+        headers: { cookie: stranger.cookie },
+      });
+    const visible = await asStranger();
+    expect(visible.statusCode).toBe(200);
+    expect(visible.headers["cache-control"]).toBe("public, max-age=300");
+    await testApp.db.execute(sql`update profiles set is_private = true where id = ${owner.userId}`);
+    expect((await asStranger()).statusCode).toBe(404);
+    const asOwner = await testApp.app.inject({
+      method: "GET",
+      url: photo.url480,
+      headers: { cookie: owner.cookie },
+    });
+    expect(asOwner.statusCode).toBe(200);
+    // The original stays in the bucket for the data export, and is never served.
+    const original = photo.url.replace(/-1280\.webp$/, "-original.jpg");
+    const refused = await testApp.app.inject({
+      method: "GET",
+      url: original,
+      headers: { cookie: owner.cookie },
+    });
+    expect(refused.statusCode).toBe(404);
   });
 
   it("deletes a replaced photo's objects, then the rest with the review", async () => {
@@ -85,7 +125,12 @@ describe("photos in an S3-compatible bucket", () => {
     const afterReplace = await s3.keys();
     expect(afterReplace).toEqual(expect.arrayContaining(secondKeys));
     for (const key of firstKeys) expect(afterReplace).not.toContain(key);
-    expect((await fetch(first.url480)).status).toBe(404);
+    const gone = await testApp.app.inject({
+      method: "GET",
+      url: first.url480,
+      headers: { cookie: owner.cookie },
+    });
+    expect(gone.statusCode).toBe(404);
 
     const deleted = await request(testApp.app, "DELETE", `/api/reviews/${review.id}`, {
       cookie: owner.cookie,
@@ -136,10 +181,8 @@ describe("photos in an S3-compatible bucket", () => {
       url: `${link.pathname}${link.search}`,
     });
     expect(download.statusCode).toBe(200);
-    const original = Buffer.from(
-      await (
-        await fetch(review.images[0].url.replace(/-1280\.webp$/, "-original.jpg"))
-      ).arrayBuffer(),
+    const original = await buffer(
+      await testApp.app.storage.read(originalKeyOf(review.images[0].url)),
     );
     // A stored entry: the photo's bytes appear in the zip as they are.
     expect(download.rawPayload.includes(original)).toBe(true);

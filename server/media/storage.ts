@@ -21,8 +21,8 @@ export interface Storage {
   /**
    * The private area: files only the server hands out (data exports, through a signed link),
    * never reachable at any address of the public area. Disk: a directory beside the uploads,
-   * outside what /uploads serves. S3: keys under `private/` in the same bucket, written without
-   * public caching; the bucket's public read must cover `photos/` and `avatars/` only.
+   * outside what /uploads serves. S3: keys under `private/` in the same bucket, which the media
+   * route never names (it serves public-area keys only) and the bucket never makes public.
    */
   putPrivateFile(key: string, file: string, contentType: string): Promise<void>;
   readPrivate(key: string): Promise<Readable>;
@@ -184,18 +184,21 @@ export interface S3StorageOptions {
   region: string;
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
-  /** Where the bucket's objects are readable (a CDN or the bucket's public address). */
+  /**
+   * Where the bucket's objects were readable when photos were served by the bucket (a CDN or
+   * its public address): addresses stored then still name it.
+   */
   publicUrl?: string | undefined;
 }
 
-/** The public base address of a bucket's objects, without a trailing slash. */
+/** The bucket's own base address of its objects (or S3_PUBLIC_URL), without a trailing slash. */
 export function s3PublicBaseUrl(options: S3StorageOptions): string {
   if (options.publicUrl) return options.publicUrl.replace(/\/+$/, "");
   if (options.endpoint) return `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`;
   return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
 }
 
-/** Where S3Storage keeps private files: a prefix the bucket's public read must leave out. */
+/** Where S3Storage keeps private files. */
 const S3_PRIVATE_PREFIX = "private/";
 
 /** The subset of the AWS SDK's S3 client that S3Storage uses (tests pass a fake). */
@@ -204,19 +207,22 @@ export interface S3Like {
 }
 
 /**
- * Objects in an S3-compatible bucket (S3_* settings). Objects are written once under random
- * keys, so they carry immutable caching and their content type; nosniff is the bucket's or
- * CDN's job, as with any static host.
+ * Objects in an S3-compatible bucket (S3_* settings), written once under random keys. The app
+ * serves them at `publicPrefix` (/uploads) as it serves files on disk, through the media route
+ * that asks who may see each one, so the bucket needs no public read. Addresses stored before
+ * that named the bucket's own address; keyFromUrl still reads them, so their files are deleted
+ * with their rows.
  */
 export class S3Storage implements Storage {
-  private readonly baseUrl: string;
+  private readonly bucketUrl: string;
   private clientPromise: Promise<S3Like> | undefined;
 
   constructor(
     private readonly options: S3StorageOptions,
     client?: S3Like,
+    private readonly publicPrefix = "/uploads",
   ) {
-    this.baseUrl = s3PublicBaseUrl(options);
+    this.bucketUrl = s3PublicBaseUrl(options);
     if (client) this.clientPromise = Promise.resolve(client);
   }
 
@@ -251,7 +257,6 @@ export class S3Storage implements Storage {
         Key: key,
         Body: data,
         ContentType: contentType,
-        CacheControl: "public, max-age=31536000, immutable",
       }),
     );
     return { url: this.urlOf(key) };
@@ -259,7 +264,7 @@ export class S3Storage implements Storage {
 
   urlOf(key: string): string {
     assertSafeKey(key);
-    return `${this.baseUrl}/${key}`;
+    return `${this.publicPrefix}/${key}`;
   }
 
   async delete(key: string): Promise<void> {
@@ -271,7 +276,7 @@ export class S3Storage implements Storage {
   }
 
   keyFromUrl(url: string): string | undefined {
-    return keyUnder(this.baseUrl, url);
+    return keyUnder(this.publicPrefix, url) ?? keyUnder(this.bucketUrl, url);
   }
 
   read(key: string): Promise<Readable> {
