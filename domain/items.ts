@@ -89,6 +89,10 @@ export const reviewSchema = z.object({
   cost: z.number().nullable(),
   /** "Date visited": the calendar date `YYYY-MM-DD` the author ate there. */
   visitedOn: z.string(),
+  /** Dish reviews: the category it is ranked in (ADR 0030), or null. */
+  category: z.string().nullable(),
+  /** The score out of 10 (one decimal) from its rank in its category and its stars, or null. */
+  score: z.number().nullable(),
   restaurant: restaurantRefSchema,
 });
 export type ReviewDto = z.infer<typeof reviewSchema>;

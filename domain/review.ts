@@ -8,6 +8,7 @@ import {
   PHOTO_LIMITS,
   photoMessages,
 } from "./photos.ts";
+import { categoryInput } from "./rankings.ts";
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText, requiredText } from "./text-input.ts";
 
@@ -148,6 +149,7 @@ const dishReviewInput = z.object({
   cost: costInput,
   description: descriptionInput,
   visitedOn: visitedOnInput.optional(),
+  category: categoryInput,
   /** A dish review shows at least one photo of the dish. */
   images: z
     .array(imageRefInput, { error: reviewMessages.photoRequired })
@@ -187,6 +189,8 @@ export const reviewUpdateInput = z.object({
   priceRange: priceRangeInput.optional(),
   description: descriptionInput.optional(),
   visitedOn: visitedOnInput.optional(),
+  /** Dish reviews: the category (null: none); ignored for restaurant reviews. */
+  category: categoryInput.optional(),
   images: imagesEditInput.optional(),
 });
 export type ReviewUpdateInput = z.input<typeof reviewUpdateInput>;

@@ -61,6 +61,7 @@ import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { WebPushNotifier } from "./modules/push/push-notifier.ts";
+import { rankingRoutes } from "./modules/rankings/rankings.routes.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
@@ -326,6 +327,7 @@ export async function buildApp(
       await api.register(uploadRoutes);
       await api.register(itemRoutes);
       await api.register(reviewRoutes);
+      await api.register(rankingRoutes);
       await api.register(postRoutes);
       await api.register(dealRoutes);
       await api.register(restaurantRoutes);

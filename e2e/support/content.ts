@@ -208,6 +208,8 @@ export interface DishReviewSeed {
   photos: string[];
   /** "Date visited" `YYYY-MM-DD`; today by default. */
   visitedOn?: string;
+  /** The category it is ranked in; none by default. */
+  category?: string;
 }
 
 /** A dish review through POST /api/reviews, its photos uploaded first, in order. */
@@ -226,6 +228,7 @@ export async function seedDishReview(page: Page, seed: DishReviewSeed): Promise<
       description: seed.description ?? "Seeded for the browser tests.",
       images,
       visitedOn: seed.visitedOn,
+      category: seed.category,
     },
     headers: originHeaders(),
   });

@@ -51,6 +51,7 @@ import {
   unreadCountSql,
 } from "#server/modules/notifications/notifications.queries.ts";
 import { profileItemsSql, profilePageSql } from "#server/modules/profiles/profiles.queries.ts";
+import { rankingsSql } from "#server/modules/rankings/rankings.queries.ts";
 import {
   followedReviewerCountSql,
   followedReviewsPage,
@@ -460,6 +461,8 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       profileItemsSql({ ...window, userId: author.id, tab }),
     ),
   );
+  // A person's rankings, every ranked dish with its score's two counts (ADR 0030).
+  planned.push({ name: "rankings", statement: rankingsSql(author.id, viewer.id) });
   // The owner's Diary by date visited, its first page and a later one.
   planned.push(
     { name: "diary first page", statement: diaryPageSql(author.id, undefined, 21) },

@@ -523,6 +523,20 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     },
   },
   {
+    route: "PUT /api/reviews/:id/rank",
+    call: (w) => ({
+      url: `/api/reviews/${w.review.id}/rank`,
+      body: { aboveId: null },
+      changes: { table: "reviews", id: w.review.id },
+    }),
+    expected: ownerOnly(200),
+    massAssignment: {
+      caller: "owner",
+      mayChange: ["rank_position", ...itemEditColumns],
+      expect: () => ({}),
+    },
+  },
+  {
     route: "PATCH /api/posts/:id",
     call: (w) => ({
       url: `/api/posts/${w.post.id}`,
@@ -913,6 +927,18 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/${path}` }),
     expected: { visitor: 404, other: 404, owner: 200, moderator: 404, admin: 404 },
   })),
+  // Rankings are read as reviews are (blocks and privacy in server/modules/rankings); the
+  // categories are the caller's own.
+  {
+    route: "GET /api/profiles/:id/rankings",
+    call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/rankings` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/profile/categories",
+    call: () => ({ url: "/api/profile/categories" }),
+    expected: signedIn(200),
+  },
   // A Diary is always the caller's own: no route names anyone else's.
   {
     route: "GET /api/profile/diary",
@@ -1193,6 +1219,9 @@ async function buildWorld(): Promise<World> {
     userId: owner,
     restaurantId: restaurant.id,
     title: "Lobster Roll",
+    // Ranked (ADR 0030), so its owner may place it.
+    category: "Seafood",
+    rankPosition: 1,
   });
   await createReviewImage(db, { reviewId: review.id });
   const hiddenReview = await createReview(db, {

@@ -26,6 +26,8 @@ const review: ReviewDto = {
   rating: 4,
   cost: 12.5,
   visitedOn: "2024-02-29",
+  category: "Ramen",
+  score: 7.5,
   images: [
     {
       id: "p1",

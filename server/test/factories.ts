@@ -133,13 +133,16 @@ export async function createPlanContent(db: Executor, people: number): Promise<v
   await db.execute(sql`
     with places as (select id, row_number() over (order by id) as n from restaurants)
     insert into reviews (user_id, restaurant_id, review_type, title, description, rating, cost,
-                         is_hidden, created_at, visited_on)
+                         is_hidden, created_at, visited_on, category, rank_position)
     select ${person(sql`g`)}, places.id,
            case when g % 3 = 0 then 'restaurant' else 'dish' end,
            (${PLAN_DISHES})[1 + g % ${PLAN_DISH_COUNT}] || ' ' || g,
            'Notes ' || g, 1 + g % 5, case when g % 4 > 0 then g % 30 end, g % 50 = 0,
            now() - g * interval '1 minute',
-           ((now() - g * interval '1 minute') at time zone 'UTC')::date
+           ((now() - g * interval '1 minute') at time zone 'UTC')::date,
+           -- A quarter of the dishes ranked, in five categories (ADR 0030).
+           case when g % 3 > 0 and g % 4 = 0 then 'Plan ' || g % 5 end,
+           case when g % 3 > 0 and g % 4 = 0 then g end
       from generate_series(1, ${people * 20}) g
       join places on places.n = 1 + g % (select count(*) from places)`);
   await db.execute(sql`

@@ -16,6 +16,7 @@ import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
 import { OfflineNotice } from "#web/components/offline-notice.tsx";
 import { mainContentProps } from "#web/components/skip-link.tsx";
 import { useUnreadNotificationCount } from "#web/features/notifications/api/use-unread-notification-count.ts";
+import { usePendingRanking } from "#web/lib/rank-requests.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { type AddChoice, AddChooser } from "./add-chooser.tsx";
@@ -27,6 +28,11 @@ import { UserMenu } from "./user-menu.tsx";
 // Opening the chooser starts fetching them, so a choice opens its dialog without a wait.
 const loadReviewDialog = () => import("#web/features/reviews/components/review-dialog.tsx");
 const loadCreatePostDialog = () => import("#web/features/posts/components/create-post-dialog.tsx");
+// Asked after a dish is ranked: loaded the first time there is something to ask.
+const RankQuestionsDialog = lazy(async () => ({
+  default: (await import("#web/features/rankings/components/rank-questions.tsx"))
+    .RankQuestionsDialog,
+}));
 const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
 const CreatePostDialog = lazy(async () => ({
   default: (await loadCreatePostDialog()).CreatePostDialog,
@@ -59,6 +65,7 @@ export function AppLayout() {
   const [addTapped, setAddTapped] = useState(false);
   const unread = useUnreadNotificationCount();
   const signedIn = session.status === "signed-in";
+  const ranking = usePendingRanking();
 
   const items: NavItem[] = [
     { label: "Feed", to: screenPaths.feed, icon: <IconHome size={24} stroke={1.7} /> },
@@ -180,6 +187,11 @@ export function AppLayout() {
         </Box>
 
         <AddChooser opened={chooserOpened} onClose={chooser.close} onChoose={choose} />
+        {ranking && (
+          <Suspense fallback={null}>
+            <RankQuestionsDialog dish={ranking} />
+          </Suspense>
+        )}
         {signedIn && (
           <Suspense fallback={null}>
             {used.review && (

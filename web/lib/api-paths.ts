@@ -24,6 +24,10 @@ export const apiPaths = {
   config: "/api/config",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",
+  /** PUT places a ranked dish in its category. */
+  rank: (reviewId: string) => `/api/reviews/${segment(reviewId)}/rank`,
+  rankings: (profileId: string) => `/api/profiles/${segment(profileId)}/rankings`,
+  ownCategories: "/api/profile/categories",
   /** The signed-in person's reviews by date visited. */
   diary: (params: URLSearchParams) => withQuery("/api/profile/diary", params),
   usernameAvailability: (username: string) =>

@@ -60,6 +60,8 @@ export const profileKeys = {
     ["profiles", profileId, "items", tab, sort, q] as const,
   followList: (profileId: string, kind: FollowListKind) => ["profiles", profileId, kind] as const,
   diary: (profileId: string) => ["profiles", profileId, "diary"] as const,
+  rankings: (profileId: string) => ["profiles", profileId, "rankings"] as const,
+  ownCategories: ["profiles", "own-categories"] as const,
 };
 
 /**

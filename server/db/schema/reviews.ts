@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import {
   counter,
   createdAt,
@@ -38,6 +48,10 @@ export const reviews = pgTable(
     visitedOn: date("visited_on", { mode: "string" })
       .notNull()
       .default(sql`(now() at time zone 'UTC')::date`),
+    // Dish rankings (ADR 0030): the category a dish review is ranked in, and its place there
+    // (ascending is best first; equal positions are ties). Both null, or both set on a dish.
+    category: text("category"),
+    rankPosition: doublePrecision("rank_position"),
     isHidden: isHidden(),
     likeCount: counter("like_count"),
     commentCount: counter("comment_count"),
@@ -51,6 +65,11 @@ export const reviews = pgTable(
     check("reviews_cost_non_negative", sql`${t.cost} >= 0`),
     check("reviews_like_count_non_negative", sql`${t.likeCount} >= 0`),
     check("reviews_comment_count_non_negative", sql`${t.commentCount} >= 0`),
+    check(
+      "reviews_category_ranked",
+      sql`(${t.category} is null) = (${t.rankPosition} is null)
+          and (${t.category} is null or (${t.reviewType} = 'dish' and length(${t.category}) <= 40))`,
+    ),
     // Feed: newest first, keyset on (created_at, id), hidden rows never listed.
     index("reviews_feed_idx")
       .on(...newestFirst(t))
@@ -77,6 +96,10 @@ export const reviews = pgTable(
       t.visitedOn.desc().nullsFirst(),
       ...newestFirst(t),
     ),
+    // A person's category best first, and the counts each dish's score needs (ADR 0030).
+    index("reviews_user_category_rank_idx")
+      .on(t.userId, t.category, t.rankPosition)
+      .where(sql`${t.category} is not null`),
     index("reviews_restaurant_created_idx").on(t.restaurantId, ...newestFirst(t)),
     // A restaurant page's dish and restaurant tabs and their counts: one restaurant's visible
     // reviews of one type, by date or by rating, keyset on (…, created_at, id).

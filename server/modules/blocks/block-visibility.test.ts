@@ -75,6 +75,9 @@ async function seed(db: Database): Promise<World> {
         title: `${name} noodles`,
         description: `Noodles as ${name} likes them`,
         rating: 4,
+        // Ranked, so their Rankings tab shows it (ADR 0030).
+        category: "Noodles",
+        rankPosition: 1,
       })
     ).id;
     posts[name] = (
@@ -279,6 +282,7 @@ function perPerson(): Record<string, Read> {
       },
       [`${name}'s review by its slug`]: { path: () => `/api/reviews/by-slug/dish/${name}-noodles` },
       [`${name}'s map`]: { path: () => `/api/profiles/${profile}/map` },
+      [`${name}'s rankings`]: { path: () => `/api/profiles/${profile}/rankings` },
       [`${name}'s stats`]: { path: () => `/api/profiles/${profile}/stats` },
       [`${name}'s first times`]: { path: () => `/api/profiles/${profile}/stats/firsts` },
       [`${name}'s years in food`]: { path: () => `/api/profiles/${profile}/years` },
@@ -376,6 +380,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
         [`${owner}'s link list, with its key`, shown ? only : gone],
         [`${owner}'s review by its slug`, shown ? only : gone],
         [`${owner}'s map`, shown ? { status: 200 } : gone],
+        [`${owner}'s rankings`, shown ? only : gone],
         [`${owner}'s stats`, shown ? { status: 200 } : gone],
         [`${owner}'s first times`, shown ? { status: 200 } : gone],
         [`${owner}'s years in food`, shown ? { status: 200 } : gone],
@@ -640,7 +645,7 @@ function privateMatrix(): PrivateRead[] {
     add("papa's link list, with its key", (w) => `/api/lists/${w.linkList}?key=link-papa`, {
       shows: ["papa"],
     });
-    for (const read of ["map", "stats", "stats/firsts", "years"]) {
+    for (const read of ["map", "rankings", "stats", "stats/firsts", "years"]) {
       add(`papa's ${read}`, () => `/api/profiles/${papa}/${read}`, sees ? { status: 200 } : gone);
     }
     // Their name and counts are public: so are the people they follow and who follow them.

@@ -189,6 +189,7 @@ export async function readReviews(db: Executor, userId: string) {
       rating: reviews.rating,
       cost: reviews.cost,
       visitedOn: reviews.visitedOn,
+      category: reviews.category,
       isHidden: reviews.isHidden,
       likeCount: reviews.likeCount,
       commentCount: reviews.commentCount,

@@ -6,6 +6,7 @@ import {
   type RestaurantRefDto,
 } from "#domain/items.ts";
 import { type ImageDto, imageUrls } from "#domain/photos.ts";
+import { dishScore } from "#domain/rankings.ts";
 import type { ImageRow, ItemRow } from "./items.queries.ts";
 
 // Rows → API shapes for items and what items show (photos, authors, restaurants). Every module
@@ -104,6 +105,11 @@ export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | u
       rating: Number(row.rating),
       cost: row.cost === null ? null : Number(row.cost),
       visitedOn: row.visited_on,
+      category: row.category,
+      score:
+        row.category === null
+          ? null
+          : dishScore(Number(row.rating), Number(row.rank_better), Number(row.rank_total)),
       restaurant,
     };
   }

@@ -203,6 +203,10 @@ export interface ItemRow extends Record<string, unknown> {
   cost: number | null;
   /** A review's date visited as `YYYY-MM-DD`; null for posts. */
   visited_on: string | null;
+  /** A ranked dish's category (ADR 0030), with the visible dishes of it and those better. */
+  category: string | null;
+  rank_total: number | null;
+  rank_better: number | null;
   like_count: number;
   comment_count: number;
   updated_at: Date | string;
@@ -231,11 +235,12 @@ export function itemColumns(kind: ItemKind, alias: string): SQL {
     ? sql`'review'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           ${a}.review_type, ${a}.title, ${a}.description as body, ${a}.rating,
           ${a}.cost::float8 as cost, to_char(${a}.visited_on, 'YYYY-MM-DD') as visited_on,
-          ${a}.like_count, ${a}.comment_count, ${a}.updated_at, ${a}.is_hidden`
+          ${a}.category, ${a}.rank_position, ${a}.like_count, ${a}.comment_count, ${a}.updated_at, ${a}.is_hidden`
     : sql`'post'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           null::text as review_type, ${a}.title, ${a}.content as body, null::int as rating,
-          null::float8 as cost, null::text as visited_on, ${a}.like_count, ${a}.comment_count,
-          ${a}.updated_at, ${a}.is_hidden`;
+          null::float8 as cost, null::text as visited_on, null::text as category,
+          null::float8 as rank_position, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
+          ${a}.is_hidden`;
 }
 
 /**
@@ -286,6 +291,12 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
           end)
           from unseen u), 0)::int`;
   const unseen = sql`, unseen as materialized (${unseenPeopleSql(viewerId)})`;
+  // A ranked dish's score (ADR 0030) needs its category's visible dishes and how many of them
+  // rank above it: two probes of reviews_user_category_rank_idx, only for ranked dishes.
+  const ranked = (condition: SQL) => sql`case when page.category is null then null else (
+        select count(*)::int from reviews rk
+         where rk.user_id = page.user_id and rk.category = page.category and not rk.is_hidden
+           ${condition}) end`;
   const direction = sql.raw(order.direction);
   const orderBy = order.keyed
     ? sql`page.sort_key ${direction}, page.created_at ${direction}, page.id ${direction}`
@@ -295,7 +306,9 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
     select page.kind, page.id,
            to_char(page.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at_text,
            page.user_id, page.review_type, page.title, page.body, page.rating, page.cost,
-           page.visited_on, page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
+           page.visited_on, page.category, ${ranked(sql``)} as rank_total,
+           ${ranked(sql`and rk.rank_position < page.rank_position`)} as rank_better,
+           page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
            ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
            ${likedByMe} as liked_by_me,
            a.username as author_username, a.full_name as author_full_name,

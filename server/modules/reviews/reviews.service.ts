@@ -12,6 +12,7 @@ import {
   toItemDtos,
   updateItem,
 } from "#server/modules/items/items.service.ts";
+import { setDishCategory } from "#server/modules/rankings/rankings.service.ts";
 import {
   checkRestaurant,
   findOrCreateRestaurant,
@@ -72,6 +73,9 @@ export async function createReview(
       // Left out, the column's default: today (UTC).
       visitedOn: input.visitedOn,
     });
+    if (input.reviewType === "dish" && input.category !== null) {
+      await setDishCategory(tx, review, input.category);
+    }
     // In the review's transaction: the saved entries it answers are tried exactly when it exists.
     movedToTried = await markAnsweredEntriesTried(tx, review);
     return review.id;
@@ -100,6 +104,9 @@ export async function updateReview(
     if (isDish && input.cost !== undefined) changes.cost = input.cost;
     if (!isDish && input.priceRange !== undefined) changes.cost = input.priceRange;
     await updateReviewRow(tx, review.id, changes);
+    if (isDish && input.category !== undefined) {
+      await setDishCategory(tx, review, input.category);
+    }
   });
 }
 

@@ -7,6 +7,7 @@ import {
   profileListMessages,
   profileTabs,
 } from "#domain/profile.ts";
+import { rankingMessages } from "#domain/rankings.ts";
 import { diaryMessages } from "#domain/review.ts";
 import { statsMessages } from "#domain/stats.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
@@ -17,6 +18,7 @@ import {
   type OtherTab,
 } from "#web/features/items/components/item-list-tabs.tsx";
 import { ProfileListsPanel } from "#web/features/lists/components/profile-lists-panel.tsx";
+import { RankingsTab } from "#web/features/rankings/components/rankings-tab.tsx";
 import { StatsTab } from "#web/features/stats/components/stats-tab.tsx";
 import { useWantToTryKeys, wantCount } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { WantToTryPanel } from "#web/features/want-to-try/components/want-to-try-panel.tsx";
@@ -68,6 +70,7 @@ const WANT_TO_TRY_TAB = "want-to-try";
 const LISTS_TAB = "lists";
 const STATS_TAB = "stats";
 const DIARY_TAB = "diary";
+const RANKINGS_TAB = "rankings";
 
 interface ProfileTabsProps {
   profileId: string;
@@ -79,15 +82,21 @@ interface ProfileTabsProps {
 }
 
 /**
- * A profile's Posts, Dishes, Restaurants and Lists, on one's own profile Want to try (n), n
- * being what is still to try, and the Diary (reviews by date visited), and Stats for the owner or while the owner shows them; the open
- * tab is in the address (?tab=).
+ * A profile's Posts, Dishes, Restaurants, Rankings and Lists; on one's own profile also Want to
+ * try (n), n being what is still to try, and the Diary (reviews by date visited); and Stats for
+ * the owner or while the owner shows them. The open tab is in the address (?tab=).
  */
 export function ProfileTabs({ profileId, counts, isOwn, statsPublic }: ProfileTabsProps) {
   const keys = useWantToTryKeys();
   const tabs: (
     | ItemListTab<ProfileTab>
-    | OtherTab<typeof WANT_TO_TRY_TAB | typeof DIARY_TAB | typeof LISTS_TAB | typeof STATS_TAB>
+    | OtherTab<
+        | typeof WANT_TO_TRY_TAB
+        | typeof DIARY_TAB
+        | typeof RANKINGS_TAB
+        | typeof LISTS_TAB
+        | typeof STATS_TAB
+      >
   )[] = profileTabs.map((tab) => ({
     value: tab,
     label: `${TAB_SPECS[tab].name} (${TAB_COUNTS[tab](counts)})`,
@@ -107,6 +116,11 @@ export function ProfileTabs({ profileId, counts, isOwn, statsPublic }: ProfileTa
       panel: <DiaryPanel profileId={profileId} />,
     });
   }
+  tabs.push({
+    value: RANKINGS_TAB,
+    label: rankingMessages.tab,
+    panel: <RankingsTab profileId={profileId} isOwn={isOwn} />,
+  });
   tabs.push({
     value: LISTS_TAB,
     label: listMessages.tabLabel,

@@ -1,8 +1,9 @@
 import { Button, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ITEM_LIMITS, type ReviewDto, type ReviewType } from "#domain/items.ts";
+import { RANKING_LIMITS, rankingMessages } from "#domain/rankings.ts";
 import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/restaurant.ts";
 import {
   type CreateReviewValues,
@@ -17,8 +18,10 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
+import { useCategorySuggestions } from "#web/features/rankings/api/rankings-queries.ts";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { requestRanking } from "#web/lib/rank-requests.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
 import { editImageRefs, newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
@@ -86,6 +89,9 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
   );
   const [description, setDescription] = useState(review?.description ?? "");
   const [visitedOn, setVisitedOn] = useState(() => review?.visitedOn ?? localToday());
+  const [category, setCategory] = useState(review?.category ?? "");
+  const categorySuggestions = useCategorySuggestions(isDish);
+  const categoryListId = useId();
 
   // The values are gathered loosely (rating may be unset, cost is the raw field) and the
   // schemas check them.
@@ -101,7 +107,9 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
           reviewUpdateInput
             .superRefine(notInFuture)
             .safeParse(
-              isDish ? { ...fields, title, cost, images } : { ...fields, priceRange, images },
+              isDish
+                ? { ...fields, title, cost, category, images }
+                : { ...fields, priceRange, images },
             ),
         );
       }
@@ -112,7 +120,7 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
           .superRefine(notInFuture)
           .safeParse(
             isDish
-              ? { ...created, reviewType: "dish", title, cost }
+              ? { ...created, reviewType: "dish", title, cost, category }
               : { ...created, reviewType: "restaurant", priceRange },
           ),
       );
@@ -135,7 +143,12 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
         return null;
       });
     },
-    onSaved,
+    onSaved: (saved) => {
+      // A dish newly in a category holding others of theirs: "How does it compare?" over
+      // whatever screen comes next.
+      if (!editing || saved.category !== review?.category) requestRanking(saved);
+      onSaved(saved);
+    },
   });
   const { errors, submitting, clearError } = form;
 
@@ -272,6 +285,28 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
               error={errors.cost}
               disabled={submitting}
             />
+            {/* The browser's own suggestion list: no combobox code on the form's first load. */}
+            <TextInput
+              label={rankingMessages.category}
+              description="Optional: rank it against your other dishes of the kind"
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              placeholder={rankingMessages.categoryPlaceholder}
+              list={categoryListId}
+              autoComplete="off"
+              value={category}
+              maxLength={RANKING_LIMITS.categoryMax + 10}
+              onChange={(event) => {
+                setCategory(event.currentTarget.value);
+                clearError("category");
+              }}
+              error={errors.category}
+              disabled={submitting}
+            />
+            <datalist id={categoryListId}>
+              {categorySuggestions.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
             {visitedField}
             {descriptionField}
           </>

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { reviewSchema } from "./items.ts";
+import { optionalText } from "./text-input.ts";
+
+// Dish rankings (ADR 0030): a dish review's optional category, the questions that place it
+// among the person's other dishes of that category, and the score out of 10 that follows.
+
+export const RANKING_LIMITS = {
+  categoryMax: 40,
+  /** The most ranked dishes a Rankings tab lists. */
+  dishesMax: 500,
+} as const;
+
+/** What the Category field suggests before the person's own earlier categories. */
+export const RANKING_CATEGORIES = [
+  "Ramen",
+  "Pizza",
+  "Tacos",
+  "Burger",
+  "Dumplings",
+  "Sushi",
+  "Pho",
+  "Curry",
+  "Fried chicken",
+  "Pasta",
+  "Sandwich",
+  "Ice cream",
+] as const;
+
+export const rankingMessages = {
+  category: "Category",
+  categoryPlaceholder: "e.g. Ramen",
+  categoryTooLong: `Category must be at most ${RANKING_LIMITS.categoryMax} characters`,
+  compareTitle: "How does it compare?",
+  better: "Better",
+  worse: "Worse",
+  tooClose: "Too close to call",
+  skip: "Skip",
+  tab: "Rankings",
+  empty: "No rankings yet",
+  emptyHint: "Give a dish review a category to rank it against the others.",
+  reRank: "Re-rank",
+  moveUp: "Move up",
+  moveDown: "Move down",
+  rankSaved: "Ranking saved",
+  rankFailed: "Failed to save ranking",
+  notRankable: "Only a dish review with a category can be ranked",
+  loading: "Loading rankings...",
+} as const;
+
+/** A dish review's category: trimmed, at most 40 characters; empty means none. */
+export const categoryInput = optionalText(
+  RANKING_LIMITS.categoryMax,
+  rankingMessages.categoryTooLong,
+);
+
+/**
+ * PUT /api/reviews/:id/rank: where a dish goes in its category. `aboveId`: just above that dish
+ * (null: at the bottom); `tieWithId`: level with that dish ("Too close to call").
+ */
+export const rankPlacementInput = z.union([
+  z.strictObject({ aboveId: z.guid().nullable() }),
+  z.strictObject({ tieWithId: z.guid() }),
+]);
+export type RankPlacement = z.infer<typeof rankPlacementInput>;
+
+/** GET /api/profiles/:id/rankings: each category's ranked dishes, best first. */
+export const rankingsSchema = z.object({
+  categories: z.array(z.object({ name: z.string(), dishes: z.array(reviewSchema) })),
+});
+export type RankingsDto = z.infer<typeof rankingsSchema>;
+
+/** GET /api/profile/categories: the categories the signed-in person has used, A to Z. */
+export const ownCategoriesSchema = z.object({ categories: z.array(z.string()) });
+export type OwnCategoriesDto = z.infer<typeof ownCategoriesSchema>;
+
+/**
+ * The score out of 10, one decimal, of a dish with `stars` of which `better` of the `total`
+ * dishes of its category rank above (ADR 0030): its star band [2s−2, 2s], placed within by its
+ * standing, so a 5-star dish never scores below a 3-star one.
+ */
+export function dishScore(stars: number, better: number, total: number): number {
+  const standing = total <= 1 ? 0.5 : (total - 1 - better) / (total - 1);
+  return Math.round((2 * (stars - 1) + 2 * standing) * 10) / 10;
+}
+
+/** A score as shown: "7.0". */
+export function formatScore(score: number): string {
+  return score.toFixed(1);
+}
+
+/** Where binary insertion stands: the other dishes' index range the new one still fits in. */
+export interface Insertion {
+  lo: number;
+  hi: number;
+}
+
+export type Verdict = "better" | "worse";
+
+/**
+ * The next dish to ask about (its index in the other dishes, best first), or null when the
+ * place is found: then the dish goes above others[lo], or to the bottom when lo is their count.
+ */
+export function nextComparison({ lo, hi }: Insertion): number | null {
+  return lo < hi ? Math.floor((lo + hi) / 2) : null;
+}
+
+/** The range after the person said the new dish is better or worse than others[asked]. */
+export function narrow({ lo, hi }: Insertion, asked: number, verdict: Verdict): Insertion {
+  return verdict === "better" ? { lo, hi: asked } : { lo: asked + 1, hi };
+}

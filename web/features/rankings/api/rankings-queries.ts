@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReviewDto } from "#domain/items.ts";
+import {
+  type OwnCategoriesDto,
+  RANKING_CATEGORIES,
+  type RankingsDto,
+  type RankPlacement,
+  rankingMessages,
+} from "#domain/rankings.ts";
+import { apiGet, apiSend } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
+import { refreshContent } from "#web/lib/content-cache.ts";
+import { profileKeys } from "#web/lib/query-keys.ts";
+import { toast } from "#web/lib/toast.ts";
+
+/** A person's rankings: each category's dishes best first. */
+export function rankingsQuery(profileId: string) {
+  return queryOptions({
+    queryKey: profileKeys.rankings(profileId),
+    queryFn: ({ signal }) => apiGet<RankingsDto>(apiPaths.rankings(profileId), { signal }),
+  });
+}
+
+/** The Category field's suggestions: the person's own categories, then the usual ones. */
+export function useCategorySuggestions(enabled: boolean): string[] {
+  const own = useQuery({
+    queryKey: profileKeys.ownCategories,
+    queryFn: ({ signal }) => apiGet<OwnCategoriesDto>(apiPaths.ownCategories, { signal }),
+    enabled,
+  });
+  const seen = new Set<string>();
+  return [...(own.data?.categories ?? []), ...RANKING_CATEGORIES].filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Places a ranked dish; every list and score on screen is read again after. */
+export function useRankDish() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, placement }: { id: string; placement: RankPlacement }) =>
+      apiSend<ReviewDto>("PUT", apiPaths.rank(id), placement),
+    onSuccess: () => refreshContent(queryClient),
+    onError: (error) =>
+      toast.error(rankingMessages.rankFailed, error instanceof Error ? error.message : undefined),
+  });
+}
