@@ -1,36 +1,16 @@
 import { z } from "zod";
 import { reviewSchema } from "./items.ts";
-import { optionalText } from "./text-input.ts";
 
-// Dish rankings (ADR 0030): a dish review's optional category, the questions that place it
-// among the person's other dishes of that category, and the score out of 10 that follows.
+// Dish rankings (ADR 0030): the questions that place a dish among the person's other dishes of
+// its category, and the score out of 10 that follows. The category itself is a review field
+// (domain/review.ts), so the review form carries none of this.
 
 export const RANKING_LIMITS = {
-  categoryMax: 40,
   /** The most ranked dishes a Rankings tab lists. */
   dishesMax: 500,
 } as const;
 
-/** What the Category field suggests before the person's own earlier categories. */
-export const RANKING_CATEGORIES = [
-  "Ramen",
-  "Pizza",
-  "Tacos",
-  "Burger",
-  "Dumplings",
-  "Sushi",
-  "Pho",
-  "Curry",
-  "Fried chicken",
-  "Pasta",
-  "Sandwich",
-  "Ice cream",
-] as const;
-
 export const rankingMessages = {
-  category: "Category",
-  categoryPlaceholder: "e.g. Ramen",
-  categoryTooLong: `Category must be at most ${RANKING_LIMITS.categoryMax} characters`,
   compareTitle: "How does it compare?",
   better: "Better",
   worse: "Worse",
@@ -47,12 +27,6 @@ export const rankingMessages = {
   notRankable: "Only a dish review with a category can be ranked",
   loading: "Loading rankings...",
 } as const;
-
-/** A dish review's category: trimmed, at most 40 characters; empty means none. */
-export const categoryInput = optionalText(
-  RANKING_LIMITS.categoryMax,
-  rankingMessages.categoryTooLong,
-);
 
 /**
  * PUT /api/reviews/:id/rank: where a dish goes in its category. `aboveId`: just above that dish
@@ -82,11 +56,6 @@ export type OwnCategoriesDto = z.infer<typeof ownCategoriesSchema>;
 export function dishScore(stars: number, better: number, total: number): number {
   const standing = total <= 1 ? 0.5 : (total - 1 - better) / (total - 1);
   return Math.round((2 * (stars - 1) + 2 * standing) * 10) / 10;
-}
-
-/** A score as shown: "7.0". */
-export function formatScore(score: number): string {
-  return score.toFixed(1);
 }
 
 /** Where binary insertion stands: the other dishes' index range the new one still fits in. */

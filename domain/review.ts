@@ -8,9 +8,27 @@ import {
   PHOTO_LIMITS,
   photoMessages,
 } from "./photos.ts";
-import { categoryInput } from "./rankings.ts";
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText, requiredText } from "./text-input.ts";
+
+/** A dish review's ranking category (ADR 0030): at most this long. */
+export const CATEGORY_MAX = 40;
+
+/** What the Category field suggests after the person's own earlier categories. */
+export const RANKING_CATEGORIES = [
+  "Ramen",
+  "Pizza",
+  "Tacos",
+  "Burger",
+  "Dumplings",
+  "Sushi",
+  "Pho",
+  "Curry",
+  "Fried chicken",
+  "Pasta",
+  "Sandwich",
+  "Ice cream",
+] as const;
 
 const REVIEW_LIMITS = {
   ratingMin: 1,
@@ -33,6 +51,9 @@ export const reviewMessages = {
   photoRequired: "Please add at least one photo for dish reviews",
   visitedInFuture: "Date visited can't be in the future",
   visitedInvalid: "Please enter a valid date",
+  category: "Category",
+  categoryPlaceholder: "e.g. Ramen",
+  categoryTooLong: `Category must be at most ${CATEGORY_MAX} characters`,
   // Toasts.
   dishPosted: "Dish review posted successfully!",
   restaurantPosted: "Restaurant review posted successfully!",
@@ -131,6 +152,14 @@ export function localToday(now = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, "0");
   const day = String(now.getDate()).padStart(2, "0");
   return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** A dish review's category: trimmed, at most CATEGORY_MAX characters; empty means none. */
+const categoryInput = optionalText(CATEGORY_MAX, reviewMessages.categoryTooLong);
+
+/** A ranked dish's score as shown: "7.0". */
+export function formatScore(score: number): string {
+  return score.toFixed(1);
 }
 
 const descriptionInput = optionalText(ITEM_LIMITS.bodyMax, reviewMessages.reviewTooLong);

@@ -30,7 +30,9 @@ export const SCREEN_JS_CEILINGS: Record<string, number> = {
   "features/food-map/components/food-map-page.tsx": 260_000,
   "app/user-map-screen.tsx": 265_000,
   "app/user-year-screen.tsx": 300_000,
-  "features/reviews/components/new-review-page.tsx": 300_000,
+  // 299.8 kB with Date visited; the Category field, its suggestions and the ranking prompt
+  // (issue 31) take it to 301.0.
+  "features/reviews/components/new-review-page.tsx": 305_000,
   "features/items/components/view-item-page.tsx": 305_000,
   "features/notifications/components/notifications-page.tsx": 270_000,
   "features/settings/components/security-page.tsx": 290_000,

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ReviewDto } from "#domain/items.ts";
-import { RANKING_LIMITS, type RankingsDto, rankingMessages } from "#domain/rankings.ts";
+import { type RankingsDto, rankingMessages } from "#domain/rankings.ts";
+import { CATEGORY_MAX, reviewMessages } from "#domain/review.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
@@ -166,12 +167,12 @@ describe("dish rankings", () => {
         restaurant: { name: "X" },
         title: "Y",
         rating: 3,
-        category: "c".repeat(RANKING_LIMITS.categoryMax + 1),
+        category: "c".repeat(CATEGORY_MAX + 1),
         images: [{ uploadId: crypto.randomUUID() }],
       },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error.message).toBe(rankingMessages.categoryTooLong);
+    expect(tooLong.json().error.message).toBe(reviewMessages.categoryTooLong);
   });
 
   it("others see rankings as they see reviews: hidden dishes, blocks and private profiles", async () => {

@@ -1,12 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReviewDto } from "#domain/items.ts";
-import {
-  type OwnCategoriesDto,
-  RANKING_CATEGORIES,
-  type RankingsDto,
-  type RankPlacement,
-  rankingMessages,
-} from "#domain/rankings.ts";
+import { type RankingsDto, type RankPlacement, rankingMessages } from "#domain/rankings.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
@@ -18,22 +12,6 @@ export function rankingsQuery(profileId: string) {
   return queryOptions({
     queryKey: profileKeys.rankings(profileId),
     queryFn: ({ signal }) => apiGet<RankingsDto>(apiPaths.rankings(profileId), { signal }),
-  });
-}
-
-/** The Category field's suggestions: the person's own categories, then the usual ones. */
-export function useCategorySuggestions(enabled: boolean): string[] {
-  const own = useQuery({
-    queryKey: profileKeys.ownCategories,
-    queryFn: ({ signal }) => apiGet<OwnCategoriesDto>(apiPaths.ownCategories, { signal }),
-    enabled,
-  });
-  const seen = new Set<string>();
-  return [...(own.data?.categories ?? []), ...RANKING_CATEGORIES].filter((name) => {
-    const key = name.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
   });
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Image, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Image, Loader, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { ReviewDto } from "#domain/items.ts";
@@ -101,7 +101,8 @@ function RankQuestions({ dish, onDone }: { dish: ReviewDto; onDone: () => void }
           {rankingMessages.worse}
         </Button>
       </Group>
-      <Group grow>
+      {/* One column on phones, where "Too close to call" needs the whole width. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Button
           variant="light"
           onClick={() => save({ tieWithId: against.id })}
@@ -112,7 +113,7 @@ function RankQuestions({ dish, onDone }: { dish: ReviewDto; onDone: () => void }
         <Button variant="subtle" color="gray" onClick={onDone} disabled={rank.isPending}>
           {rankingMessages.skip}
         </Button>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }

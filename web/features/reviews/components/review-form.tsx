@@ -3,9 +3,9 @@ import { IconStarFilled } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ITEM_LIMITS, type ReviewDto, type ReviewType } from "#domain/items.ts";
-import { RANKING_LIMITS, rankingMessages } from "#domain/rankings.ts";
 import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/restaurant.ts";
 import {
+  CATEGORY_MAX,
   type CreateReviewValues,
   createReviewInput,
   localToday,
@@ -18,13 +18,13 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
-import { useCategorySuggestions } from "#web/features/rankings/api/rankings-queries.ts";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { requestRanking } from "#web/lib/rank-requests.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
 import { editImageRefs, newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
+import { useCategorySuggestions } from "../api/category-suggestions.ts";
 import { ChoiceRadios, type RadioChoice } from "./choice-radios.tsx";
 
 export interface ReviewFormProps {
@@ -287,14 +287,14 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
             />
             {/* The browser's own suggestion list: no combobox code on the form's first load. */}
             <TextInput
-              label={rankingMessages.category}
+              label={reviewMessages.category}
               description="Optional: rank it against your other dishes of the kind"
               inputWrapperOrder={["label", "input", "description", "error"]}
-              placeholder={rankingMessages.categoryPlaceholder}
+              placeholder={reviewMessages.categoryPlaceholder}
               list={categoryListId}
               autoComplete="off"
               value={category}
-              maxLength={RANKING_LIMITS.categoryMax + 10}
+              maxLength={CATEGORY_MAX + 10}
               onChange={(event) => {
                 setCategory(event.currentTarget.value);
                 clearError("category");
