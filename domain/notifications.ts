@@ -168,6 +168,8 @@ const notificationGroupSchema = z.object({
   isRead: z.boolean(),
   /** The time of its newest notification. */
   latestAt: z.string(),
+  /** Comment, reply and mention groups: the newest comment's text (if still shown); else null. */
+  text: z.string().nullable(),
 });
 export type NotificationGroupDto = z.infer<typeof notificationGroupSchema>;
 

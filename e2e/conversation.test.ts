@@ -100,7 +100,9 @@ describe("conversation", () => {
         .getByRole("listitem")
         .filter({ hasText: `replied to your comment on ${title}` });
       await notice.waitFor({ timeout: LIVE_TIMEOUT_MS });
+      // The row says who, and quotes what they wrote.
       expect(await notice.textContent()).toContain(h.displayName);
+      expect(await notice.textContent()).toContain("Hand-pulled, from the market");
       await notice.getByRole("link").first().click();
       await commentsOf(guest.page).getByText("Hand-pulled, from the market").waitFor();
       await replyByKeyboard(guest.page, h.displayName, "Thanks, going tomorrow");

@@ -235,6 +235,7 @@ export async function addComment(
         recipientId: item.userId,
         kind,
         itemId,
+        commentId: inserted.id,
       });
       if (id) notified.push({ id, recipientId: item.userId });
     }

@@ -10,6 +10,7 @@ import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import { createFollow, createPost, createReview, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
+import { setCommentHidden } from "./comments.service.ts";
 
 const testApp = useTestApp();
 
@@ -185,8 +186,24 @@ describe("replies", () => {
     expect(screen.json().items[0]).toMatchObject({
       key: `reply.review.${review.id}`,
       type: "new_reply",
+      text: "Answer",
       item: { kind: "review", id: review.id },
     });
+  });
+
+  it("comment rows quote the newest comment, and no comment a moderator hid", async () => {
+    await testApp.start();
+    const author = await person();
+    const ana = await person();
+    const post = await createPost(testApp.db, { userId: author.id });
+    await added(`posts/${post.id}`, ana.cookie, "First thought");
+    const second = await added(`posts/${post.id}`, ana.cookie, "Second thought");
+    const screen = async () =>
+      (await request(testApp.app, "GET", "/api/notifications", { cookie: author.cookie })).json()
+        .items[0];
+    expect(await screen()).toMatchObject({ type: "new_comment", text: "Second thought" });
+    await setCommentHidden(testApp.db, "post", second.id, true);
+    expect(await screen()).toMatchObject({ type: "new_comment", text: null });
   });
 
   it("keeps blocked people out of threads and refuses replies across a block", async () => {

@@ -17,6 +17,8 @@ export interface ItemActivity {
   recipientId: string;
   kind: ItemKind;
   itemId: string;
+  /** A comment's notification shows it (and goes with it). */
+  commentId?: string;
 }
 
 /**
@@ -52,10 +54,13 @@ export async function notifyItemActivity(
              and n.review_id is not distinct from ${reviewId}::uuid
              and n.post_id is not distinct from ${postId}::uuid)`
       : sql``;
+  const commentId = activity.commentId ?? null;
   const result = await db.execute<{ id: string }>(sql`
-    insert into notifications (type, user_id, actor_id, review_id, post_id)
+    insert into notifications (type, user_id, actor_id, review_id, post_id, comment_id,
+                               post_comment_id)
     select ${activity.type}, ${activity.recipientId}, ${activity.actorId},
-           ${reviewId}::uuid, ${postId}::uuid
+           ${reviewId}::uuid, ${postId}::uuid,
+           ${reviewId === null ? null : commentId}::uuid, ${postId === null ? null : commentId}::uuid
      where ${wantsNotificationSql(activity.recipientId, activity.type)}
     ${onlyIfNew}
     returning id`);

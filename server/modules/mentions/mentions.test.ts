@@ -71,6 +71,7 @@ describe("mentions in comments", () => {
     expect(screen.json().items[0]).toMatchObject({
       key: `mention.review.${review.id}`,
       type: "new_mention",
+      text: "Ask @Benji, or mail benji@example.com!",
     });
   });
 

@@ -57,6 +57,7 @@ function recentShown(userId: string): SQL {
   return sql`recent as (
     select n.id, n.type, n.actor_id, n.review_id, n.post_id, n.is_read, n.created_at,
            num_nonnulls(n.comment_id, n.post_comment_id) > 0 as about_comment,
+           coalesce(n.comment_id, n.post_comment_id) as comment_id,
            ${groupKey} as group_key
       from notifications n
       left join reviews r on r.id = n.review_id
@@ -83,6 +84,7 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   review_type: "dish" | "restaurant" | null;
   post_id: string | null;
   post_title: string | null;
+  comment_text: string | null;
 }
 
 /**
@@ -96,12 +98,14 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
     with ${recentShown(userId)},
     by_actor as (
       select group_key, type, review_id, post_id, about_comment, actor_id,
-             max(created_at) as latest_at, bool_and(is_read) as is_read
+             max(created_at) as latest_at, bool_and(is_read) as is_read,
+             (array_agg(comment_id order by created_at desc))[1] as comment_id
         from recent
        group by group_key, type, review_id, post_id, about_comment, actor_id),
     grouped as (
       select group_key, type, review_id, post_id, about_comment, max(latest_at) as latest_at,
              bool_and(is_read) as is_read, count(*)::int as actor_count,
+             (array_agg(comment_id order by latest_at desc, actor_id))[1] as comment_id,
              (array_agg(actor_id order by latest_at desc, actor_id))[1:${GROUP_ACTORS_SHOWN}]
                as actor_ids
         from by_actor
@@ -112,12 +116,19 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
            to_char(g.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as latest_at_text,
            ${authorColumns},
            r.id as review_id, r.title as review_title, r.review_type,
-           p.id as post_id, p.title as post_title
+           p.id as post_id, p.title as post_title,
+           case when g.type in ('new_comment', 'new_reply', 'new_mention')
+                then coalesce(c.content, pc.content) end as comment_text
       from grouped g
       cross join lateral unnest(g.actor_ids) with ordinality as shown(actor_id, position)
       join profiles a on a.id = shown.actor_id
       left join reviews r on r.id = g.review_id
       left join posts p on p.id = g.post_id
+      -- The newest comment of a comment, reply or mention group, which the row quotes.
+      left join comments c on c.id = g.comment_id and g.review_id is not null
+       and not c.is_hidden
+      left join post_comments pc on pc.id = g.comment_id and g.post_id is not null
+       and not pc.is_hidden
      order by g.latest_at desc, g.group_key, shown.position`;
 }
 

@@ -68,6 +68,7 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
       actorCount: byModerator ? 0 : Number(row.actor_count),
       isRead: row.is_read,
       latestAt: new Date(row.latest_at_text).toISOString(),
+      text: row.comment_text,
     });
   }
   return [...groups.values()];

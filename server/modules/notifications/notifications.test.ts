@@ -184,6 +184,7 @@ describe("GET /api/notifications: groups", () => {
       actorCount: 5,
       isRead: false,
       latestAt: "2024-01-02T10:04:00.000Z",
+      text: null,
     });
     expect(found[4]?.item).toEqual({
       kind: "post",

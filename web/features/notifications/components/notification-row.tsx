@@ -59,6 +59,11 @@ function GroupContent({ group }: { group: NotificationGroupDto }) {
             </>
           )}
         </Text>
+        {group.text && (
+          <Text component="span" size="sm" c="dimmed" lineClamp={2} className={classes.quote}>
+            {group.text}
+          </Text>
+        )}
         <When value={group.latestAt} className={classes.time} />
       </span>
       {!group.isRead && (
