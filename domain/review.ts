@@ -56,6 +56,7 @@ export const reviewMessages = {
   categoryTooLong: `Category must be at most ${CATEGORY_MAX} characters`,
   // Toasts.
   dishPosted: "Dish review posted successfully!",
+  addAnotherDish: "Add another dish from this visit",
   restaurantPosted: "Restaurant review posted successfully!",
   reviewUpdated: "Review updated successfully!",
   deleteTitle: "Delete Review",

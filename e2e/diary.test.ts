@@ -6,14 +6,18 @@ import {
   LOOKS,
   screenshot,
   useBrowser,
+  waitForPath,
   withPage,
 } from "./support/browser.ts";
 import {
+  addPhotos,
   makePhoto,
+  reviewForm,
   type SeededUser,
   seedDishReview,
   signInViaApi,
   signUpViaApi,
+  toastWith,
   useFixtureDir,
 } from "./support/content.ts";
 
@@ -32,9 +36,11 @@ const dishes = {
   januaryEarly: `Shakshuka ${token}`,
 };
 let owner: SeededUser;
+let photo: string;
 
 beforeAll(async () => {
-  const photos = [await makePhoto(fixtures.path(), { width: 800, height: 600 })];
+  photo = await makePhoto(fixtures.path(), { width: 800, height: 600 });
+  const photos = [photo];
   await withPage(browser, { viewport: DESKTOP }, async (page) => {
     owner = await signUpViaApi(page, "diary");
     await seedDishReview(page, { title: dishes.januaryEarly, photos, visitedOn: "2026-01-04" });
@@ -83,6 +89,33 @@ describe("diary", () => {
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog");
       await dialog.getByText("Visited 03/14/2026", { exact: true }).waitFor();
+    });
+  });
+});
+
+describe("a whole visit", () => {
+  test('after a dish, "Add another dish from this visit" opens the form at that restaurant and date', async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await signUpViaApi(page, "visit");
+      await page.goto("/post");
+      const form = reviewForm(page);
+      await form.restaurant.fill(`Noodle Hall ${token}`);
+      await addPhotos(page.locator("form"), [photo]);
+      await form.dishName.fill(`Wontons ${token}`);
+      await form.rating(5).check();
+      await page.getByLabel("Date visited").fill("2026-02-14");
+      await form.submit.click();
+      // The toast's action, by keyboard.
+      const another = toastWith(page, "Dish review posted successfully!").getByRole("button", {
+        name: "Add another dish from this visit",
+      });
+      await another.focus();
+      await page.keyboard.press("Enter");
+      await waitForPath(page, "/post");
+      const next = reviewForm(page);
+      await expect.poll(() => next.restaurant.inputValue()).toBe(`Noodle Hall ${token}`);
+      expect(await page.getByLabel("Date visited").inputValue()).toBe("2026-02-14");
+      expect(await next.dishName.inputValue()).toBe("");
     });
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import type { ReviewDto } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { formatUnreadBadge } from "#domain/unread-badge.ts";
 import { ColorSchemeToggle } from "#web/components/color-scheme-toggle.tsx";
@@ -109,8 +110,10 @@ export function AppLayout() {
   }
 
   /** After a review from the chooser: "Success!", then the feed. */
-  function reviewPosted() {
-    toast.success("Success!", "Your review has been posted.");
+  async function reviewPosted(review: ReviewDto) {
+    // The dialog's module is loaded: it was open.
+    const { anotherDishAction } = await loadReviewDialog();
+    toast.success("Success!", "Your review has been posted.", anotherDishAction(review, navigate));
     navigate(screenPaths.feed);
   }
 

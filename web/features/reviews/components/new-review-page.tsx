@@ -6,21 +6,23 @@ import type { ReviewDto, ReviewType } from "#domain/items.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { afterPostPath, postedMessage } from "./review-dialog.tsx";
-import { ReviewForm } from "./review-form.tsx";
+import { afterPostPath, anotherDishAction, postedMessage } from "./review-dialog.tsx";
+import { ReviewForm, type Visit } from "./review-form.tsx";
 
 /**
  * /post, "New Review": Back, "New Review", tabs "Dish Review" / "Restaurant Review" with
- * the forms inline. The first tab comes from navigation state `{ kind }`.
+ * the forms inline. The first tab comes from navigation state `{ kind }`; `{ visit }` ("Add
+ * another dish from this visit") starts the dish form at that restaurant and date.
  */
 export function NewReviewPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const kind = (location.state as { kind?: unknown } | null)?.kind;
+  const state = location.state as { kind?: unknown; visit?: Visit } | null;
+  const kind = state?.kind;
   const [tab, setTab] = useState<ReviewType>(kind === "restaurant" ? "restaurant" : "dish");
 
   function saved(review: ReviewDto) {
-    toast.success(postedMessage(review));
+    toast.success(postedMessage(review), undefined, anotherDishAction(review, navigate));
     navigate(afterPostPath(review));
   }
 
@@ -44,7 +46,13 @@ export function NewReviewPage() {
         </Tabs.List>
         <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
           <Tabs.Panel value="dish">
-            <ReviewForm reviewType="dish" mode="create" onSaved={saved} />
+            <ReviewForm
+              key={location.key}
+              reviewType="dish"
+              mode="create"
+              onSaved={saved}
+              visit={state?.visit}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="restaurant">
             <ReviewForm reviewType="restaurant" mode="create" onSaved={saved} />

@@ -3,8 +3,8 @@ import type { ReviewDto, ReviewType } from "#domain/items.ts";
 import { reviewMessages } from "#domain/review.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
-import { toast } from "#web/lib/toast.ts";
-import { ReviewForm } from "./review-form.tsx";
+import { type ToastOptions, toast } from "#web/lib/toast.ts";
+import { ReviewForm, type Visit, visitOf } from "./review-form.tsx";
 
 export interface ReviewDialogProps {
   opened: boolean;
@@ -31,6 +31,24 @@ export function afterPostPath(review: ReviewDto): string {
   return review.reviewType === "dish"
     ? screenPaths.ownProfile
     : screenPaths.restaurant({ id: review.restaurant.id, slug: null });
+}
+
+/**
+ * The success toast's "Add another dish from this visit" after a dish review: /post's dish form
+ * with the same restaurant and date.
+ */
+export function anotherDishAction(
+  review: ReviewDto,
+  navigate: (to: string, options: { state: { kind: "dish"; visit: Visit } }) => void,
+): ToastOptions | undefined {
+  const visit = visitOf(review);
+  if (!visit) return undefined;
+  return {
+    action: {
+      label: reviewMessages.addAnotherDish,
+      onClick: () => navigate(screenPaths.newReview, { state: { kind: "dish", visit } }),
+    },
+  };
 }
 
 /** The success toast of a newly posted review. */
@@ -64,7 +82,7 @@ export function ReviewDialog({
       onSaved(result);
       return;
     }
-    toast.success(postedMessage(result));
+    toast.success(postedMessage(result), undefined, anotherDishAction(result, navigate));
     navigate(afterPostPath(result));
   }
 

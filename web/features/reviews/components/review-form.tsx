@@ -34,6 +34,21 @@ export interface ReviewFormProps {
   review?: ReviewDto | undefined;
   /** After the server saved it; the caller shows the success toast and moves on. */
   onSaved: (review: ReviewDto) => void;
+  /** A new dish review of a visit already written about: its restaurant and date to start from. */
+  visit?: Visit | undefined;
+}
+
+/** Where and when a meal was: what "Add another dish from this visit" carries to the form. */
+export interface Visit {
+  restaurant: RestaurantInput;
+  visitedOn: string;
+}
+
+/** The visit of a posted dish review, for the form of the next dish (none for restaurants). */
+export function visitOf(review: ReviewDto): Visit | undefined {
+  if (review.reviewType !== "dish") return undefined;
+  const { name, address } = review.restaurant;
+  return { restaurant: { name, address }, visitedOn: review.visitedOn };
 }
 
 const RATING_CHOICES: RadioChoice[] = [1, 2, 3, 4, 5].map((value) => ({
@@ -72,7 +87,7 @@ function errorMessage(error: unknown): string | undefined {
  * with the same zod schemas as the server; photos upload as they are added and the submit
  * waits for them.
  */
-export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProps) {
+export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewFormProps) {
   const isDish = reviewType === "dish";
   const editing = mode === "edit" && review !== undefined;
   const navigate = useNavigate();
@@ -80,7 +95,9 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
   const create = useCreateItem("review", announceTried);
   const update = useUpdateItem("review");
 
-  const [restaurant, setRestaurant] = useState<RestaurantInput>(() => initialRestaurant(review));
+  const [restaurant, setRestaurant] = useState<RestaurantInput>(
+    () => visit?.restaurant ?? initialRestaurant(review),
+  );
   const [title, setTitle] = useState(isDish ? (review?.title ?? "") : "");
   const [rating, setRating] = useState<number | null>(review?.rating ?? null);
   const [cost, setCost] = useState<number | string>(isDish ? (review?.cost ?? "") : "");
@@ -88,7 +105,9 @@ export function ReviewForm({ reviewType, mode, review, onSaved }: ReviewFormProp
     !isDish ? (review?.cost ?? null) : null,
   );
   const [description, setDescription] = useState(review?.description ?? "");
-  const [visitedOn, setVisitedOn] = useState(() => review?.visitedOn ?? localToday());
+  const [visitedOn, setVisitedOn] = useState(
+    () => review?.visitedOn ?? visit?.visitedOn ?? localToday(),
+  );
   const [category, setCategory] = useState(review?.category ?? "");
   const categorySuggestions = useCategorySuggestions(isDish);
   const categoryListId = useId();
