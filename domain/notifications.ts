@@ -170,6 +170,8 @@ const notificationGroupSchema = z.object({
   latestAt: z.string(),
   /** Comment, reply and mention groups: the newest comment's text (if still shown); else null. */
   text: z.string().nullable(),
+  /** A followers row of one person the recipient does not follow: it offers "Follow back". */
+  followBack: z.boolean(),
 });
 export type NotificationGroupDto = z.infer<typeof notificationGroupSchema>;
 

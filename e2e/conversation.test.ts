@@ -166,6 +166,40 @@ describe("conversation", () => {
     }
   });
 
+  test("Follow back from a new follower's row, by keyboard", async () => {
+    let host: TestPage | undefined;
+    let fan: TestPage | undefined;
+    try {
+      host = await newPage(browser, { viewport: MOBILE });
+      fan = await newPage(browser, { viewport: DESKTOP });
+      await signUpViaApi(host.page, "followed");
+      const me = await host.page.request.get("/api/me");
+      const hostId = ((await me.json()) as { profile: { id: string } }).profile.id;
+      const f = await signUpViaApi(fan.page, "follower");
+      const follow = await fan.page.request.put(`/api/profiles/${hostId}/follow`, {
+        headers: { origin: baseURL() },
+      });
+      expect(follow.status()).toBe(200);
+
+      await host.page.goto(screenPaths.notifications);
+      const row = host.page
+        .getByRole("list", { name: "Notifications" })
+        .getByRole("listitem")
+        .filter({ hasText: `${f.displayName} started following you` });
+      const followBack = row.getByRole("button", { name: "Follow back" });
+      await tabTo(host.page, followBack);
+      const sent = host.page.waitForResponse((response) => response.url().endsWith("/follow"));
+      await host.page.keyboard.press("Enter");
+      expect((await sent).status()).toBe(200);
+      await row.getByRole("button", { name: "Unfollow" }).waitFor();
+      await expectNoAxeViolations(host.page);
+      expect(host.errors).toEqual([]);
+    } finally {
+      await host?.close();
+      await fan?.close();
+    }
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     test("a thread with a reply box open", async () => {
       await withPage(browser, { viewport, colorScheme }, async (page) => {

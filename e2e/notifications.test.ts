@@ -177,8 +177,9 @@ describe("notifications", () => {
       expect(await notificationRows(bPage).first().textContent()).toContain(
         "started following you",
       );
-      // A followers row opens the list of them, each linking to their profile, to follow back.
-      await followed.getByRole("button").focus();
+      // A followers row opens the list of them, each linking to their profile, to follow back
+      // (the row of one person has its own Follow back beside it).
+      await followed.getByRole("button", { name: /started following you/ }).focus();
       await bPage.keyboard.press("Enter");
       const followers = bPage.getByRole("dialog", { name: "New followers" });
       const person = followers.getByRole("listitem").filter({ hasText: a.displayName });

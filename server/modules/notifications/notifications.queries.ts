@@ -85,6 +85,7 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   post_id: string | null;
   post_title: string | null;
   comment_text: string | null;
+  follow_back: boolean;
 }
 
 /**
@@ -115,6 +116,9 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
     select g.group_key, g.type, g.about_comment, g.is_read, g.actor_count,
            to_char(g.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as latest_at_text,
            ${authorColumns},
+           g.type = 'new_follower' and g.actor_count = 1 and not exists (
+             select 1 from follows f where f.follower_id = ${userId} and f.following_id = a.id)
+             as follow_back,
            r.id as review_id, r.title as review_title, r.review_type,
            p.id as post_id, p.title as post_title,
            case when g.type in ('new_comment', 'new_reply', 'new_mention')

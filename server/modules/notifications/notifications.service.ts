@@ -69,6 +69,7 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
       isRead: row.is_read,
       latestAt: new Date(row.latest_at_text).toISOString(),
       text: row.comment_text,
+      followBack: row.follow_back,
     });
   }
   return [...groups.values()];

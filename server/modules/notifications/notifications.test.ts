@@ -185,6 +185,7 @@ describe("GET /api/notifications: groups", () => {
       isRead: false,
       latestAt: "2024-01-02T10:04:00.000Z",
       text: null,
+      followBack: false,
     });
     expect(found[4]?.item).toEqual({
       kind: "post",
@@ -490,5 +491,24 @@ describe("realtime hints about notifications and deletions", () => {
     ]);
     await busSettled(testApp.app.events);
     expect(toOther).toEqual([]);
+  });
+});
+
+describe("Follow back on a followers row", () => {
+  it("is offered for one new follower the recipient does not follow, not once they do", async () => {
+    const { app } = await testApp.start();
+    const me = await createUser(testApp.db);
+    const fan = await createUser(testApp.db);
+    const cookie = await sessionCookieFor(app, me.id);
+    const fanCookie = await sessionCookieFor(app, fan.id);
+    const followed = await request(app, "PUT", `/api/profiles/${me.id}/follow`, {
+      cookie: fanCookie,
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    const row = async () =>
+      (await request(app, "GET", "/api/notifications", { cookie })).json().items[0];
+    expect(await row()).toMatchObject({ type: "new_follower", followBack: true, text: null });
+    await createFollow(testApp.db, me.id, fan.id);
+    expect(await row()).toMatchObject({ type: "new_follower", followBack: false });
   });
 });

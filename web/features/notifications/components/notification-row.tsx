@@ -1,14 +1,17 @@
 import { Avatar, Button, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
+import type { AuthorDto } from "#domain/items.ts";
 import {
   type NotificationGroupDto,
   notificationMessages,
   notificationSentenceParts,
 } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { FollowButton } from "#web/components/follow-button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { When } from "#web/components/when.tsx";
+import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
 import classes from "./notifications-page.module.css";
 
 /**
@@ -76,6 +79,25 @@ function GroupContent({ group }: { group: NotificationGroupDto }) {
   );
 }
 
+/** "Follow back" beside a row of one new follower; "Unfollow" once done, as in their list. */
+function FollowBack({ person }: { person: AuthorDto }) {
+  const toggle = useToggleFollow(person);
+  const following = toggle.isPending
+    ? (toggle.variables ?? false)
+    : (toggle.data?.following ?? false);
+  return (
+    <span className={classes.seeAll}>
+      <FollowButton
+        targetId={person.id}
+        following={following}
+        toggle={toggle}
+        size="compact-xs"
+        followLabel={notificationMessages.followBack}
+      />
+    </span>
+  );
+}
+
 /**
  * One group: likes, comments and a moderator's notice open their item, with "See all" beside
  * when several people are in it; followers open the list of them. The row is one link or button whose name is the
@@ -93,8 +115,9 @@ export function NotificationRow({
 }) {
   const unread = !group.isRead || undefined;
   const { item } = group;
+  const [follower] = group.actors;
   if (!item) {
-    return (
+    const row = (
       <UnstyledButton
         className={classes.row}
         data-unread={unread}
@@ -106,6 +129,13 @@ export function NotificationRow({
       >
         <GroupContent group={group} />
       </UnstyledButton>
+    );
+    if (!group.followBack || !follower) return row;
+    return (
+      <div className={classes.withAction} data-unread={unread}>
+        {row}
+        <FollowBack person={follower} />
+      </div>
     );
   }
   const target = screenPaths.view(
