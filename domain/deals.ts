@@ -23,8 +23,7 @@ export const dealMessages = {
   dialogTitle: "New Deal",
   submit: "Share Deal",
   shared: "Deal shared!",
-  badge: "Deal",
-  ended: "Ended",
+  // The card's "Deal" badge and "Ended" are DEAL_CARD_TEXT (deal-when.ts).
 } as const;
 
 /** The days of a weekly deal, ISO numbered: 1 is Monday, 7 is Sunday. */
@@ -149,12 +148,6 @@ export type DealDto = z.infer<typeof dealSchema>;
 
 /** GET /api/restaurants/:id/deals: the deals that have not ended, newest first. */
 export const dealPageSchema = pageSchema(dealSchema);
-
-/** "16:00" → minutes after midnight. */
-export function minuteOfDay(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(":").map(Number);
-  return hours * 60 + minutes;
-}
 
 /** Minutes after midnight → "16:00". */
 export function timeOfDay(minute: number): string {

@@ -138,6 +138,8 @@ export const restaurantSchema = z.object({
     dishRating: ratingStatSchema,
     restaurantRating: ratingStatSchema,
     postCount: z.number().int(),
+    /** Deals not past their end (the Deals tab). */
+    dealCount: z.number().int(),
   }),
 });
 export type RestaurantDto = z.infer<typeof restaurantSchema>;

@@ -290,6 +290,25 @@ export async function seedPost(page: Page, seed: PostSeed): Promise<SeededItem> 
   return (await response.json()) as SeededItem;
 }
 
+/** A weekly deal (Mon–Fri 4–7 pm) at a restaurant typed by name, through POST /api/deals. */
+export async function seedDeal(
+  page: Page,
+  seed: { title: string; restaurant: string; details?: string },
+): Promise<{ id: string; restaurant: { id: string; slug: string | null } }> {
+  const response = await page.request.post("/api/deals", {
+    data: {
+      restaurant: { name: seed.restaurant },
+      title: seed.title,
+      details: seed.details ?? null,
+      schedule: { kind: "weekly", days: [1, 2, 3, 4, 5], from: "16:00", to: "19:00" },
+      timeZone: "UTC",
+    },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 201, "deal");
+  return (await response.json()) as { id: string; restaurant: { id: string; slug: string | null } };
+}
+
 /**
  * Saves to the signed-in person's Want to try through the API the Save toggles call: a
  * restaurant by id, or the dish a dish review names.
@@ -387,7 +406,7 @@ export async function openAddChooser(page: Page): Promise<Locator> {
 /** A choice of the chooser by its label (its accessible name also holds the hint under it). */
 export function chooserChoice(
   chooser: Locator,
-  label: "Dish Review" | "Restaurant Review" | "Post",
+  label: "Dish Review" | "Restaurant Review" | "Post" | "Deal",
 ): Locator {
   return chooser.getByRole("button", { name: new RegExp(`^${label}\\b`) });
 }

@@ -1,11 +1,16 @@
 import { Button, Drawer, Modal, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
+import {
+  IconArticle,
+  IconBuildingStore,
+  IconDiscount2,
+  IconToolsKitchen2,
+} from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import classes from "./add-chooser.module.css";
 
-export type AddChoice = "dish" | "restaurant" | "post";
+export type AddChoice = "dish" | "restaurant" | "post" | "deal";
 
 interface AddChooserProps {
   opened: boolean;
@@ -31,8 +36,14 @@ const choices: { value: AddChoice; label: string; hint: string; icon: ReactNode 
   {
     value: "post",
     label: "Post",
-    hint: "Share a deal, a find or a thought",
+    hint: "Share a find or a thought",
     icon: <IconArticle size={24} stroke={1.6} />,
+  },
+  {
+    value: "deal",
+    label: "Deal",
+    hint: "Happy hours, lunch specials",
+    icon: <IconDiscount2 size={24} stroke={1.6} />,
   },
 ];
 

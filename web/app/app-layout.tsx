@@ -28,7 +28,7 @@ import { UserMenu } from "./user-menu.tsx";
 // The Add chooser's dialogs load on first use: they carry the forms, not every page needs them.
 // Opening the chooser starts fetching them, so a choice opens its dialog without a wait.
 const loadReviewDialog = () => import("#web/features/reviews/components/review-dialog.tsx");
-const loadCreatePostDialog = () => import("#web/features/posts/components/create-post-dialog.tsx");
+const loadAddDialogs = () => import("./add-dialogs.ts");
 // Asked after a dish is ranked: loaded the first time there is something to ask.
 const RankQuestionsDialog = lazy(async () => ({
   default: (await import("#web/features/rankings/components/rank-questions.tsx"))
@@ -36,7 +36,10 @@ const RankQuestionsDialog = lazy(async () => ({
 }));
 const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
 const CreatePostDialog = lazy(async () => ({
-  default: (await loadCreatePostDialog()).CreatePostDialog,
+  default: (await loadAddDialogs()).CreatePostDialog,
+}));
+const CreateDealDialog = lazy(async () => ({
+  default: (await loadAddDialogs()).CreateDealDialog,
 }));
 
 interface NavItem {
@@ -58,6 +61,7 @@ export function AppLayout() {
   // Which dialog the chooser opened; the last review type stays so the dialog can animate out.
   const [dialog, setDialog] = useState<AddChoice | null>(null);
   const [reviewType, setReviewType] = useState<"dish" | "restaurant">("dish");
+  // Post and Deal: one chunk (add-dialogs.ts), so both mount once either was chosen.
   const [used, setUsed] = useState<{ review: boolean; post: boolean }>({
     review: false,
     post: false,
@@ -93,14 +97,14 @@ export function AppLayout() {
       return;
     }
     void loadReviewDialog();
-    void loadCreatePostDialog();
+    void loadAddDialogs();
     chooser.open();
   }, [addTapped, sessionKnown, signedIn, navigate, chooser]);
 
-  /** Dish and Restaurant open the review dialog, Post the Create Post dialog. */
+  /** Dish and Restaurant open the review dialog, Post the Create Post dialog, Deal New Deal. */
   function choose(choice: AddChoice) {
     chooser.close();
-    if (choice === "post") {
+    if (choice === "post" || choice === "deal") {
       setUsed((current) => ({ ...current, post: true }));
     } else {
       setReviewType(choice);
@@ -207,11 +211,14 @@ export function AppLayout() {
               />
             )}
             {used.post && (
-              <CreatePostDialog
-                opened={dialog === "post"}
-                onClose={() => setDialog(null)}
-                onCreated={() => navigate(screenPaths.feed)}
-              />
+              <>
+                <CreatePostDialog
+                  opened={dialog === "post"}
+                  onClose={() => setDialog(null)}
+                  onCreated={() => navigate(screenPaths.feed)}
+                />
+                <CreateDealDialog opened={dialog === "deal"} onClose={() => setDialog(null)} />
+              </>
             )}
           </Suspense>
         )}

@@ -81,6 +81,10 @@ export const apiPaths = {
   /** PUT gives a restaurant its address and pin (its creator, a moderator). */
   restaurantLocation: (restaurantId: string) =>
     `/api/restaurants/${segment(restaurantId)}/location`,
+  /** POST shares a deal. */
+  deals: "/api/deals",
+  restaurantDeals: (restaurantId: string, params: URLSearchParams) =>
+    withQuery(`/api/restaurants/${segment(restaurantId)}/deals`, params),
   restaurantItems: (restaurantId: string, params: URLSearchParams) =>
     `/api/restaurants/${segment(restaurantId)}/items?${params}`,
   /** Reviews of this restaurant by people the signed-in viewer follows. */

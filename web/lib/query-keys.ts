@@ -88,6 +88,7 @@ export const restaurantKeys = {
     ["restaurants", restaurantId, "items", tab, sort, q] as const,
   followedReviews: (restaurantId: string) =>
     ["restaurants", restaurantId, "followed-reviews"] as const,
+  deals: (restaurantId: string) => ["restaurants", restaurantId, "deals"] as const,
 };
 
 /**

@@ -197,6 +197,10 @@ const reads: Record<string, Read> = {
     path: (world) => `/api/restaurants/${world.restaurant}`,
     pick: (body) => (body as { stats: { postCount: number } }).stats.postCount,
   },
+  "restaurant stats: deals": {
+    path: (world) => `/api/restaurants/${world.restaurant}`,
+    pick: (body) => (body as { stats: { dealCount: number } }).stats.dealCount,
+  },
   "restaurant dishes tab": {
     path: (world) => `/api/restaurants/${world.restaurant}/items?tab=dishes&limit=50`,
   },
@@ -345,6 +349,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
     ["explore restaurants: review count", { value: sees[v].length }],
     ["restaurant stats: dish reviews", { value: sees[v].length }],
     ["restaurant stats: posts", { value: sees[v].length }],
+    ["restaurant stats: deals", { value: sees[v].length }],
     ["restaurant dishes tab", { shows: sees[v] }],
     ["restaurant posts tab", { shows: sees[v] }],
     ["restaurant deals tab", { shows: sees[v] }],

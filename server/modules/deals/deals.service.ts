@@ -1,4 +1,5 @@
 import tzLookup from "@photostructure/tz-lookup";
+import { minuteOfDay } from "#domain/deal-when.ts";
 import {
   type DealDto,
   type DealSchedule,
@@ -6,7 +7,6 @@ import {
   dayBits,
   daysOfBits,
   dealMessages,
-  minuteOfDay,
   timeOfDay,
 } from "#domain/deals.ts";
 import { isUuid } from "#domain/ids.ts";

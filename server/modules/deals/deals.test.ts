@@ -206,6 +206,9 @@ describe("deals", () => {
     );
     const list = await request(app, "GET", `/api/restaurants/${oneOff.restaurant.id}/deals`);
     expect(list.json().items.map((deal: { id: string }) => deal.id)).toEqual([happyHour.id]);
+    // The Deals tab's count is the list's.
+    const page = await request(app, "GET", `/api/restaurants/${oneOff.restaurant.id}`);
+    expect(page.json().stats.dealCount).toBe(1);
     const ended = await request(app, "GET", `/api/deals/${oneOff.id}`);
     expect(ended.json()).toMatchObject({ hasEnded: true, isOnNow: false });
   });

@@ -141,6 +141,7 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
   /** Average amount paid for a dish, for the derived price tier. */
   dish_cost_avg: string | number | null;
   post_count: string | number;
+  deal_count: string | number;
 }
 
 /**
@@ -162,7 +163,12 @@ export function restaurantStatsSql(restaurantId: string, viewerId: string | unde
         as dish_cost_avg,
       (select count(*) from posts p
         where p.restaurant_id = ${restaurantId} and not p.is_hidden
-          and ${visibleAuthorSql(viewerId, sql`p.user_id`)}) as post_count
+          and ${visibleAuthorSql(viewerId, sql`p.user_id`)}) as post_count,
+      -- The Deals tab's count: the deals it lists, those not past their end (ADR 0029).
+      (select count(*) from deals d
+        where d.restaurant_id = ${restaurantId} and not d.is_hidden
+          and (d.ends_at is null or d.ends_at > now())
+          and ${visibleAuthorSql(viewerId, sql`d.user_id`)}) as deal_count
     from reviews r
     where r.restaurant_id = ${restaurantId} and not r.is_hidden
       and ${visibleAuthorSql(viewerId, sql`r.user_id`)}`;

@@ -267,6 +267,7 @@ function toRestaurantDto(
         count: Number(stats.restaurant_count),
       },
       postCount: Number(stats.post_count),
+      dealCount: Number(stats.deal_count),
     },
   };
 }

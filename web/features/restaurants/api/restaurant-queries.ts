@@ -1,9 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { DealDto } from "#domain/deals.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { FollowedReviewsDto, RestaurantDto, RestaurantTab } from "#domain/restaurant.ts";
 import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { pageParams } from "#web/lib/page-params.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 
 /** A restaurant's header and stats by UUID or slug; 404 is not retried. */
@@ -36,5 +38,19 @@ export function followedReviewsQuery(restaurantId: string) {
     queryKey: restaurantKeys.followedReviews(restaurantId),
     queryFn: ({ signal }) =>
       apiGet<FollowedReviewsDto>(apiPaths.restaurantFollowedReviews(restaurantId), { signal }),
+  });
+}
+
+/** A restaurant's deals that have not ended, newest first, keyset paged (the Deals tab). */
+export function restaurantDealsQuery(restaurantId: string) {
+  return infiniteQueryOptions({
+    queryKey: restaurantKeys.deals(restaurantId),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<{ items: DealDto[]; nextCursor: string | null }>(
+        apiPaths.restaurantDeals(restaurantId, pageParams(pageParam)),
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 }

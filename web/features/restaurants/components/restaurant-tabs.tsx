@@ -1,5 +1,5 @@
 import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
-import { itemSorts, postSorts } from "#domain/item-lists.ts";
+import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
 import { profileListMessages } from "#domain/profile.ts";
 import {
   type RatingStat,
@@ -12,6 +12,10 @@ import type { ItemListSpec } from "#web/features/items/components/item-list-pane
 import { ItemListTabs } from "#web/features/items/components/item-list-tabs.tsx";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
 import { restaurantItemsQuery } from "../api/restaurant-queries.ts";
+import { RestaurantDeals } from "./restaurant-deals.tsx";
+
+/** The Deals tab's value in ?tab= (the New Deal dialog opens it after sharing). */
+const DEALS_TAB = "deals";
 
 /** What each tab is called, shows when empty, and how it is searched and sorted. */
 const TAB_SPECS = {
@@ -76,19 +80,29 @@ function openingTab({ stats }: RestaurantDto): RestaurantTab {
   return "dishes";
 }
 
-/** A restaurant's posts, dish reviews and restaurant reviews, with the open tab in ?tab=. */
+/**
+ * A restaurant's posts, dish reviews and restaurant reviews, and its running deals, with the
+ * open tab in ?tab=.
+ */
 export function RestaurantTabs({ restaurant }: { restaurant: RestaurantDto }) {
   return (
-    <ItemListTabs
+    <ItemListTabs<RestaurantTab | typeof DEALS_TAB>
       defaultTab={openingTab(restaurant)}
       owner="restaurant"
       viewModeScope="restaurant"
-      tabs={restaurantTabs.map((tab) => ({
-        value: tab,
-        label: tabLabel(tab, restaurant.stats),
-        spec: TAB_SPECS[tab],
-        query: (sort, q) => restaurantItemsQuery(restaurant.id, tab, sort, q),
-      }))}
+      tabs={[
+        ...restaurantTabs.map((tab) => ({
+          value: tab,
+          label: tabLabel(tab, restaurant.stats),
+          spec: TAB_SPECS[tab],
+          query: (sort: ItemSort, q: string) => restaurantItemsQuery(restaurant.id, tab, sort, q),
+        })),
+        {
+          value: DEALS_TAB,
+          label: `Deals (${restaurant.stats.dealCount})`,
+          panel: <RestaurantDeals restaurantId={restaurant.id} />,
+        },
+      ]}
     />
   );
 }
