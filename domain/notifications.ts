@@ -172,6 +172,8 @@ const notificationGroupSchema = z.object({
   text: z.string().nullable(),
   /** A followers row of one person the recipient does not follow: it offers "Follow back". */
   followBack: z.boolean(),
+  /** The item's first photo, small; null for followers and items without one. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type NotificationGroupDto = z.infer<typeof notificationGroupSchema>;
 

@@ -13,7 +13,7 @@ import {
   useBrowser,
   withPage,
 } from "./support/browser.ts";
-import { seedPost, signUpViaApi } from "./support/content.ts";
+import { makePhoto, seedPost, signUpViaApi, useFixtureDir } from "./support/content.ts";
 import { tabTo } from "./support/keyboard.ts";
 
 /**
@@ -24,6 +24,7 @@ import { tabTo } from "./support/keyboard.ts";
  */
 
 const browser = useBrowser();
+const fixtures = useFixtureDir("conversation");
 
 const LIVE_TIMEOUT_MS = 5_000;
 
@@ -76,7 +77,7 @@ describe("conversation", () => {
       host = await newPage(browser, { viewport: DESKTOP });
       guest = await newPage(browser, { viewport: MOBILE });
       const h = await signUpViaApi(host.page, "host");
-      const post = await seedPost(host.page, { title });
+      const post = await seedPost(host.page, { title, photos: [await makePhoto(fixtures.path())] });
       const g = await signUpViaApi(guest.page, "guest");
       await comment(guest.page, post.id, "Which noodles were these?");
 
@@ -103,6 +104,11 @@ describe("conversation", () => {
       // The row says who, and quotes what they wrote.
       expect(await notice.textContent()).toContain(h.displayName);
       expect(await notice.textContent()).toContain("Hand-pulled, from the market");
+      // And shows the post's photo beside it.
+      const thumbnail = notice.locator("img:not(.mantine-Avatar-image)");
+      await expect
+        .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
       await notice.getByRole("link").first().click();
       await commentsOf(guest.page).getByText("Hand-pulled, from the market").waitFor();
       await replyByKeyboard(guest.page, h.displayName, "Thanks, going tomorrow");

@@ -86,6 +86,8 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   post_title: string | null;
   comment_text: string | null;
   follow_back: boolean;
+  /** The item's first photo. */
+  image_url: string | null;
 }
 
 /**
@@ -121,6 +123,11 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
              as follow_back,
            r.id as review_id, r.title as review_title, r.review_type,
            p.id as post_id, p.title as post_title,
+           coalesce(
+             (select ri.image_url from review_images ri where ri.review_id = r.id
+               order by ri.display_order limit 1),
+             (select pi.image_url from post_images pi where pi.post_id = p.id
+               order by pi.display_order limit 1)) as image_url,
            case when g.type in ('new_comment', 'new_reply', 'new_mention')
                 then coalesce(c.content, pc.content) end as comment_text
       from grouped g

@@ -7,6 +7,7 @@ import {
   parseNotificationGroupKey,
 } from "#domain/notifications.ts";
 import type { PageQuery } from "#domain/paging.ts";
+import { imageUrls } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
@@ -70,6 +71,7 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
       latestAt: new Date(row.latest_at_text).toISOString(),
       text: row.comment_text,
       followBack: row.follow_back,
+      thumbnailUrl: row.image_url === null ? null : imageUrls(row.image_url).url480,
     });
   }
   return [...groups.values()];

@@ -1,9 +1,16 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { imageUrls } from "#domain/photos.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";
-import { createFollow, createPost, createReview, createUser } from "#server/test/factories.ts";
+import {
+  createFollow,
+  createPost,
+  createReview,
+  createReviewImage,
+  createUser,
+} from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 
 const testApp = useTestApp();
@@ -186,6 +193,7 @@ describe("GET /api/notifications: groups", () => {
       latestAt: "2024-01-02T10:04:00.000Z",
       text: null,
       followBack: false,
+      thumbnailUrl: null,
     });
     expect(found[4]?.item).toEqual({
       kind: "post",
@@ -510,5 +518,32 @@ describe("Follow back on a followers row", () => {
     expect(await row()).toMatchObject({ type: "new_follower", followBack: true, text: null });
     await createFollow(testApp.db, me.id, fan.id);
     expect(await row()).toMatchObject({ type: "new_follower", followBack: false });
+  });
+});
+
+describe("notification thumbnails", () => {
+  it("rows about an item show its first photo, small; others none", async () => {
+    const { app } = await testApp.start();
+    const me = await createUser(testApp.db);
+    const fan = await createUser(testApp.db);
+    const cookie = await sessionCookieFor(app, me.id);
+    const fanCookie = await sessionCookieFor(app, fan.id);
+    const review = await createReview(testApp.db, { userId: me.id });
+    await createReviewImage(testApp.db, {
+      reviewId: review.id,
+      imageUrl: "/uploads/test/second-large.webp",
+      displayOrder: 1,
+    });
+    const first = await createReviewImage(testApp.db, { reviewId: review.id, displayOrder: 0 });
+    const post = await createPost(testApp.db, { userId: me.id });
+    for (const path of [`reviews/${review.id}`, `posts/${post.id}`]) {
+      const liked = await request(app, "PUT", `/api/${path}/like`, { cookie: fanCookie });
+      expect(liked.statusCode, liked.body).toBe(200);
+    }
+    const items = (await request(app, "GET", "/api/notifications", { cookie })).json().items;
+    expect(items).toMatchObject([
+      { key: `like.post.${post.id}`, thumbnailUrl: null },
+      { key: `like.review.${review.id}`, thumbnailUrl: imageUrls(first.imageUrl).url480 },
+    ]);
   });
 });

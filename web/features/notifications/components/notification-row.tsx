@@ -69,6 +69,9 @@ function GroupContent({ group }: { group: NotificationGroupDto }) {
         )}
         <When value={group.latestAt} className={classes.time} />
       </span>
+      {group.thumbnailUrl && (
+        <img src={group.thumbnailUrl} alt="" className={classes.thumbnail} loading="lazy" />
+      )}
       {!group.isRead && (
         <>
           <span className={classes.dot} aria-hidden />
