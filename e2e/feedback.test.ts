@@ -1,8 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { ADMIN_EMAILS } from "./support/admins.ts";
 import { authForm, openAuth, setupForm, signUpByEmail, uniqueEmail } from "./support/auth.ts";
 import {
+  baseURL,
   type ColorScheme,
   DESKTOP,
   expectNoAxeViolations,
@@ -229,6 +231,21 @@ describe("email confirmation links", () => {
       await page.getByRole("heading", { level: 1 }).waitFor();
       await page.waitForTimeout(500);
       expect(await toastWith(page, "Email confirmed").count()).toBe(0);
+    });
+  });
+
+  test("confirming while signed in goes on to the feed", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      const { email } = await signUpViaApi(page, "confirmer");
+      const mark = serverLogMark();
+      const sent = await page.request.post("/api/auth/send-verification-email", {
+        data: { email, callbackURL: screenPaths.emailConfirmed },
+        headers: { origin: baseURL() },
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
+      await page.goto(await waitForEmailLink(email, mark));
+      await waitForPath(page, screenPaths.feed);
+      await toastWith(page, "Email confirmed").waitFor();
     });
   });
 

@@ -14,7 +14,8 @@ const emailConfirmationMessages = {
 } as const;
 
 /**
- * An email confirmation link ends on the landing page: say whether the address is confirmed
+ * An email confirmation link ends on the landing page, and goes on to /feed when the person is
+ * signed in there: say whether the address is confirmed
  * (and, for an address of ADMIN_EMAILS, that the account is now an admin), or what to do when the
  * link was not valid. Said once: the marker leaves the address, so a reload does not repeat it.
  */
@@ -29,14 +30,19 @@ export function useEmailConfirmationNotice() {
   useEffect(() => {
     if (!arrived || session.status === "loading" || announced.current) return;
     announced.current = true;
-    setParams(
-      (current) => {
-        current.delete(EMAIL_CONFIRMED_PARAM);
-        current.delete("error");
-        return current;
-      },
-      { replace: true },
-    );
+    // Confirmed while signed in: on to their feed (which sends an unfinished account to set up).
+    if (!failed && session.status === "signed-in") {
+      navigate(screenPaths.feed, { replace: true });
+    } else {
+      setParams(
+        (current) => {
+          current.delete(EMAIL_CONFIRMED_PARAM);
+          current.delete("error");
+          return current;
+        },
+        { replace: true },
+      );
+    }
     if (failed) {
       const email = user?.email;
       toast.error(emailConfirmationMessages.invalidTitle, emailConfirmationMessages.invalid, {
