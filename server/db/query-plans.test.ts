@@ -51,7 +51,6 @@ import {
   unreadCountSql,
 } from "#server/modules/notifications/notifications.queries.ts";
 import { profileItemsSql, profilePageSql } from "#server/modules/profiles/profiles.queries.ts";
-import { rankingsSql } from "#server/modules/rankings/rankings.queries.ts";
 import {
   followedReviewerCountSql,
   followedReviewsPage,
@@ -59,6 +58,7 @@ import {
   restaurantStatsSql,
   savedByFollowedCountSql,
 } from "#server/modules/restaurants/restaurants.queries.ts";
+import { rankingsSql } from "#server/modules/reviews/rankings.queries.ts";
 import {
   diaryPageSql,
   selectReviewsByTitleWords,

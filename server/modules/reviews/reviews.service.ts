@@ -12,13 +12,13 @@ import {
   toItemDtos,
   updateItem,
 } from "#server/modules/items/items.service.ts";
-import { setDishCategory } from "#server/modules/rankings/rankings.service.ts";
 import {
   checkRestaurant,
   findOrCreateRestaurant,
 } from "#server/modules/restaurants/restaurants.service.ts";
 import { decodeKeyedCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
 import { markAnsweredEntriesTried } from "#server/modules/want-to-try/want-to-try.service.ts";
+import { setDishCategory } from "./rankings.service.ts";
 import {
   diaryPageSql,
   insertReview,

@@ -2,9 +2,9 @@ import { IMAGE_VARIANT_SUFFIXES } from "#domain/photos.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ORIGINAL_VARIANT_SUFFIX } from "#server/media/photo-files.ts";
 import type { Storage } from "#server/media/storage.ts";
-import { findItemPhotoAudience } from "#server/modules/items/items.queries.ts";
 import { visibleProfileExists } from "#server/modules/shared/people.ts";
-import { isPendingUploadOf } from "./uploads.queries.ts";
+import { isPendingUploadOf } from "#server/modules/uploads/uploads.queries.ts";
+import { findItemPhotoAudience } from "./items.queries.ts";
 
 /**
  * Who a stored file is served to: `everyone` (cacheable by anyone), `viewer` (this signed-in
