@@ -99,6 +99,7 @@ export const yearInFoodMessages = {
   noReviews: "No reviews this year.",
   otherYears: "Other years",
   share: "Share",
+  downloadImage: "Download image",
   linkCopied: "Link copied",
   shareFailed: "Couldn't share the link",
   notYet: (year: number) => `Your ${year} in food opens on December 1.`,

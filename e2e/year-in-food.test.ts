@@ -137,6 +137,12 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
       await page
         .getByRole("heading", { level: 1, name: yearInFoodMessages.ownTitle(lastYear) })
         .waitFor();
+      // "Download image" saves the year's share card.
+      const download = page.getByRole("link", { name: yearInFoodMessages.downloadImage });
+      expect(await download.getAttribute("download")).toBe(`tasted-${lastYear}.png`);
+      const image = await page.request.get((await download.getAttribute("href")) ?? "");
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
       // Three reviews (two dishes) at three restaurants; Osteria Luna was first reviewed the
       // year before, so two of them are new.
       await expect

@@ -1,5 +1,5 @@
-import { Button, Skeleton, VisuallyHidden } from "@mantine/core";
-import { IconCalendarEvent, IconShare } from "@tabler/icons-react";
+import { ActionIcon, Button, Group, Skeleton, VisuallyHidden } from "@mantine/core";
+import { IconCalendarEvent, IconDownload, IconShare } from "@tabler/icons-react";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -17,6 +17,7 @@ import { ItemDetailDialog } from "#web/features/items/components/item-detail-dia
 import { ItemTile } from "#web/features/items/components/item-tile.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { apiPaths } from "#web/lib/api-paths.ts";
 import { toast } from "#web/lib/toast.ts";
 import { yearListQuery, yearQuery } from "../api/year-in-food-queries.ts";
 import classes from "./year-in-food.module.css";
@@ -99,7 +100,22 @@ export function YearInFoodPage({
   if (!recap.data || !owner) return frame(<YearSkeleton />);
   return frame(
     <YearRecap recap={recap.data} handle={authorHandle(owner)} />,
-    <ShareButton title={title} />,
+    <Group gap="xs" wrap="nowrap">
+      {/* An icon beside Share: the header's title needs the room on a phone. */}
+      <ActionIcon
+        component="a"
+        href={apiPaths.yearCard(recap.data.person.id, recap.data.year)}
+        download={`tasted-${recap.data.year}.png`}
+        variant="light"
+        radius="xl"
+        size={36}
+        aria-label={messages.downloadImage}
+        title={messages.downloadImage}
+      >
+        <IconDownload size={18} aria-hidden />
+      </ActionIcon>
+      <ShareButton title={title} />
+    </Group>,
   );
 }
 
