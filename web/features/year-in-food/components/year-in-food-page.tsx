@@ -101,7 +101,6 @@ export function YearInFoodPage({
   return frame(
     <YearRecap recap={recap.data} handle={authorHandle(owner)} />,
     <Group gap="xs" wrap="nowrap">
-      {/* An icon beside Share: the header's title needs the room on a phone. */}
       <ActionIcon
         component="a"
         href={apiPaths.yearCard(recap.data.person.id, recap.data.year)}
@@ -136,15 +135,30 @@ function ShareButton({ title }: { title: string }) {
       toast.error(messages.shareFailed);
     }
   }
+  // Named on wider screens; an icon on a phone, where the header's title needs the room.
   return (
-    <Button
-      variant="light"
-      radius="xl"
-      leftSection={<IconShare size={18} aria-hidden />}
-      onClick={() => void share()}
-    >
-      {messages.share}
-    </Button>
+    <>
+      <ActionIcon
+        hiddenFrom="sm"
+        variant="light"
+        radius="xl"
+        size={36}
+        aria-label={messages.share}
+        title={messages.share}
+        onClick={() => void share()}
+      >
+        <IconShare size={18} aria-hidden />
+      </ActionIcon>
+      <Button
+        visibleFrom="sm"
+        variant="light"
+        radius="xl"
+        leftSection={<IconShare size={18} aria-hidden />}
+        onClick={() => void share()}
+      >
+        {messages.share}
+      </Button>
+    </>
   );
 }
 
