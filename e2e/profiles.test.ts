@@ -323,6 +323,8 @@ describe("own profile", () => {
         "Dishes (0)",
         "Restaurants (0)",
         "Want to try (0)",
+        "Diary",
+        "Rankings",
         "Lists",
         "Stats",
       ]);
