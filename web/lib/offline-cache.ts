@@ -84,6 +84,7 @@ function follow(queryClient: QueryClient, userId: string): Followed {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: (() => void) | undefined;
+  let unsubscribeWrites: (() => void) | undefined;
 
   const save = () => {
     clearTimeout(timer);
@@ -114,6 +115,15 @@ function follow(queryClient: QueryClient, userId: string): Followed {
       unsubscribe = queryClient.getQueryCache().subscribe((event) => {
         if (CHANGES.has(event.type)) timer ??= setTimeout(save, SAVE_DELAY_MS);
       });
+      // A write that succeeded is saved without the delay, as soon as its onSuccess has updated
+      // the cache (the success is announced after it ran): a page opened right after must not
+      // show a deleted review again (with photos that are gone) or a setting switched back.
+      unsubscribeWrites = queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === "updated" && event.action.type === "success") {
+          clearTimeout(timer);
+          timer = setTimeout(save, 0);
+        }
+      });
       // What arrived while the saved cache was being read is saved too.
       timer ??= setTimeout(save, SAVE_DELAY_MS);
     });
@@ -132,6 +142,7 @@ function follow(queryClient: QueryClient, userId: string): Followed {
       stopped = true;
       clearTimeout(timer);
       unsubscribe?.();
+      unsubscribeWrites?.();
       document.removeEventListener("visibilitychange", saveWaiting);
       window.removeEventListener("pagehide", saveWaiting);
     },
