@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { notificationMessages } from "./notifications.ts";
 import { hasNoNul } from "./text-input.ts";
 
 /**
  * What a person wants to hear about. New followers and comments & likes are on until switched
  * off; off means such notifications are not written for them from then on (so no push or
- * digest either). The weekly email digest is off until switched on, and only an account with a
+ * digest either). New Followers also governs whether follow requests are pushed and emailed
+ * (their notice in the app stays: it needs an answer). The weekly email digest is off until switched on, and only an account with a
  * confirmed email address can have it. Push is per browser: turning it on subscribes the
  * browser it was turned on in.
  */
@@ -29,7 +31,7 @@ export const notificationSettingsMessages = {
   emailUnavailable: "Confirm an email address to get the weekly summary.",
   emailWeeklyRequiresEmail: "Confirm an email address before turning on the weekly email",
   newFollowers: "New Followers",
-  newFollowersHint: "When someone starts following you",
+  newFollowersHint: "When someone starts following you or asks to",
   commentsAndLikes: "Comments & Likes",
   commentsAndLikesHint: "When someone likes or comments on your reviews and posts",
   saved: "Notification settings saved",
@@ -46,6 +48,7 @@ export const notificationSettingsMessages = {
     new_comment: (count: number) => `${count} new comment${count === 1 ? "" : "s"}`,
     new_reply: (count: number) => `${count} new repl${count === 1 ? "y" : "ies"}`,
     new_mention: (count: number) => `${count} new mention${count === 1 ? "" : "s"}`,
+    follow_request: (count: number) => `${count} follow request${count === 1 ? "" : "s"}`,
   },
   digestTopItems: "Most active:",
   digestTopItem: (title: string, count: number) => `${title}: ${count} new`,
@@ -60,6 +63,7 @@ export const notificationSettingsMessages = {
     new_reply: (actor: string, title: string) => `${actor} replied to your comment on ${title}`,
     new_mention: (actor: string, title: string) =>
       `${actor} mentioned you in a comment on ${title}`,
+    follow_request: (actor: string) => `${actor} ${notificationMessages.requestedToFollow}`,
   },
 } as const;
 

@@ -27,6 +27,14 @@ export const notificationTypes = [
   "follow_request",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
+/**
+ * What leaves the app, as push and in the weekly email: what people do, and follow requests,
+ * which reach the owner as a follow does (the New Followers switch governs them there; the
+ * request's own notice is written whatever it says, since it needs an answer). A moderator's
+ * notice waits in the app (docs/decisions/0017).
+ */
+export const deliveredNotificationTypes = [...socialNotificationTypes, "follow_request"] as const;
+export type DeliveredNotificationType = (typeof deliveredNotificationTypes)[number];
 
 /** The notifications screen fetches this many groups, newest first. */
 export const NOTIFICATIONS_FETCHED = 50;

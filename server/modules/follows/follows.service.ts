@@ -152,7 +152,9 @@ export async function setFollow(
   });
   await announceFollow(ctx, pair, result);
   if (result.requestNotice) {
+    // Heard of as a follow is: live, and pushed unless the owner switched new followers off.
     await ctx.events.publish(profileId, { type: "notification" });
+    ctx.push.notify(profileId, result.requestNotice);
   }
   return {
     following: following && !result.requested,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { notificationSettingsMessages } from "#domain/notification-settings.ts";
-import { socialNotificationTypes } from "#domain/notifications.ts";
+import { deliveredNotificationTypes } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import type { EmailMessage, EmailSender } from "#server/auth/senders/email.ts";
 import type { Database } from "#server/db/client.ts";
@@ -102,7 +102,7 @@ async function sendDigest(deps: DigestDependencies, claim: ClaimedDigest): Promi
 function digestEmail(to: string, rows: DigestRow[], publicUrl: string): EmailMessage {
   const messages = notificationSettingsMessages;
   const total = rows.reduce((sum, row) => sum + row.count, 0);
-  const kinds = socialNotificationTypes
+  const kinds = deliveredNotificationTypes
     .map((type) => ({
       type,
       count: rows.filter((row) => row.type === type).reduce((sum, row) => sum + row.count, 0),

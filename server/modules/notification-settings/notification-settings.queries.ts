@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { PHONE_PLACEHOLDER_EMAIL_DOMAIN } from "#domain/auth.ts";
 import type { UpdateNotificationSettings } from "#domain/notification-settings.ts";
-import type { SocialNotificationType } from "#domain/notifications.ts";
+import type { DeliveredNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
 import { notificationShownToSql } from "#server/modules/notifications/notifications.queries.ts";
-import { socialTypesSql } from "#server/modules/shared/wants-notification.ts";
+import { deliveredSql } from "#server/modules/shared/wants-notification.ts";
 
 /** A confirmed address that is not a phone account's placeholder: where a digest may go. */
 const confirmedRealEmail = sql`u.email_verified
@@ -103,7 +103,7 @@ export async function releaseDigestClaim(db: Executor, claim: ClaimedDigest): Pr
 }
 
 export interface DigestRow extends Record<string, unknown> {
-  type: SocialNotificationType;
+  type: DeliveredNotificationType;
   item_kind: "review" | "post" | null;
   item_id: string | null;
   title: string | null;
@@ -113,8 +113,8 @@ export interface DigestRow extends Record<string, unknown> {
 /**
  * The person's unread notifications of the week (since their last digest, at most 7 days),
  * grouped by kind and item: only what the notifications screen would show them (visible items,
- * actors they may see and did not mute), and only what people did: a moderator's notice is not
- * "what you missed" (docs/decisions/0017).
+ * actors they may see and did not mute), and only what people did or ask (`deliveredSql`): a
+ * moderator's notice is not "what you missed" (docs/decisions/0017).
  */
 export async function selectDigestRows(
   db: Executor,
@@ -133,7 +133,7 @@ export async function selectDigestRows(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.user_id = ${userId} and not n.is_read and n.created_at > ${start}
-       and n.type in ${socialTypesSql}
+       and ${deliveredSql(userId)}
        and ${notificationShownToSql(userId)}
      group by n.type, r.id, p.id
      order by count(*) desc, coalesce(r.title, p.title)`);

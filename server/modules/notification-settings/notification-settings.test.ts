@@ -219,6 +219,32 @@ describe("the weekly email digest", () => {
     expect(testApp.email.messages).toEqual([]);
   });
 
+  it("counts follow requests waiting as new followers are counted, and not with them off", async () => {
+    await startApp();
+    const owner = await person({ confirmedEmail: true });
+    await change(owner.cookie, { emailDigest: "weekly" });
+    await request(testApp.app, "PUT", "/api/profile/privacy", {
+      cookie: owner.cookie,
+      body: { private: true },
+    });
+    for (const fan of [await person(), await person()]) {
+      const asked = await request(testApp.app, "PUT", `/api/profiles/${owner.id}/follow`, {
+        cookie: fan.cookie,
+      });
+      expect(asked.json()).toMatchObject({ requested: true });
+    }
+    expect(await run()).toBe(1);
+    const email = testApp.email.messages.at(-1);
+    expect(email?.subject).toBe(notificationSettingsMessages.digestSubject(2));
+    expect(email?.text).toContain(notificationSettingsMessages.digestKind.follow_request(2));
+
+    await change(owner.cookie, { newFollowers: false });
+    await testApp.db.execute(sql`
+      update notification_settings set last_digest_at = now() - interval '7 days 1 minute'
+       where user_id = ${owner.id}`);
+    expect(await run()).toBe(0);
+  });
+
   it("sends once when two runs go at the same time", async () => {
     await startApp();
     const readers = [];

@@ -22,13 +22,14 @@ const PUSH_TIMEOUT_MS = 10_000;
 function pushPayload(target: PushTarget): PushPayload {
   const text = notificationSettingsMessages.pushText;
   const body =
-    target.type === "new_follower"
-      ? text.new_follower(target.actor_name)
+    target.type === "new_follower" || target.type === "follow_request"
+      ? text[target.type](target.actor_name)
       : text[target.type](target.actor_name, target.title ?? "");
   return {
     title: "Tasted",
     body,
-    // One per item and kind (one for all new followers): the newer replaces the older on screen.
+    // One per item and kind (one for all new followers, one for all requests): the newer
+    // replaces the older on screen.
     tag: target.item_id ? `${target.type}:${target.item_id}` : target.type,
     url: screenPaths.notifications,
   };

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { SocialNotificationType } from "#domain/notifications.ts";
+import type { DeliveredNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
-import { socialTypesSql } from "#server/modules/shared/wants-notification.ts";
+import { deliveredSql } from "#server/modules/shared/wants-notification.ts";
 
 /** Browsers one person may have push on in; subscribing another drops their oldest. */
 const PUSH_SUBSCRIPTIONS_PER_USER = 10;
@@ -56,7 +56,7 @@ export async function deleteSubscription(db: Executor, id: string): Promise<void
 }
 
 export interface PushTarget extends Record<string, unknown> {
-  type: SocialNotificationType;
+  type: DeliveredNotificationType;
   actor_name: string;
   item_kind: "review" | "post" | null;
   item_id: string | null;
@@ -65,8 +65,8 @@ export interface PushTarget extends Record<string, unknown> {
 
 /**
  * What a push about notification `id` says, if its recipient would be shown it (the actor
- * visible to them and not muted, the item not hidden). Only what people do is pushed: a
- * moderator's notice waits in the app (docs/decisions/0017).
+ * visible to them and not muted, the item not hidden). Only what people do and ask is pushed
+ * (`deliveredSql`): a moderator's notice waits in the app (docs/decisions/0017).
  */
 export async function selectPushTarget(
   db: Executor,
@@ -83,7 +83,7 @@ export async function selectPushTarget(
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
      where n.id = ${notificationId} and n.user_id = ${recipientId}
-       and n.type in ${socialTypesSql} and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
+       and ${deliveredSql(recipientId)} and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
        and ${visibleAuthorSql(recipientId, sql`n.actor_id`, "person")}
        and ${notMutedSql(recipientId, sql`n.actor_id`)}`);
   return result.rows[0];

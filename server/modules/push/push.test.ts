@@ -75,6 +75,45 @@ describe("web push", () => {
     expect(pushService.received).toHaveLength(before + 1);
   });
 
+  it("pushes a request to follow a private account as a follow is, and not with new followers off", async () => {
+    const { app } = await testApp.start();
+    const owner = await person();
+    const privacy = await request(app, "PUT", "/api/profile/privacy", {
+      cookie: owner.cookie,
+      body: { private: true },
+    });
+    expect(privacy.statusCode, privacy.body).toBe(200);
+    const browser = pushService.subscribe(`private-${owner.id}`);
+    await subscribe(owner.cookie, browser.toJSON());
+
+    const before = pushService.received.length;
+    const fan = await person("Cy");
+    const asked = await request(app, "PUT", `/api/profiles/${owner.id}/follow`, {
+      cookie: fan.cookie,
+    });
+    expect(asked.json()).toMatchObject({ requested: true });
+    await pushService.waitFor(before + 1);
+    expect(browser.decrypt(pushService.received.at(-1)?.body ?? Buffer.alloc(0))).toEqual({
+      title: "Tasted",
+      body: notificationSettingsMessages.pushText.follow_request("Cy"),
+      tag: "follow_request",
+      url: "/notifications",
+    });
+
+    // The switch that silences new followers silences requests; the request still waits.
+    await request(app, "PUT", "/api/notification-settings", {
+      cookie: owner.cookie,
+      body: { newFollowers: false },
+    });
+    const other = await person("Di");
+    await request(app, "PUT", `/api/profiles/${owner.id}/follow`, { cookie: other.cookie });
+    await app.push.settled();
+    expect(pushService.received).toHaveLength(before + 1);
+    const notices = await testApp.db.execute(sql`
+      select 1 from notifications where user_id = ${owner.id} and type = 'follow_request'`);
+    expect(notices.rows).toHaveLength(2);
+  });
+
   it("never posts to a stored endpoint the rule does not admit, and deletes it", async () => {
     // Without the test-only setting the push service on 127.0.0.1 is such an endpoint, as any
     // subscription stored before the rule was as strict may be.

@@ -18,10 +18,16 @@ export function wantsNotificationSql(recipientId: string, type: SocialNotificati
 }
 
 /**
- * `('new_follower', …)`: the types of what people do, for `n.type in …` in the reads that
- * leave moderators' notices and follow requests out (push, the digest).
+ * Whether notification `n` leaves the app for `recipientId` (push, the weekly email): what
+ * people do (a switched-off kind was never written), and a follow request while the New
+ * Followers switch is on (its notice is always written, so the switch is read here). Moderators'
+ * notices stay in the app.
  */
-export const socialTypesSql: SQL = sql`(${sql.join(
-  socialNotificationTypes.map((type) => sql`${type}`),
-  sql`, `,
-)})`;
+export function deliveredSql(recipientId: string): SQL {
+  const social = sql.join(
+    socialNotificationTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  return sql`(n.type in (${social}) or (n.type = 'follow_request'
+    and ${wantsNotificationSql(recipientId, "new_follower")}))`;
+}
