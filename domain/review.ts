@@ -122,7 +122,7 @@ const VISITED_MIN = "1900-01-01";
  * takes any date up to today in UTC+14 (the earliest time zone), that is one day after UTC's.
  * Missing means today in UTC (the column's default).
  */
-const visitedOnInput = z
+export const visitedOnInput = z
   .string({ error: reviewMessages.visitedInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, reviewMessages.visitedInvalid)
   .refine((value) => {

@@ -63,6 +63,7 @@ import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { WebPushNotifier } from "./modules/push/push-notifier.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
+import { importRoutes } from "./modules/reviews/imports.routes.ts";
 import { rankingRoutes } from "./modules/reviews/rankings.routes.ts";
 import { reviewRoutes } from "./modules/reviews/reviews.routes.ts";
 import { searchRoutes } from "./modules/search/search.routes.ts";
@@ -328,6 +329,7 @@ export async function buildApp(
       await api.register(itemRoutes);
       await api.register(reviewRoutes);
       await api.register(rankingRoutes);
+      await api.register(importRoutes);
       await api.register(postRoutes);
       await api.register(dealRoutes);
       await api.register(restaurantRoutes);

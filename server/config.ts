@@ -206,6 +206,10 @@ export interface ContentRateLimits {
    * for anyone sharing their own and their friends' years, too few to keep the image worker busy.
    */
   cardDraws: RateLimitRule;
+  /** Imports applied per user (each writes up to 5,000 rows). */
+  imports: RateLimitRule;
+  /** Import files read into a preview per user: room to fix a file a few times over. */
+  importPreviews: RateLimitRule;
 }
 
 export const DEFAULT_CONTENT_RATE_LIMITS: ContentRateLimits = {
@@ -213,6 +217,8 @@ export const DEFAULT_CONTENT_RATE_LIMITS: ContentRateLimits = {
   placeSearch: { window: 60, max: 60 },
   reports: { window: 3600, max: 10 },
   cardDraws: { window: 60, max: 20 },
+  imports: { window: 3600, max: 3 },
+  importPreviews: { window: 3600, max: 30 },
 };
 
 /**

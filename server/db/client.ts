@@ -18,6 +18,7 @@ import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
 import * as deals from "./schema/deals.ts";
 import * as forYou from "./schema/for-you.ts";
+import * as imports from "./schema/imports.ts";
 import * as lists from "./schema/lists.ts";
 import * as moderation from "./schema/moderation.ts";
 import * as notificationSettings from "./schema/notification-settings.ts";
@@ -58,6 +59,7 @@ export const schema = {
   ...uploads,
   ...wantToTry,
   ...forYou,
+  ...imports,
   ...lists,
   ...safety,
   ...accountData,

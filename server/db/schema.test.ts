@@ -203,6 +203,8 @@ describe("migrations", () => {
         "user_roles",
         "want_to_try",
         "for_you_dismissals",
+        "imports",
+        "import_items",
         "lists",
         "list_entries",
         "list_follows",

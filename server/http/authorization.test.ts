@@ -141,6 +141,35 @@ function pushSubscriptionBody(name: string) {
 /** The endpoint of the last subscription sent: the mass-assignment check reads its row. */
 let lastPushEndpoint = "";
 
+/**
+ * An import of the owner's that `action` applies to: a preview of one place to apply, or an
+ * applied import (of nothing) to undo.
+ */
+async function ownersImport(world: World, action: "apply" | "undo"): Promise<string> {
+  const row = JSON.stringify([
+    {
+      line: 2,
+      name: "Imported Place",
+      address: null,
+      placeId: null,
+      lat: null,
+      lng: null,
+      rating: null,
+      visitedOn: null,
+      notes: null,
+    },
+  ]);
+  const result = await world.db.execute<{ id: string }>(
+    action === "apply"
+      ? sql`insert into imports (user_id, format, file_name, status, rows)
+            values (${world.people.owner.id}, 'csv', 'a.csv', 'preview', ${row}::jsonb)
+            returning id`
+      : sql`insert into imports (user_id, format, file_name, status, applied_at)
+            values (${world.people.owner.id}, 'csv', 'a.csv', 'applied', now()) returning id`,
+  );
+  return result.rows[0]?.id ?? "";
+}
+
 /** A route the matrix does not call, and the tests that cover it instead. */
 interface CoveredElsewhere {
   route: string;
@@ -1027,6 +1056,35 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w) => ({ url: `/api/want-to-try/${w.wantToTry.id}` }),
     expected: { visitor: 401, other: 404, owner: 200, moderator: 404, admin: 404 },
   },
+  // Everyone signed in imports into their own account; an import is its owner's alone (404 to
+  // anyone else, as if it did not exist).
+  {
+    route: "POST /api/imports",
+    call: () => ({
+      url: "/api/imports",
+      multipart: {
+        files: [
+          {
+            field: "file",
+            filename: "places.csv",
+            contentType: "text/csv",
+            data: Buffer.from("name,rating\nImported Place,4\n"),
+          },
+        ],
+      },
+    }),
+    expected: signedIn(201),
+  },
+  {
+    route: "GET /api/imports/latest",
+    call: () => ({ url: "/api/imports/latest" }),
+    expected: signedIn(200),
+  },
+  ...(["apply", "undo"] as const).map((action) => ({
+    route: `POST /api/imports/:id/${action}`,
+    call: async (w: World) => ({ url: `/api/imports/${await ownersImport(w, action)}/${action}` }),
+    expected: { visitor: 401, other: 404, owner: 200, moderator: 404, admin: 404 },
+  })),
   // Everyone signed in exports their own data; the download is keyed by its signed link alone
   // (cookies change nothing), so a link that does not match is a 404 to everyone.
   {

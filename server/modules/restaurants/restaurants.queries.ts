@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { RestaurantTab } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
+import { unaccented } from "#server/db/columns.ts";
 import { type NewRestaurant, type Restaurant, restaurants } from "#server/db/schema/restaurants.ts";
 import {
   itemListSql,
@@ -312,4 +313,92 @@ export async function countSavedByFollowed(
     savedByFollowedCountSql(restaurantId, viewerId),
   );
   return Number(result.rows[0]?.count ?? 0);
+}
+
+/** A place an import names, numbered by its position in the file. */
+export interface PlaceToMatch {
+  index: number;
+  name: string;
+  address: string | null;
+  placeId: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** How near a pinned place with the same name must be to be the same place (ADR 0031). */
+const SAME_PLACE_METERS = 100;
+
+/** `value` as an ILIKE pattern matching exactly it (no wildcards). */
+const exactPattern = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The restaurant already in Tasted that each place names, in one statement: the one with its
+ * Google place id, else one with the same name (case and accents ignored, found through
+ * restaurants_name_trgm_idx) within SAME_PLACE_METERS when both have a pin, or at the same
+ * address (case ignored) when either has none. Also whether `userId` has saved that restaurant
+ * to Want to try already. Places without a match are left out.
+ */
+export async function matchKnownRestaurants(
+  db: Executor,
+  userId: string,
+  places: readonly PlaceToMatch[],
+): Promise<Map<number, { id: string; name: string; saved: boolean }>> {
+  if (places.length === 0) return new Map();
+  const given = JSON.stringify(
+    places.map((place) => ({ ...place, pattern: exactPattern(place.name) })),
+  );
+  const result = await db.execute<{ index: number; id: string; name: string; saved: boolean }>(sql`
+    select v.index, m.id, m.name,
+           exists (select 1 from want_to_try w
+                    where w.user_id = ${userId} and w.restaurant_id = m.id
+                      and w.kind = 'restaurant') as saved
+      from jsonb_to_recordset(${given}::jsonb)
+             as v(index int, name text, address text, "placeId" text, lat float8, lng float8,
+                  pattern text)
+      join lateral (
+        select r.id, r.name from restaurants r
+         where (v."placeId" is not null and r.google_place_id = v."placeId")
+            or (${unaccented(sql`r.name`)} ilike ${unaccented(sql`v.pattern`)}
+                and case when v.lat is not null and r.latitude is not null
+                         then 2 * 6371000 * asin(least(1, sqrt(
+                                power(sin(radians(r.latitude - v.lat) / 2), 2)
+                                + cos(radians(v.lat)) * cos(radians(r.latitude))
+                                  * power(sin(radians(r.longitude - v.lng) / 2), 2))))
+                              <= ${SAME_PLACE_METERS}
+                         else lower(coalesce(r.address, '')) = lower(coalesce(v.address, ''))
+                    end)
+         order by (r.google_place_id is not distinct from v."placeId") desc, r.created_at, r.id
+         limit 1) m on true`);
+  return new Map(
+    result.rows.map((row) => [Number(row.index), { id: row.id, name: row.name, saved: row.saved }]),
+  );
+}
+
+/**
+ * The tables whose rows point at a restaurant: a review, post, deal, saved entry, list entry or
+ * dismissal of anyone's. Several of them cascade rather than refuse a deletion, so every one is
+ * named here (imports.test.ts compares them with the catalogue's foreign keys).
+ */
+export const RESTAURANT_REFERENCES = [
+  "reviews",
+  "posts",
+  "deals",
+  "want_to_try",
+  "list_entries",
+  "for_you_dismissals",
+] as const;
+
+/**
+ * Deletes those of `ids` that nothing in RESTAURANT_REFERENCES points at any more: an undone
+ * import's places, unless someone has used them since. Returns how many went.
+ */
+export async function deleteUnusedRestaurants(db: Executor, ids: SQL): Promise<number> {
+  const unused = RESTAURANT_REFERENCES.map(
+    (table) => sql`not exists (select 1 from ${sql.identifier(table)} where restaurant_id = rs.id)`,
+  );
+  const result = await db.execute(sql`
+    delete from restaurants rs
+     where rs.id in (${ids}) and ${sql.join(unused, sql` and `)}
+    returning rs.id`);
+  return result.rows.length;
 }

@@ -155,12 +155,14 @@ async function pinLocality(
  * ignoring case) or creates it with a unique slug, remembering `creatorId` as the person who
  * added it; a new row keeps a place id only when the provider vouched for it. Runs inside the caller's transaction; each insert gets a savepoint
  * so a unique-index collision with a concurrent request (same slug or same place) is retried
- * instead of failing the whole request.
+ * instead of failing the whole request. `onCreate` hears of a row this call inserted (an import
+ * records the places it added, so its undo can take them away again).
  */
 export async function findOrCreateRestaurant(
   tx: Executor,
   input: CheckedRestaurant,
   creatorId: string,
+  onCreate?: (restaurant: Restaurant) => void,
 ): Promise<Restaurant> {
   const placeId = input.verified ? input.placeId : null;
   for (let attempt = 0; ; attempt++) {
@@ -173,7 +175,7 @@ export async function findOrCreateRestaurant(
     if (byName && (!placeId || !byName.googlePlaceId)) return byName;
     const slug = await freeSlug(tx, restaurantSlug(input.name, input.address));
     try {
-      return await tx.transaction((savepoint) =>
+      const created = await tx.transaction((savepoint) =>
         insertRestaurant(savepoint, {
           name: input.name,
           slug,
@@ -189,6 +191,8 @@ export async function findOrCreateRestaurant(
           googleRating: input.googleRating ?? null,
         }),
       );
+      onCreate?.(created);
+      return created;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
     }

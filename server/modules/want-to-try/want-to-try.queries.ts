@@ -226,3 +226,31 @@ export async function selectEntryPage(
 ): Promise<EntryRow[]> {
   return (await db.execute<EntryRow>(entryPageSql(params))).rows;
 }
+
+/**
+ * Saves a restaurant for the person unless they have an entry of it already (wanted or tried,
+ * which stays as it is): an import adds entries and never changes one. The new entry's id, or
+ * null when there was one.
+ */
+export async function insertRestaurantEntryIfAbsent(
+  db: Executor,
+  userId: string,
+  restaurantId: string,
+): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into want_to_try (user_id, kind, restaurant_id)
+    values (${userId}, 'restaurant', ${restaurantId})
+    on conflict (user_id, restaurant_id, kind, (coalesce(dish_key, ''))) do nothing
+    returning id`);
+  return result.rows[0]?.id ?? null;
+}
+
+/**
+ * Makes the entries the given reviews had moved to Tried wanted again (their reviews are about
+ * to go: an undone import). Only what those reviews answered moves back.
+ */
+export async function untryEntries(db: Executor, userId: string, reviewIds: SQL): Promise<void> {
+  await db.execute(sql`
+    update want_to_try set tried_at = null, tried_review_id = null
+     where user_id = ${userId} and tried_review_id in (${reviewIds})`);
+}
