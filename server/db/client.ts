@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { ServerBusyError } from "#server/http/busy.ts";
+import { readPgliteSeed } from "./pglite-seed.ts";
 import * as accountData from "./schema/account-data.ts";
 import * as actionLimits from "./schema/action-limits.ts";
 import * as auth from "./schema/auth.ts";
@@ -109,6 +110,8 @@ export interface OpenDatabaseOptions {
    * one): tests copy one migrated database instead of migrating one per worker.
    */
   loadDataDir?: Blob | undefined;
+  /** Where a first start looks for the build's seed (build/ unless given: tests give their own). */
+  pgliteSeedFolder?: string | undefined;
   /** PostgreSQL's connection pool (POOL_LIMITS unless given; tests make it small, at least 2). */
   pool?: Partial<PoolLimits> | undefined;
 }
@@ -156,7 +159,9 @@ export function pgliteDirectory(dataDir: string): string {
 
 // Resolved from this file, not the working directory, so tests and `npm start` agree: this file
 // and the server bundle `npm start` runs (build/server/main.js) are both two folders deep.
-const migrationsFolder = fileURLToPath(new URL("../../server/db/migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(
+  new URL("../../server/db/migrations", import.meta.url),
+);
 
 // Any fixed 64-bit number; instances starting together take turns applying migrations.
 const MIGRATION_LOCK_ID = 7_362_840_155_091_733n;
@@ -165,7 +170,7 @@ const MIGRATION_LOCK_ID = 7_362_840_155_091_733n;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.log, { ...POOL_LIMITS, ...options.pool })
-    : openPglite(options.dataDir, options.log, options.loadDataDir);
+    : openPglite(options);
 }
 
 /**
@@ -239,11 +244,12 @@ async function openPostgres(
   return handle(db, "postgres", pool, close);
 }
 
-async function openPglite(
-  dataDir: string,
-  log: OpenDatabaseOptions["log"],
-  loadDataDir: Blob | undefined,
-): Promise<DatabaseHandle> {
+async function openPglite({
+  dataDir,
+  log,
+  loadDataDir,
+  pgliteSeedFolder,
+}: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let location = MEMORY_DATA_DIR;
   if (dataDir !== MEMORY_DATA_DIR) {
     location = pgliteDirectory(dataDir);
@@ -251,22 +257,25 @@ async function openPglite(
     await mkdir(location, { recursive: true });
   }
   const started = performance.now();
-  const open = () =>
+  const fresh = location !== MEMORY_DATA_DIR && !existsSync(path.join(location, "PG_VERSION"));
+  // A first start loads the build's migrated seed rather than creating the database.
+  const seed =
+    loadDataDir ?? (fresh ? await readPgliteSeed(migrationsFolder, pgliteSeedFolder) : undefined);
+  const open = (from?: Blob) =>
     PGlite.create(location, {
       extensions: PGLITE_EXTENSIONS,
-      loadDataDir,
+      loadDataDir: from,
       startParams: [
         ...PGlite.defaultStartParams,
         ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting]),
       ],
     });
-  const fresh = location !== MEMORY_DATA_DIR && !existsSync(path.join(location, "PG_VERSION"));
-  let client = await open();
+  let client = await open(seed);
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-    // Creating the database and its first migrations grow PGlite's WebAssembly memory by a few
-    // hundred megabytes that it never gives back; a second opening starts from a small heap,
-    // as every later start does.
+    // Creating the database (or unpacking the seed) grows PGlite's WebAssembly memory by tens
+    // to hundreds of megabytes that it never gives back; a second opening starts from a small
+    // heap, as every later start does.
     if (fresh) {
       await client.close();
       client = await open();
@@ -283,6 +292,20 @@ async function openPglite(
     opened,
     once(() => opened.close()),
   );
+}
+
+/**
+ * A migrated in-memory database's data directory, dumped: the build's seed for first starts
+ * (pglite-seed.ts) and the API tests' template.
+ */
+export async function dumpMigratedPglite(compression: "gzip" | "none"): Promise<Buffer> {
+  const handle = await openPglite({ dataDir: MEMORY_DATA_DIR });
+  try {
+    const dump = await (handle.client as PGlite).dumpDataDir(compression);
+    return Buffer.from(await dump.arrayBuffer());
+  } finally {
+    await handle.close();
+  }
 }
 
 function handle(

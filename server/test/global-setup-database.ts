@@ -14,9 +14,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { MEMORY_DATA_DIR, openDatabase } from "#server/db/client.ts";
+import { dumpMigratedPglite, MEMORY_DATA_DIR, openDatabase } from "#server/db/client.ts";
 import { createScratchDatabase, dropDatabasesNamed } from "./database.ts";
 
 export default async function setup(project: TestProject) {
@@ -40,15 +39,9 @@ export default async function setup(project: TestProject) {
     return () => dropDatabasesNamed(serverUrl, `${prefix}_`);
   }
 
-  const handle = await openDatabase({ dataDir: MEMORY_DATA_DIR });
   const dir = await mkdtemp(path.join(tmpdir(), "tasted-test-db-"));
   const pgliteDump = path.join(dir, "migrated.tar");
-  try {
-    const dump = await (handle.client as PGlite).dumpDataDir("none");
-    await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await handle.close();
-  }
+  await writeFile(pgliteDump, await dumpMigratedPglite("none"));
   project.provide("testDatabaseTemplate", { pgliteDump });
   return () => rm(dir, { recursive: true, force: true });
 }
