@@ -11,6 +11,7 @@ import {
   callOverHttp,
   type HttpUser,
   randomAuthSecret,
+  SERVER_STARTUP_TIMEOUT_MS,
   type ServerProcess,
   signUpOverHttp,
   startServerProcess,
@@ -136,7 +137,7 @@ async function observe(server: ServerProcess, { author, fan, reviewId }: Seeded)
 
 type Observed = Awaited<ReturnType<typeof observe>>;
 /** Each step starts a server or a script process and opens PGlite (seconds each on 2 cores). */
-const SLOW_MS = 120_000;
+const SLOW_MS = 2 * SERVER_STARTUP_TIMEOUT_MS;
 
 // The backup is of the embedded database; PostgreSQL has pg_dump (see the last test).
 describe.skipIf(process.env.TEST_DB === "postgres")("npm run backup / npm run restore", () => {
