@@ -65,6 +65,21 @@ export type FollowListPage = z.infer<typeof followListPageSchema>;
 export const followListKinds = ["followers", "following"] as const;
 export type FollowListKind = (typeof followListKinds)[number];
 
+/** One person waiting for the owner of a private account to answer their request. */
+const followRequestSchema = authorSchema.extend({
+  /** When they asked. */
+  requestedAt: z.string(),
+  /** Whether the owner has read the request's notification. */
+  isRead: z.boolean(),
+});
+
+/**
+ * GET /api/follow-requests: the caller's requests waiting for an answer, newest first, keyset
+ * paged from the requests themselves, so none drops off behind newer notifications.
+ */
+export const followRequestPageSchema = pageSchema(followRequestSchema);
+export type FollowRequestPage = z.infer<typeof followRequestPageSchema>;
+
 /** PUT /api/profile/privacy: switch Private Profile on or off. */
 export const privacyInput = z.object({ private: z.boolean() });
 /** Its answer; switching to public accepted every request waiting. */

@@ -185,7 +185,11 @@ const notificationGroupSchema = z.object({
 });
 export type NotificationGroupDto = z.infer<typeof notificationGroupSchema>;
 
-/** GET /api/notifications: the newest NOTIFICATIONS_FETCHED groups, and how many are unread. */
+/**
+ * GET /api/notifications: the newest NOTIFICATIONS_FETCHED groups, and how many are unread.
+ * Follow requests are in neither: GET /api/follow-requests lists them (the badge's
+ * unread-count counts both).
+ */
 export const notificationListSchema = z.object({
   items: z.array(notificationGroupSchema),
   unreadCount: z.number().int(),

@@ -18,7 +18,7 @@ import type { Executor } from "#server/db/client.ts";
 import { commentsSql, repliesSql } from "#server/modules/comments/comments.queries.ts";
 import { restaurantDealsSql, viewableDealSql } from "#server/modules/deals/deals.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
-import { followListSql } from "#server/modules/follows/follows.queries.ts";
+import { followListSql, followRequestPageSql } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
 import { forYouSql } from "#server/modules/for-you/for-you.queries.ts";
 import {
@@ -127,6 +127,7 @@ const GROWING_TABLES = [
   "comments",
   "post_comments",
   "follows",
+  "follow_requests",
   "notifications",
   "want_to_try",
   "lists",
@@ -285,16 +286,30 @@ async function seed(db: Executor) {
     insert into user_mutes (muter_id, muted_id)
     select 'plan-' || g, 'plan-' || (1 + (g + 11) % ${PLAN_PEOPLE}) from generate_series(1, ${PLAN_PEOPLE}) g
     union all select ${viewer.id}, 'plan-' || g from generate_series(5, 9) g`);
+  // Requests to follow, each with its notice, to everyone and some to the author.
+  await db.execute(sql`
+    with asked as (
+      insert into follow_requests (requester_id, target_id)
+      select 'plan-' || g, 'plan-' || (1 + (g + k * 13) % ${PLAN_PEOPLE})
+        from generate_series(1, ${PLAN_PEOPLE}) g, generate_series(1, 3) k
+      union all select 'plan-' || g, ${author.id} from generate_series(20, 40) g
+      on conflict do nothing
+      returning requester_id, target_id)
+    insert into notifications (type, user_id, actor_id)
+    select 'follow_request', target_id, requester_id from asked`);
   await db.execute(sql`
     insert into account_deletions (user_id, erase_after)
     select 'plan-' || g, now() + interval '30 days' from generate_series(160, 169) g
     union all select 'plan-10', now() + interval '30 days'`);
   await db.execute(sql`analyze`);
 
-  const position = async (table: "reviews" | "posts" | "comments" | "follows") => {
+  const position = async (
+    table: "reviews" | "posts" | "comments" | "follows" | "follow_requests",
+  ) => {
     const result = await db.execute<Position>(sql`
       select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt",
-             id from ${sql.identifier(table)} order by created_at, id offset 3 limit 1`);
+             ${sql.raw(table === "follow_requests" ? "requester_id" : "id")} as id
+        from ${sql.identifier(table)} order by created_at, 2 offset 3 limit 1`);
     const row = result.rows[0];
     if (!row) throw new Error(`seed: no ${table} row`);
     return row;
@@ -328,6 +343,7 @@ async function seed(db: Executor) {
       post: await position("posts"),
       comment: await position("comments"),
       follow: await position("follows"),
+      request: await position("follow_requests"),
       wanted: await entryPosition("created_at"),
       tried: await entryPosition("tried_at"),
     },
@@ -495,6 +511,12 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       });
     }
   }
+  for (const after of [undefined, { ...positions.request, kind: "requests" }]) {
+    planned.push({
+      name: `follow requests ${after ? "later page" : "first page"}`,
+      statement: followRequestPageSql({ targetId: author.id, after, limit }),
+    });
+  }
 
   planned.push(
     { name: "restaurant stats (visitor)", statement: restaurantStatsSql(restaurant.id, undefined) },
@@ -605,7 +627,7 @@ function everyListStatement(world: World, db: Executor): Planned[] {
       name: "notification groups",
       statement: notificationGroupsSql(author.id, NOTIFICATIONS_FETCHED),
     },
-    { name: "unread notification groups", statement: unreadCountSql(author.id) },
+    { name: "unread notification groups", statement: unreadCountSql(author.id, true) },
     {
       name: "notification group read (likes)",
       statement: markGroupReadSql(author.id, {

@@ -351,6 +351,12 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/follow` }),
     expected: { ...signedIn(200), owner: 400 },
   })),
+  // Everyone's own requests waiting; there is no way to name anyone else's.
+  {
+    route: "GET /api/follow-requests",
+    call: () => ({ url: "/api/follow-requests" }),
+    expected: signedIn(200),
+  },
   // Only the person asked answers a follow request: here `other` asked the owner, and anyone
   // else naming `other` has no request of theirs to answer (404).
   ...(["accept", "decline"] as const).map((answer) => ({

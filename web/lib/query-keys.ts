@@ -154,6 +154,8 @@ export const notificationKeys = {
   list: ["notifications", "list"] as const,
   unreadCount: ["notifications", "unread-count"] as const,
   people: (key: string) => ["notifications", "people", key] as const,
+  /** The follow requests waiting (their notices come and go with notifications). */
+  requests: ["notifications", "requests"] as const,
 };
 
 export const notificationSettingsKeys = {

@@ -47,6 +47,11 @@ export const notifications = pgTable(
     index("notifications_user_created_idx").on(t.userId, ...newestFirst(t)),
     // Unread badge and "mark all read" touch only the unread rows.
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
+    // A follow request's notice, found by its pair: whether the owner has read it (the
+    // requests list) and its removal when the request is answered or withdrawn.
+    index("notifications_follow_request_idx")
+      .on(t.userId, t.actorId)
+      .where(sql`${t.type} = 'follow_request'`),
     // The five below let cascading deletes find rows without a table scan.
     index("notifications_actor_id_idx").on(t.actorId),
     index("notifications_review_id_idx").on(t.reviewId).where(sql`${t.reviewId} is not null`),

@@ -201,8 +201,13 @@ export const followRequests = pgTable(
   (t) => [
     primaryKey({ name: "follow_requests_pkey", columns: [t.requesterId, t.targetId] }),
     check("follow_requests_not_self", sql`${t.requesterId} <> ${t.targetId}`),
-    // Switching to public takes every request to the target; cascades find them too.
-    index("follow_requests_target_id_idx").on(t.targetId),
+    // The owner's requests, newest first and keyset paged (GET /api/follow-requests);
+    // switching to public takes every request to the target, and cascades find them too.
+    index("follow_requests_target_created_idx").on(
+      t.targetId,
+      t.createdAt.desc().nullsFirst(),
+      t.requesterId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -114,6 +114,15 @@ async function seed(db: Database): Promise<World> {
       if (!blockedPair(name, other)) await createFollow(db, id(name), id(other));
     }
   }
+  // Everyone asks every writer to follow them (as if each were private), a blocked pair too:
+  // the requests list must hide what a block would have removed.
+  await db.execute(sql`
+    insert into follow_requests (requester_id, target_id)
+    select r.id, t.id from profiles r, profiles t
+     where t.id in (${sql.join(
+       writers.map((name) => sql`${id(name)}`),
+       sql`, `,
+     )}) and r.id <> t.id`);
   // The follow counters as the follows service keeps them: one per row.
   await db.execute(sql`
     update profiles p
@@ -263,6 +272,7 @@ const reads: Record<string, Read> = {
     path: () => "/api/notifications/unread-count",
     pick: (body) => (body as { count: number }).count,
   },
+  "follow requests waiting": { path: () => "/api/follow-requests?limit=50" },
   "lists I follow": { path: () => "/api/lists/following" },
   "for you": { path: () => "/api/for-you" },
   ...perPerson(),
@@ -406,6 +416,8 @@ function ownReads(v: Viewer): [ReadName, Expectation][] {
     ["notification group: people counted", { value: others(v, seesInFeed(v)).length + 1 }],
     // All of it one followers group.
     ["unread notifications", { value: 1 }],
+    // Asked by everyone; shown as notifications are.
+    ["follow requests waiting", { shows: others(v, seesInFeed(v)) }],
     ["lists I follow", { shows: others(v, sees[v]) }],
     // Each writer's noodles, loved by them (4 stars) and named as a followed person's pick.
     ["for you", { shows: others(v, sees[v]) }],

@@ -3,7 +3,7 @@ import type { FollowListKind } from "#domain/follows.ts";
 import type { Executor } from "#server/db/client.ts";
 import { followRequests, follows } from "#server/db/schema/social.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
-import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
 import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
 import type { PersonTies } from "#server/modules/shared/person-ties.ts";
@@ -193,6 +193,43 @@ export async function takeFollowRequestsTo(db: Executor, targetId: string): Prom
       returning requester_id, created_at)
     select requester_id from taken order by created_at, requester_id`);
   return result.rows.map((row) => row.requester_id);
+}
+
+export interface FollowRequestRow extends AuthorColumns, Record<string, unknown> {
+  requested_at_text: string;
+  is_read: boolean;
+}
+
+/**
+ * One page of the requests waiting for `targetId`, newest first, keyset on the request's
+ * (created_at, requester) through follow_requests_target_created_idx: read from the requests
+ * themselves, so an old one never drops behind newer notifications. Requesters the owner would
+ * not be shown in notifications (leaving, muted) are left out before the LIMIT, as there;
+ * whether it is read is its notice's (notifications_follow_request_idx).
+ */
+export function followRequestPageSql(params: {
+  targetId: string;
+  after?: Cursor | undefined;
+  limit: number;
+}): SQL {
+  const { targetId, after } = params;
+  const position = after
+    ? sql`and (fr.created_at, fr.requester_id) < (${after.createdAt}::timestamptz, ${after.id})`
+    : sql``;
+  return sql`
+    select to_char(fr.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as requested_at_text,
+           a.id as user_id, a.username as author_username, a.full_name as author_full_name,
+           a.slug as author_slug, a.avatar_url as author_avatar_url,
+           not exists (select 1 from notifications n
+                        where n.user_id = ${targetId} and n.actor_id = fr.requester_id
+                          and n.type = 'follow_request' and not n.is_read) as is_read
+      from follow_requests fr
+      join profiles a on a.id = fr.requester_id
+     where fr.target_id = ${targetId} ${position}
+       and ${visibleAuthorSql(targetId, sql`fr.requester_id`, "person")}
+       and ${notMutedSql(targetId, sql`fr.requester_id`)}
+     order by fr.created_at desc, fr.requester_id desc
+     limit ${params.limit}`;
 }
 
 export async function updatePrivacy(db: Executor, id: string, isPrivate: boolean): Promise<void> {

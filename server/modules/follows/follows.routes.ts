@@ -4,6 +4,7 @@ import {
   followListKinds,
   followListPageSchema,
   followMessages,
+  followRequestPageSchema,
   followStateSchema,
   privacyInput,
   privacySchema,
@@ -15,6 +16,7 @@ import { profileIdParams } from "#server/modules/shared/people.ts";
 import {
   answerFollowRequest,
   type FollowContext,
+  listFollowRequests,
   listFollows,
   setFollow,
   setPrivacy,
@@ -51,6 +53,22 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
         setFollow(await context(request, reply), request.params.id, following),
     });
   }
+
+  app.get(
+    "/follow-requests",
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: "The requests to follow your private account still waiting, newest first",
+        description:
+          "Keyset paged; each is answered with POST /api/follow-requests/:id/accept|decline.",
+        tags: ["follows"],
+        querystring: pageQuery,
+        response: { 200: followRequestPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => listFollowRequests(await context(request, reply), request.query),
+  );
 
   for (const [answer, accept] of [
     ["accept", true],

@@ -2,6 +2,7 @@ import {
   type FollowListEntryDto,
   type FollowListKind,
   type FollowListPage,
+  type FollowRequestPage,
   type FollowState,
   followMessages,
   type PrivacyDto,
@@ -17,7 +18,12 @@ import {
   notifyNewFollower,
 } from "#server/modules/notifications/follower-notification.ts";
 import { ensureCallerProfile, findProfile } from "#server/modules/shared/accounts.ts";
-import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
+import {
+  decodeCursor,
+  decodePersonCursor,
+  keysetPage,
+  pageLimit,
+} from "#server/modules/shared/keyset.ts";
 import {
   lockProfilesInOrder,
   profileNotFound,
@@ -30,8 +36,10 @@ import {
   deleteFollow,
   deleteFollowRequest,
   type FollowListRow,
+  type FollowRequestRow,
   followExists,
   followListSql,
+  followRequestPageSql,
   insertFollow,
   insertFollowRequest,
   isPrivateProfile,
@@ -254,6 +262,36 @@ export async function listFollows(
   }));
   return {
     items: page.rows.map((row) => toFollowListEntry(row, viewerId)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The kind of a follow requests page's cursor. */
+const REQUESTS_CURSOR = "requests";
+
+/** The requests waiting for the caller's answer, newest first, keyset paged. */
+export async function listFollowRequests(
+  ctx: FollowContext,
+  query: PageQuery,
+): Promise<FollowRequestPage> {
+  const user = ctx.user;
+  if (!user) throw ApiError.unauthorized(followMessages.signIn);
+  const limit = pageLimit(query);
+  const after = query.cursor ? decodePersonCursor(query.cursor, [REQUESTS_CURSOR]) : undefined;
+  const result = await ctx.db.execute<FollowRequestRow>(
+    followRequestPageSql({ targetId: user.id, after, limit: limit + 1 }),
+  );
+  const page = keysetPage(result.rows, limit, (last) => ({
+    createdAt: last.requested_at_text,
+    id: last.user_id,
+    kind: REQUESTS_CURSOR,
+  }));
+  return {
+    items: page.rows.map((row) => ({
+      ...authorFields(row).author,
+      requestedAt: new Date(row.requested_at_text).toISOString(),
+      isRead: row.is_read,
+    })),
     nextCursor: page.nextCursor,
   };
 }

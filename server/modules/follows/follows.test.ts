@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "#server/test/app.ts";
-import { type SignedIn, signUpWithProfile } from "#server/test/auth-helpers.ts";
+import { type SignedIn, sessionCookieFor, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";
 import { createFollow, createPlanUsers, createUser } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
@@ -346,12 +346,13 @@ describe("private profiles and follow requests", () => {
       requestedByMe: true,
       followedByMe: false,
     });
-    const notices = (
-      await request(testApp.app, "GET", "/api/notifications", { cookie: owner.cookie })
+    const waiting = (
+      await request(testApp.app, "GET", "/api/follow-requests", { cookie: owner.cookie })
     ).json();
-    expect(notices.items).toMatchObject([
-      { type: "follow_request", actorCount: 1, actors: [{ username: "fan" }], isRead: false },
-    ]);
+    expect(waiting).toMatchObject({
+      items: [{ username: "fan", isRead: false }],
+      nextCursor: null,
+    });
 
     expect((await unfollow(owner.userId, fan.cookie)).json()).toEqual({
       following: false,
@@ -445,6 +446,70 @@ describe("private profiles and follow requests", () => {
     // A public account is followed at once, as ever.
     const me = (await request(app, "GET", "/api/me", { cookie: owner.cookie })).json();
     expect(me.profile.isPrivate).toBe(false);
+  });
+
+  it("lists the requests waiting, newest first and paged, however many notifications came since", async () => {
+    const { owner } = await privateWorld();
+    const askers = [];
+    for (const name of ["Ana", "Bo", "Cy"]) {
+      const asker = await createUser(testApp.db, { fullName: name });
+      const cookie = await sessionCookieFor(testApp.app, asker.id);
+      expect((await follow(owner.userId, cookie)).json()).toMatchObject({ requested: true });
+      askers.push({ ...asker, cookie });
+    }
+    // 510 newer notifications bury the requests' notices below the newest 500.
+    const liker = await createUser(testApp.db, { fullName: "Di" });
+    await testApp.db.execute(sql`
+      insert into notifications (type, user_id, actor_id, created_at)
+      select 'new_follower', ${owner.userId}, ${liker.id}, now() + g * interval '1 second'
+        from generate_series(1, 510) g`);
+    const list = (cookie: string, query = "") =>
+      request(testApp.app, "GET", `/api/follow-requests${query}`, { cookie });
+
+    const first = await list(owner.cookie, "?limit=2");
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().items).toMatchObject([
+      { fullName: "Cy", isRead: false },
+      { fullName: "Bo", isRead: false },
+    ]);
+    const second = await list(owner.cookie, `?limit=2&cursor=${first.json().nextCursor}`);
+    expect(second.json()).toMatchObject({ items: [{ fullName: "Ana" }], nextCursor: null });
+    // The notifications list no longer holds them; the badge still counts them, unread.
+    const notices = (
+      await request(testApp.app, "GET", "/api/notifications", { cookie: owner.cookie })
+    ).json();
+    expect(notices.items.map((group: { type: string }) => group.type)).not.toContain(
+      "follow_request",
+    );
+    expect(notices.unreadCount).toBe(1);
+    const badge = await request(testApp.app, "GET", "/api/notifications/unread-count", {
+      cookie: owner.cookie,
+    });
+    expect(badge.json()).toEqual({ count: 4 });
+
+    // Each is still answered from there; read once everything is marked read.
+    const [ana] = askers;
+    expect((await answer(ana?.id ?? "", "accept", owner.cookie)).statusCode).toBe(200);
+    await request(testApp.app, "POST", "/api/notifications/read-all", { cookie: owner.cookie });
+    expect((await list(owner.cookie)).json()).toMatchObject({
+      items: [
+        { fullName: "Cy", isRead: true },
+        { fullName: "Bo", isRead: true },
+      ],
+      nextCursor: null,
+    });
+    // A muted requester is left out, as from notifications; someone else has none waiting.
+    const muted = await request(testApp.app, "PUT", `/api/profiles/${askers[1]?.id}/mute`, {
+      cookie: owner.cookie,
+    });
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect((await list(owner.cookie)).json().items).toMatchObject([{ fullName: "Cy" }]);
+    expect((await list(askers[2]?.cookie ?? "")).json()).toEqual({ items: [], nextCursor: null });
+    // Cursors of other lists and junk are refused; visitors are told to sign in.
+    for (const cursor of ["junk", first.json().nextCursor.slice(0, -2)]) {
+      expect((await list(owner.cookie, `?cursor=${cursor}`)).statusCode).toBe(400);
+    }
+    expect((await request(testApp.app, "GET", "/api/follow-requests")).statusCode).toBe(401);
   });
 
   it("a block removes the requests between the two, either way", async () => {

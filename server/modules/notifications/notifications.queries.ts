@@ -51,7 +51,8 @@ const groupKey = sql`case n.type
  * The recipient's newest NOTIFICATIONS_GROUPED notifications they are shown, with their group
  * keys: a walk down notifications_user_created_idx that stops there, whatever the user's
  * history holds. Every grouped read starts from it, so the list, its counts of people and a
- * group's people page agree.
+ * group's people page agree. Follow requests are not grouped: they wait for an answer however
+ * old, so GET /api/follow-requests lists them from the requests themselves.
  */
 function recentShown(userId: string): SQL {
   return sql`recent as (
@@ -62,7 +63,8 @@ function recentShown(userId: string): SQL {
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and ${notificationShownToSql(userId)}
+     where n.user_id = ${userId} and n.type <> 'follow_request'
+       and ${notificationShownToSql(userId)}
      order by n.created_at desc, n.id desc
      limit ${NOTIFICATIONS_GROUPED})`;
 }
@@ -153,19 +155,26 @@ export async function selectNotificationGroups(
 
 /**
  * How many groups hold an unread notification the user is shown: only the unread rows are
- * read, through notifications_user_unread_idx.
+ * read, through notifications_user_unread_idx. The badge counts unread follow requests too;
+ * the list's own count (`requests: false`) only the groups it lists.
  */
-export function unreadCountSql(userId: string): SQL {
+export function unreadCountSql(userId: string, requests: boolean): SQL {
+  const kinds = requests ? sql`` : sql`and n.type <> 'follow_request'`;
   return sql`
     select count(distinct ${groupKey})::int as count
       from notifications n
       left join reviews r on r.id = n.review_id
       left join posts p on p.id = n.post_id
-     where n.user_id = ${userId} and not n.is_read and ${notificationShownToSql(userId)}`;
+     where n.user_id = ${userId} and not n.is_read ${kinds}
+       and ${notificationShownToSql(userId)}`;
 }
 
-export async function countUnread(db: Executor, userId: string): Promise<number> {
-  const result = await db.execute<{ count: number }>(unreadCountSql(userId));
+export async function countUnread(
+  db: Executor,
+  userId: string,
+  requests: boolean,
+): Promise<number> {
+  const result = await db.execute<{ count: number }>(unreadCountSql(userId, requests));
   return Number(result.rows[0]?.count ?? 0);
 }
 

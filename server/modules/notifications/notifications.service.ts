@@ -79,11 +79,11 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
 
 export async function listNotifications(ctx: NotificationContext): Promise<NotificationList> {
   const rows = await selectNotificationGroups(ctx.db, ctx.user.id, NOTIFICATIONS_FETCHED);
-  return { items: toGroups(rows), unreadCount: await countUnread(ctx.db, ctx.user.id) };
+  return { items: toGroups(rows), unreadCount: await countUnread(ctx.db, ctx.user.id, false) };
 }
 
 export async function unreadNotificationCount(ctx: NotificationContext): Promise<number> {
-  return countUnread(ctx.db, ctx.user.id);
+  return countUnread(ctx.db, ctx.user.id, true);
 }
 
 function groupOf(key: string) {

@@ -1,11 +1,30 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FollowState, type PrivacyDto, privateProfileMessages } from "#domain/follows.ts";
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type FollowRequestPage,
+  type FollowState,
+  type PrivacyDto,
+  privateProfileMessages,
+} from "#domain/follows.ts";
 import type { MeDto, ProfilePageDto } from "#domain/profile.ts";
-import { apiSend } from "#web/lib/api-client.ts";
+import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { apiPaths } from "#web/lib/api-paths.ts";
+import { pageParams } from "#web/lib/page-params.ts";
 import { notificationKeys, profileKeys } from "#web/lib/query-keys.ts";
 import { meQuery } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
+
+/**
+ * The requests to follow the viewer's private account still waiting, newest first, keyset
+ * paged. Under the notifications' key, so a new request's realtime hint and "Mark all as read"
+ * refresh it with them.
+ */
+export const followRequestsQuery = infiniteQueryOptions({
+  queryKey: notificationKeys.requests,
+  queryFn: ({ pageParam, signal }) =>
+    apiGet<FollowRequestPage>(apiPaths.followRequests(pageParams(pageParam)), { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
 
 /**
  * Accept or decline one person's request to follow the viewer's private account. Afterwards the

@@ -1,20 +1,44 @@
 import { Button, Group, Text, Title } from "@mantine/core";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { authorDisplayName, authorHandle } from "#domain/items.ts";
-import { type NotificationGroupDto, notificationMessages } from "#domain/notifications.ts";
+import { notificationMessages } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { LoadErrorState } from "#web/components/load-error-state.tsx";
+import { LoadMore } from "#web/components/load-more.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { When } from "#web/components/when.tsx";
-import { useAnswerFollowRequest } from "#web/features/follows/api/use-follow-requests.ts";
+import {
+  followRequestsQuery,
+  useAnswerFollowRequest,
+} from "#web/features/follows/api/use-follow-requests.ts";
 import classes from "./notifications-page.module.css";
 
 /**
  * The requests to follow the viewer's private account, together at the top of the screen: each
- * "Ana requested to follow you" with Accept and Decline. A request's notice lives as long as
- * the request, so every one here can still be answered; an answered one leaves the list.
+ * "Ana requested to follow you" with Accept and Decline, newest first, "Load more" for older
+ * ones (read from the requests themselves, so none drops off behind newer notifications). An
+ * answered one leaves the list. Nothing shows while there are none.
  */
-export function FollowRequests({ requests }: { requests: readonly NotificationGroupDto[] }) {
+export function FollowRequests() {
+  const list = useInfiniteQuery(followRequestsQuery);
   const answer = useAnswerFollowRequest();
+  const requests = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  useEffect(() => {
+    if (list.error) console.error("Follow requests failed to load", list.error);
+  }, [list.error]);
+
+  if (list.isError && !list.data) {
+    return (
+      <LoadErrorState
+        title="We couldn't load your follow requests"
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
   if (requests.length === 0) return null;
   return (
     <section aria-labelledby="follow-requests-title" className={classes.requests}>
@@ -22,16 +46,14 @@ export function FollowRequests({ requests }: { requests: readonly NotificationGr
         {notificationMessages.followRequests}
       </Title>
       <ul className={classes.list}>
-        {requests.map((group) => {
-          const [person] = group.actors;
-          if (!person) return null;
+        {requests.map((person) => {
           const name = authorDisplayName(person);
           const answering = answer.isPending && answer.variables?.requesterId === person.id;
           return (
             <li
-              key={group.key}
+              key={person.id}
               className={classes.request}
-              data-unread={!group.isRead || undefined}
+              data-unread={!person.isRead || undefined}
             >
               <UserAvatar avatarUrl={person.avatarUrl} username={person.username} size={44} />
               <span className={classes.body}>
@@ -41,7 +63,7 @@ export function FollowRequests({ requests }: { requests: readonly NotificationGr
                   </Link>{" "}
                   {notificationMessages.requestedToFollow}
                 </Text>
-                <When value={group.latestAt} className={classes.time} />
+                <When value={person.requestedAt} className={classes.time} />
               </span>
               <Group gap="xs" wrap="nowrap">
                 <Button
@@ -68,6 +90,13 @@ export function FollowRequests({ requests }: { requests: readonly NotificationGr
           );
         })}
       </ul>
+      <LoadMore
+        noun="follow requests"
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </section>
   );
 }

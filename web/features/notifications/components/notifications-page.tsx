@@ -1,13 +1,14 @@
 import { Button, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconBell, IconChecks } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type NotificationGroupDto, notificationMessages } from "#domain/notifications.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { followRequestsQuery } from "#web/features/follows/api/use-follow-requests.ts";
 import { notificationListQuery, useMarkNotificationsRead } from "../api/notification-queries.ts";
 import { FollowRequests } from "./follow-requests.tsx";
 import { GroupPeopleDialog } from "./group-people-dialog.tsx";
@@ -57,22 +58,23 @@ export function NotificationsPage() {
   const list = useQuery(notificationListQuery);
   const markRead = useMarkNotificationsRead();
 
+  // Follow requests wait for an answer: listed apart at the top (FollowRequests reads the same
+  // query); an unread one is reason enough for "Mark all as read".
+  const requests = useInfiniteQuery(followRequestsQuery);
+  const requestUnread =
+    requests.data?.pages.some((page) => page.items.some((person) => !person.isRead)) ?? false;
+
   const [peopleOf, setPeopleOf] = useState<NotificationGroupDto | null>(null);
-  const all = list.data?.items ?? NO_GROUPS;
-  // Follow requests wait for an answer: gathered at the top, out of the tabs' lists.
-  const requests = useMemo(() => all.filter((group) => group.type === "follow_request"), [all]);
-  const others = useMemo(() => all.filter((group) => group.type !== "follow_request"), [all]);
-  const items = useStableOrder(others);
+  const items = useStableOrder(list.data?.items ?? NO_GROUPS);
+  // The groups the tabs list (follow requests are counted apart).
   const unreadCount = list.data?.unreadCount ?? 0;
-  // The Unread tab counts what it lists: the requests' own rows are above the tabs.
-  const unreadListed = unreadCount - requests.filter((group) => !group.isRead).length;
 
   useEffect(() => {
     if (list.error) console.error("Notifications failed to load", list.error);
   }, [list.error]);
 
   const markAll =
-    unreadCount > 0 ? (
+    unreadCount > 0 || requestUnread ? (
       <Button
         variant="subtle"
         size="compact-sm"
@@ -132,7 +134,7 @@ export function NotificationsPage() {
     <>
       <PageHeader title="Notifications" actions={markAll} />
       <Stack p={{ base: 0, sm: "md" }} gap={0} className={classes.page}>
-        <FollowRequests requests={requests} />
+        <FollowRequests />
         <Tabs
           keepMounted={false}
           value={tab}
@@ -140,7 +142,7 @@ export function NotificationsPage() {
         >
           <Tabs.List grow className={header.belowHeader}>
             <Tabs.Tab value="all">All ({items.length})</Tabs.Tab>
-            <Tabs.Tab value="unread">Unread ({unreadListed})</Tabs.Tab>
+            <Tabs.Tab value="unread">Unread ({unreadCount})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="all">
             {panel(items, {

@@ -1,0 +1,3 @@
+DROP INDEX "follow_requests_target_id_idx";--> statement-breakpoint
+CREATE INDEX "notifications_follow_request_idx" ON "notifications" USING btree ("user_id","actor_id") WHERE "notifications"."type" = 'follow_request';--> statement-breakpoint
+CREATE INDEX "follow_requests_target_created_idx" ON "follow_requests" USING btree ("target_id","created_at" DESC NULLS FIRST,"requester_id" DESC NULLS FIRST);
