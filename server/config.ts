@@ -81,7 +81,6 @@ const environmentSchema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_PUBLIC_URL: z.url().optional(),
   /**
    * The MapLibre style (an OpenStreetMap-based one by default) food maps are drawn with. Its
    * origin is added to the page's Content-Security-Policy, so the style's tiles, glyphs and
@@ -191,7 +190,6 @@ interface S3Config {
   endpoint: string | undefined;
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
-  publicUrl: string | undefined;
 }
 
 export interface ContentRateLimits {
@@ -478,7 +476,6 @@ export async function loadConfig(
           endpoint: environment.S3_ENDPOINT,
           accessKeyId: environment.S3_ACCESS_KEY_ID,
           secretAccessKey: environment.S3_SECRET_ACCESS_KEY,
-          publicUrl: environment.S3_PUBLIC_URL,
         }
       : undefined,
     contentRateLimits: DEFAULT_CONTENT_RATE_LIMITS,

@@ -184,18 +184,6 @@ export interface S3StorageOptions {
   region: string;
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
-  /**
-   * Where the bucket's objects were readable when photos were served by the bucket (a CDN or
-   * its public address): addresses stored then still name it.
-   */
-  publicUrl?: string | undefined;
-}
-
-/** The bucket's own base address of its objects (or S3_PUBLIC_URL), without a trailing slash. */
-export function s3PublicBaseUrl(options: S3StorageOptions): string {
-  if (options.publicUrl) return options.publicUrl.replace(/\/+$/, "");
-  if (options.endpoint) return `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`;
-  return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
 }
 
 /** Where S3Storage keeps private files. */
@@ -209,12 +197,10 @@ export interface S3Like {
 /**
  * Objects in an S3-compatible bucket (S3_* settings), written once under random keys. The app
  * serves them at `publicPrefix` (/uploads) as it serves files on disk, through the media route
- * that asks who may see each one, so the bucket needs no public read. Addresses stored before
- * that named the bucket's own address; keyFromUrl still reads them, so their files are deleted
- * with their rows.
+ * that asks who may see each one, so the bucket needs no public read. (Addresses stored when
+ * the bucket served photos itself were rewritten to /uploads/<key> by migration 0029, ADR 0036.)
  */
 export class S3Storage implements Storage {
-  private readonly bucketUrl: string;
   private clientPromise: Promise<S3Like> | undefined;
 
   constructor(
@@ -222,7 +208,6 @@ export class S3Storage implements Storage {
     client?: S3Like,
     private readonly publicPrefix = "/uploads",
   ) {
-    this.bucketUrl = s3PublicBaseUrl(options);
     if (client) this.clientPromise = Promise.resolve(client);
   }
 
@@ -276,7 +261,7 @@ export class S3Storage implements Storage {
   }
 
   keyFromUrl(url: string): string | undefined {
-    return keyUnder(this.publicPrefix, url) ?? keyUnder(this.bucketUrl, url);
+    return keyUnder(this.publicPrefix, url);
   }
 
   read(key: string): Promise<Readable> {
