@@ -259,3 +259,45 @@ test("screens seen online open offline with what was seen last; the next person 
   // One flow through five screens three times (online, offline in-app, offline loads), four
   // looks, a sign-out and a sign-in: about 25 s alone, up to twice that beside another file.
 }, 120_000);
+
+test("a photo that fails to load leaves its placeholder in sight, and loads when the network is back", async () => {
+  const title = `Offline photo ${token}`;
+  const photo = await makePhoto(fixtures.path(), {
+    width: 640,
+    height: 480,
+    color: { r: 40, g: 120, b: 60 },
+  });
+  const { page, errors, close } = await newPage(browser, { viewport: MOBILE });
+  try {
+    await signUpViaApi(page, "photographer");
+    await seedDishReview(page, { title, photos: [photo] });
+    // Every photo request fails as it does without a network; the rest of the app is online.
+    await page.route("**/uploads/**", (route) => route.abort("internetdisconnected"));
+    await page.goto("/feed");
+    const image = feedCard(page, title).locator("img").first();
+    await expect.poll(() => image.getAttribute("data-failed")).toBe("true");
+    // Hidden, so the thumbhash behind it shows rather than a broken-image icon.
+    expect(await image.evaluate((node) => getComputedStyle(node).opacity)).toBe("0");
+    expect(
+      await image.evaluate(
+        (node) =>
+          getComputedStyle(node.closest('[aria-roledescription="slide"]') as Element)
+            .backgroundImage,
+      ),
+    ).toMatch(/^url\("data:image\/png/);
+
+    await page.unroute("**/uploads/**");
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect.poll(() => image.getAttribute("data-loaded")).toBe("true");
+    expect(await image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(
+      0,
+    );
+    expect(
+      errors.filter((error) => !OFFLINE_REQUEST.test(error)),
+      "errors other than the failed photo requests",
+    ).toEqual([]);
+  } finally {
+    await close();
+  }
+});

@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import type { ImageDto } from "#domain/photos.ts";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
+import { usePhotoLoad } from "#web/lib/use-photo-load.ts";
 import classes from "./image-carousel.module.css";
 
 /** Narrowest and widest box a carousel takes, whatever the first photo's shape. */
@@ -197,13 +198,11 @@ function CarouselImage({
   sizes: string;
   eager: boolean;
 }) {
-  const [loaded, setLoaded] = useState(false);
+  const photo = usePhotoLoad();
   return (
     <img
-      // A cached image may finish before React attaches onLoad.
-      ref={(node) => {
-        if (node?.complete && node.naturalWidth > 0) setLoaded(true);
-      }}
+      key={photo.key}
+      {...photo.props}
       className={classes.image}
       src={image.url1280 || image.url}
       srcSet={imageSrcSet(image)}
@@ -214,9 +213,6 @@ function CarouselImage({
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       draggable={false}
-      data-loaded={loaded || undefined}
-      onLoad={() => setLoaded(true)}
-      onError={() => setLoaded(true)}
     />
   );
 }

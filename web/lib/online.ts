@@ -11,3 +11,10 @@ const onServer = () => true;
 export function useOnline(): boolean {
   return useSyncExternalStore(onlineManager.subscribe.bind(onlineManager), isOnline, onServer);
 }
+
+/** Calls `callback` each time the network comes back; returns the unsubscribe. */
+export function onNetworkBack(callback: () => void): () => void {
+  return onlineManager.subscribe((online) => {
+    if (online) callback();
+  });
+}

@@ -1,8 +1,9 @@
 import { UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconArticle, IconBuildingStore, IconPhoto, IconToolsKitchen2 } from "@tabler/icons-react";
-import { type MouseEvent, useId } from "react";
+import { type ImgHTMLAttributes, type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
+import { usePhotoLoad } from "#web/lib/use-photo-load.ts";
 import { HiddenBadge } from "./hidden-badge.tsx";
 import classes from "./item-list.module.css";
 import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
@@ -57,7 +58,7 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
         style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
       >
         {photo ? (
-          <img
+          <TilePhoto
             src={photo.url480 || photo.url}
             srcSet={imageSrcSet(photo)}
             sizes={TILE_IMAGE_SIZES}
@@ -91,4 +92,10 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
       </div>
     </article>
   );
+}
+
+/** A tile's photo over its placeholder: hidden while it fails (see usePhotoLoad). */
+function TilePhoto({ alt, ...props }: ImgHTMLAttributes<HTMLImageElement> & { alt: string }) {
+  const photo = usePhotoLoad();
+  return <img key={photo.key} alt={alt} {...props} {...photo.props} />;
 }
