@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { authorSchema, ITEM_LIMITS, restaurantRefSchema } from "./items.ts";
+import { dealSchema, ITEM_LIMITS } from "./items.ts";
 import { pageSchema } from "./paging.ts";
-import { imageSchema, imagesInput } from "./photos.ts";
+import { imagesInput } from "./photos.ts";
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText, requiredText } from "./text-input.ts";
 
@@ -23,6 +23,10 @@ export const dealMessages = {
   dialogTitle: "New Deal",
   submit: "Share Deal",
   shared: "Deal shared!",
+  deleteTitle: "Delete Deal",
+  deleteConfirm: "Are you sure you want to delete this deal? This action cannot be undone.",
+  deleted: "Deal deleted",
+  deleteFailed: "Failed to delete deal",
   // The card's "Deal" badge and "Ended" are DEAL_CARD_TEXT (deal-when.ts).
 } as const;
 
@@ -107,44 +111,6 @@ export const dealInput = z.object({
 });
 export type DealInput = z.input<typeof dealInput>;
 export type DealValues = z.output<typeof dealInput>;
-
-/** A deal's schedule as the API returns it (hours as "HH:MM" in `timeZone`). */
-const dealScheduleSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("ends"), endsAt: z.string() }),
-  z.object({
-    kind: z.literal("weekly"),
-    days: z.array(z.number().int()),
-    from: z.string(),
-    to: z.string(),
-    lastDay: z.string().nullable(),
-  }),
-]);
-export type DealSchedule = z.infer<typeof dealScheduleSchema>;
-
-export const dealSchema = z.object({
-  id: z.string(),
-  itemType: z.literal("deal"),
-  /** "What's the deal?" */
-  title: z.string(),
-  details: z.string().nullable(),
-  author: authorSchema,
-  userName: z.string(),
-  userHandler: z.string(),
-  images: z.array(imageSchema),
-  restaurant: restaurantRefSchema,
-  /** The IANA zone its hours are in: the restaurant's, else its author's. */
-  timeZone: z.string(),
-  schedule: dealScheduleSchema,
-  /** Whether it runs at this moment (inside a weekly window, or before its end). */
-  isOnNow: z.boolean(),
-  /** Past its end for good: only its author still sees it, on their profile, as "Ended". */
-  hasEnded: z.boolean(),
-  isOwner: z.boolean(),
-  isHidden: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type DealDto = z.infer<typeof dealSchema>;
 
 /** GET /api/restaurants/:id/deals: the deals that have not ended, newest first. */
 export const dealPageSchema = pageSchema(dealSchema);

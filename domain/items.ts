@@ -10,6 +10,7 @@ export const ITEM_LIMITS = { titleMax: 200, bodyMax: 2000 } as const;
 export const itemNotFoundMessages = {
   review: "Review not found",
   post: "Post not found",
+  deal: "Deal not found",
 } as const satisfies Record<ItemKind, string>;
 
 /** The author of an item or comment as lists show them. */
@@ -105,12 +106,45 @@ export const postSchema = z.object({
 });
 export type PostDto = z.infer<typeof postSchema>;
 
-/** A review or a post, told apart by `itemType`. */
-export const itemSchema = z.discriminatedUnion("itemType", [reviewSchema, postSchema]);
+/** A deal's schedule as the API returns it (hours as "HH:MM" in `timeZone`). */
+const dealScheduleSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("ends"), endsAt: z.string() }),
+  z.object({
+    kind: z.literal("weekly"),
+    days: z.array(z.number().int()),
+    from: z.string(),
+    to: z.string(),
+    lastDay: z.string().nullable(),
+  }),
+]);
+export type DealSchedule = z.infer<typeof dealScheduleSchema>;
+
+/** A deal (docs/decisions/0029, 0034): an item whose title is "What's the deal?". */
+export const dealSchema = z.object({
+  ...itemBase,
+  itemType: z.literal("deal"),
+  details: z.string().nullable(),
+  restaurant: restaurantRefSchema,
+  /** The IANA zone its hours are in: the restaurant's, else its author's. */
+  timeZone: z.string(),
+  schedule: dealScheduleSchema,
+  /** Whether it runs at this moment (inside a weekly window, or before its end). */
+  isOnNow: z.boolean(),
+  /** Past its end for good: only its author still sees it, on their profile, as "Ended". */
+  hasEnded: z.boolean(),
+});
+export type DealDto = z.infer<typeof dealSchema>;
+
+/** A review, a post or a deal, told apart by `itemType`. */
+export const itemSchema = z.discriminatedUnion("itemType", [reviewSchema, postSchema, dealSchema]);
 export type ItemDto = z.infer<typeof itemSchema>;
 
 /** The review or post DTO of one kind. */
 export type ItemDtoOf<K extends ItemKind> = Extract<ItemDto, { itemType: K }>;
 
 /** The response schema of one kind's item routes. */
-export const itemSchemas = { review: reviewSchema, post: postSchema } as const;
+export const itemSchemas = {
+  review: reviewSchema,
+  post: postSchema,
+  deal: dealSchema,
+} as const satisfies Record<ItemKind, unknown>;

@@ -6,12 +6,27 @@ import { optionalText, pathSegment } from "./text-input.ts";
 
 // Reports people file, and what moderators and admins do about them (/admin).
 
-/** What can be reported: a review, a post, a comment on either, or a person. */
-export const reportTargetTypes = ["review", "post", "comment", "post_comment", "user"] as const;
+/** What can be reported: a review, a post, a deal, a comment on any of them, or a person. */
+export const reportTargetTypes = [
+  "review",
+  "post",
+  "deal",
+  "comment",
+  "post_comment",
+  "deal_comment",
+  "user",
+] as const;
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
 /** What a moderator can hide: everything that can be reported except a person. */
-export const hideableTypes = ["review", "post", "comment", "post_comment"] as const;
+export const hideableTypes = [
+  "review",
+  "post",
+  "deal",
+  "comment",
+  "post_comment",
+  "deal_comment",
+] as const;
 export type HideableType = (typeof hideableTypes)[number];
 
 export function isHideable(type: ReportTargetType): type is HideableType {
@@ -57,8 +72,10 @@ export const reportMessages = {
   notFound: {
     review: "Review not found",
     post: "Post not found",
+    deal: "Deal not found",
     comment: "Comment not found",
     post_comment: "Comment not found",
+    deal_comment: "Comment not found",
     user: "User not found",
   } satisfies Record<ReportTargetType, string>,
 } as const;
@@ -206,7 +223,9 @@ export const adminMessages = {
 export const reportTargetNouns = {
   review: "review",
   post: "post",
+  deal: "deal",
   comment: "comment",
   post_comment: "comment",
+  deal_comment: "comment",
   user: "user",
 } as const satisfies Record<ReportTargetType, string>;

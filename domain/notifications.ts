@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
+import { type ItemKind, isItemKind, itemKinds } from "./item-kinds.ts";
 import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
 import { mentionMessages } from "./mentions.ts";
 import { pageSchema } from "./paging.ts";
@@ -106,7 +107,7 @@ const isItemActivityRule = (rule: string | undefined): rule is ItemActivityRule 
 
 /** What a group key names: its type and its item, or the day of a followers group. */
 export type NotificationGroupRef =
-  | { type: ItemActivityType; kind: "review" | "post"; itemId: string }
+  | { type: ItemActivityType; kind: ItemKind; itemId: string }
   | { type: "new_follower"; day: string }
   | { type: "content_hidden" | "follow_request"; notificationId: string };
 
@@ -129,7 +130,7 @@ export function parseNotificationGroupKey(key: string): NotificationGroupRef | n
     if (!isUuid(first)) return null;
     return { type: rule === "hidden" ? "content_hidden" : "follow_request", notificationId: first };
   }
-  if (isItemActivityRule(rule) && (first === "review" || first === "post")) {
+  if (isItemActivityRule(rule) && isItemKind(first)) {
     if (second === undefined || !isUuid(second)) return null;
     return { type: itemActivityRules[rule], kind: first, itemId: second };
   }
@@ -144,9 +145,9 @@ export const notificationGroupKeyParam = z
     error: notificationMessages.invalidGroup,
   });
 
-/** The review or post a like or comment group is about. */
+/** The item a like or comment group is about. */
 const notificationItemSchema = z.object({
-  kind: z.enum(["review", "post"]),
+  kind: z.enum(itemKinds),
   id: z.string(),
   title: z.string(),
   /** dish or restaurant for reviews; null for posts. */
@@ -236,8 +237,8 @@ function groupPeople(actors: readonly AuthorNames[], actorCount: number): string
   return `${name} and ${others} ${others === 1 ? "other" : "others"}`;
 }
 
-/** "review" or "post": how a sentence names an item. */
-const itemNoun = (item: NotificationItemDto) => (item.kind === "post" ? "post" : "review");
+/** "review", "post" or "deal": how a sentence names an item. */
+const itemNoun = (item: NotificationItemDto) => item.kind;
 
 type SentenceGroup = Pick<
   NotificationGroupDto,

@@ -80,7 +80,8 @@ export const screenPaths = {
   restaurant: (restaurant: { id: string; slug: string | null }) =>
     restaurant.slug ? `/b/r/${segment(restaurant.slug)}` : `/restaurant/${segment(restaurant.id)}`,
   /** One review or post on its own page; type is dish, restaurant or post. */
-  view: (type: "dish" | "restaurant" | "post", id: string) => `/view/${type}/${segment(id)}`,
+  view: (type: "dish" | "restaurant" | "post" | "deal", id: string) =>
+    `/view/${type}/${segment(id)}`,
 };
 
 export type ScreenName = keyof typeof screenRoutes;

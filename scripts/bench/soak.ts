@@ -24,7 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { FeedPage } from "#domain/feed.ts";
-import { itemCollections } from "#domain/item-kinds.ts";
+import { type ItemKind, itemCollections } from "#domain/item-kinds.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#server/test/database.ts";
 import {
   callOverHttp,
@@ -133,7 +133,7 @@ interface SoakReport {
 interface Seeded {
   people: HttpUser[];
   /** Everything the feed shows, newest first. */
-  items: { kind: "review" | "post"; id: string }[];
+  items: { kind: ItemKind; id: string }[];
   /** Visitor feed cursors for pages 2, 3 … */
   visitorCursors: string[];
   /** A signed-in person's Following cursor for page 2, when it has one. */

@@ -16,7 +16,7 @@ import { FOLLOWED_REVIEWS_LIMIT, type RestaurantTab, restaurantTabs } from "#dom
 import { EXPLORE_RESULT_LIMIT } from "#domain/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { commentsSql, repliesSql } from "#server/modules/comments/comments.queries.ts";
-import { restaurantDealsSql, viewableDealSql } from "#server/modules/deals/deals.queries.ts";
+import { restaurantDealsSql } from "#server/modules/deals/deals.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import { followListSql, followRequestPageSql } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
@@ -560,10 +560,6 @@ function everyListStatement(world: World, db: Executor): Planned[] {
         }),
       },
     ]),
-    {
-      name: "one deal",
-      statement: viewableDealSql(review.id, viewer.id, new Date()),
-    },
     {
       name: "restaurant followed reviewer count",
       statement: followedReviewerCountSql(restaurant.id, viewer.id),

@@ -61,9 +61,10 @@ interface World {
   /** The owner's deal at the restaurant, and one a moderator hid. */
   deal: { id: string };
   hiddenDeal: { id: string };
-  /** The owner's comments on their review and their post. */
+  /** The owner's comments on their review, their post and their deal. */
   reviewComment: { id: string };
   postComment: { id: string };
+  dealComment: { id: string };
   /** `other`'s comment on the owner's review. */
   othersComment: { id: string };
   /** The group the owner's notification is in. */
@@ -441,9 +442,9 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
   },
   {
     route: "GET /api/deals/:id",
-    situation: "hidden by a moderator: only its author sees it",
+    situation: "hidden by a moderator: its author and the staff see it",
     call: (w) => ({ url: `/api/deals/${w.hiddenDeal.id}` }),
-    expected: { ...open(404), owner: 200 },
+    expected: { visitor: 404, other: 404, owner: 200, moderator: 200, admin: 200 },
   },
   {
     route: "DELETE /api/deals/:id",
@@ -677,6 +678,17 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
       call: (w: World) => ({ url: `/api/posts/${w.post.id}/like` }),
       expected: signedIn(200),
     },
+    {
+      route: `${method} /api/deals/:id/like`,
+      call: (w: World) => ({ url: `/api/deals/${w.deal.id}/like` }),
+      expected: signedIn(200),
+    },
+    {
+      route: `${method} /api/deals/:id/like`,
+      situation: "a hidden deal",
+      call: (w: World) => ({ url: `/api/deals/${w.hiddenDeal.id}/like` }),
+      expected: signedIn(404),
+    },
   ]),
   {
     route: "GET /api/reviews/:id/comments",
@@ -694,14 +706,25 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w) => ({ url: `/api/posts/${w.post.id}/comments` }),
     expected: open(200),
   },
-  ...(["review", "post"] as const).map((kind) => ({
+  {
+    route: "GET /api/deals/:id/comments",
+    call: (w) => ({ url: `/api/deals/${w.deal.id}/comments` }),
+    expected: open(200),
+  },
+  {
+    route: "GET /api/deals/:id/comments",
+    situation: "a hidden deal",
+    call: (w) => ({ url: `/api/deals/${w.hiddenDeal.id}/comments` }),
+    expected: open(404),
+  },
+  ...(["review", "post", "deal"] as const).map((kind) => ({
     route: `POST /api/${kind}s/:id/comments`,
     call: (w: World) => ({ url: `/api/${kind}s/${w[kind].id}/comments`, body: { content: "Yum" } }),
     expected: signedIn(201),
     massAssignment: {
       caller: "owner" as const,
       creates: (answer: { id?: string }) => ({
-        table: kind === "review" ? "comments" : "post_comments",
+        table: kind === "review" ? "comments" : `${kind}_comments`,
         id: answer.id ?? "",
       }),
       expect: (w: World) => ({ user_id: w.people.owner.id, is_hidden: false }),
@@ -716,10 +739,10 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     }),
     expected: signedIn(201),
   },
-  ...(["review", "post"] as const).map((kind) => ({
+  ...(["review", "post", "deal"] as const).map((kind) => ({
     route: `GET /api/comments/${kind}/:commentId/replies`,
     call: (w: World) => ({
-      url: `/api/comments/${kind}/${(kind === "review" ? w.reviewComment : w.postComment).id}/replies`,
+      url: `/api/comments/${kind}/${{ review: w.reviewComment, post: w.postComment, deal: w.dealComment }[kind].id}/replies`,
     }),
     expected: open(200),
   })),
@@ -743,6 +766,11 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
   {
     route: "DELETE /api/comments/post/:commentId",
     call: (w) => ({ url: `/api/comments/post/${w.postComment.id}` }),
+    expected: ownerOnly(204),
+  },
+  {
+    route: "DELETE /api/comments/deal/:commentId",
+    call: (w) => ({ url: `/api/comments/deal/${w.dealComment.id}` }),
     expected: ownerOnly(204),
   },
   {
@@ -1303,6 +1331,7 @@ async function buildWorld(): Promise<World> {
   });
   const reviewComment = await createComment(db, { userId: owner, reviewId: review.id });
   const postComment = await createComment(db, { userId: owner, postId: post.id });
+  const dealComment = await createComment(db, { userId: owner, dealId: deal.id });
   const other = people.other.id;
   const othersComment = await createComment(db, { userId: other, reviewId: review.id });
   await db.execute(sql`
@@ -1368,6 +1397,7 @@ async function buildWorld(): Promise<World> {
     hiddenDeal: { id: hiddenDeal.id },
     reviewComment,
     postComment,
+    dealComment,
     othersComment,
     notificationGroup: { key: notification.rows[0]?.key ?? "" },
     upload: { id: upload.rows[0]?.id ?? "" },

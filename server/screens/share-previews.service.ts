@@ -145,11 +145,11 @@ async function profileTags(ctx: SharePreviewContext, handle = ""): Promise<HeadT
 }
 
 /**
- * What /view/{type}/{id} shows, as the web app finds it: a review or post by id, or (links
+ * What /view/{type}/{id} shows, as the web app finds it: a review, post or deal by id, or (links
  * shared from phones) the newest dish or restaurant review whose slugified title is `id`.
  */
 function viewedItem(ctx: SharePreviewContext, type: string, id: string): Promise<ItemDto> {
-  if (isUuid(id)) return getItem(ctx, type === "post" ? "post" : "review", id);
+  if (isUuid(id)) return getItem(ctx, type === "post" || type === "deal" ? type : "review", id);
   if (type === "food" || type === "dish") return getReviewBySlug(ctx, "dish", id);
   if (type === "restaurant") return getReviewBySlug(ctx, "restaurant", id);
   throw ApiError.notFound();
@@ -160,14 +160,16 @@ async function itemTags(ctx: SharePreviewContext, type = "", id = ""): Promise<H
   const description =
     item.itemType === "review"
       ? [`Rated ${item.rating} out of 5 by ${item.userName}`, item.description]
-      : [`Posted by ${item.userName}`, item.content];
+      : item.itemType === "deal"
+        ? [`A deal shared by ${item.userName}`, item.details]
+        : [`Posted by ${item.userName}`, item.content];
   const title =
     item.itemType === "post"
       ? item.title
-      : item.reviewType === "dish"
+      : item.itemType === "deal" || item.reviewType === "dish"
         ? `${item.title} at ${item.restaurant.name}`
         : item.restaurant.name;
-  const viewType = item.itemType === "review" ? item.reviewType : "post";
+  const viewType = item.itemType === "review" ? item.reviewType : item.itemType;
   return {
     title,
     // The builder cuts it to a preview's length: this keeps the start of the text.

@@ -17,7 +17,8 @@ import {
   reviewImages,
   reviews,
 } from "#server/db/schema/reviews.ts";
-import { comments, follows, likes, postComments, postLikes } from "#server/db/schema/social.ts";
+import { follows } from "#server/db/schema/social.ts";
+import { itemTables } from "#server/modules/items/item-tables.ts";
 
 /** Any column may also be raw SQL, e.g. a microsecond timestamp `sql\`'…'::timestamptz\``. */
 type Values<T> = { [K in keyof T]?: T[K] | SQL };
@@ -167,6 +168,7 @@ export async function createPlanContent(db: Executor, people: number): Promise<v
   for (const [table, images, likes, comments, itemId] of [
     ["reviews", "review_images", "likes", "comments", "review_id"],
     ["posts", "post_images", "post_likes", "post_comments", "post_id"],
+    ["deals", "deal_images", "deal_likes", "deal_comments", "deal_id"],
   ] as const) {
     const item = sql.identifier(itemId);
     const numbered = sql`(select id, user_id, row_number() over (order by id) as n
@@ -302,11 +304,11 @@ export async function createFollow(db: Executor, followerId: string, followingId
   await db.insert(follows).values({ followerId, followingId }).onConflictDoNothing();
 }
 
-/** A like of a review or post, counted in its item's like_count as the likes service keeps it. */
+/** A like of an item, counted in its like_count as the likes service keeps it. */
 export async function createLike(db: Executor, kind: ItemKind, itemId: string, userId: string) {
-  if (kind === "review") await db.insert(likes).values({ userId, reviewId: itemId });
-  else await db.insert(postLikes).values({ userId, postId: itemId });
-  const item = kind === "review" ? reviews : posts;
+  const { items: item, likes, likeItemId } = itemTables[kind];
+  await db.execute(sql`
+    insert into ${likes} (user_id, ${sql.identifier(likeItemId.name)}) values (${userId}, ${itemId})`);
   await db
     .update(item)
     .set({ likeCount: sql`${item.likeCount} + 1` })
@@ -330,36 +332,35 @@ export async function setRole(db: Executor, userId: string, role: Role) {
 }
 
 /**
- * A comment on a review or a post (its id), visible unless told; a visible one counts in its
- * item's comment_count, as the comments service keeps it.
+ * A comment on a review, a post or a deal (its id), visible unless told; a visible one counts in
+ * its item's comment_count, as the comments service keeps it.
  */
 export async function createComment(
   db: Executor,
   values: { userId: string; content?: string; isHidden?: boolean } & (
     | { reviewId: string }
     | { postId: string }
+    | { dealId: string }
   ),
 ) {
   const { userId, content = `Comment ${next()}`, isHidden = false } = values;
-  const onReview = "reviewId" in values;
-  const comment = first(
-    onReview
-      ? await db
-          .insert(comments)
-          .values({ reviewId: values.reviewId, userId, content, isHidden })
-          .returning({ id: comments.id })
-      : await db
-          .insert(postComments)
-          .values({ postId: values.postId, userId, content, isHidden })
-          .returning({ id: postComments.id }),
-    "comment",
-  );
+  const [kind, itemId]: [ItemKind, string] =
+    "reviewId" in values
+      ? ["review", values.reviewId]
+      : "postId" in values
+        ? ["post", values.postId]
+        : ["deal", values.dealId];
+  const { items, comments: table, commentItemId } = itemTables[kind];
+  const result = await db.execute<{ id: string }>(sql`
+    insert into ${table} (${sql.identifier(commentItemId.name)}, user_id, content, is_hidden)
+    values (${itemId}, ${userId}, ${content}, ${isHidden})
+    returning id`);
+  const comment = first(result.rows, "comment");
   if (!isHidden) {
-    const item = onReview ? reviews : posts;
     await db
-      .update(item)
-      .set({ commentCount: sql`${item.commentCount} + 1` })
-      .where(sql`${item.id} = ${onReview ? values.reviewId : values.postId}`);
+      .update(items)
+      .set({ commentCount: sql`${items.commentCount} + 1` })
+      .where(sql`${items.id} = ${itemId}`);
   }
   return comment;
 }

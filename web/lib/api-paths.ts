@@ -84,7 +84,6 @@ export const apiPaths = {
   restaurantLocation: (restaurantId: string) =>
     `/api/restaurants/${segment(restaurantId)}/location`,
   /** POST shares a deal. */
-  deals: "/api/deals",
   restaurantDeals: (restaurantId: string, params: URLSearchParams) =>
     withQuery(`/api/restaurants/${segment(restaurantId)}/deals`, params),
   restaurantItems: (restaurantId: string, params: URLSearchParams) =>

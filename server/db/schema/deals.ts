@@ -89,6 +89,8 @@ export const dealImages = pgTable(
   (t) => [
     ...imageChecks("deal_images", t),
     index("deal_images_deal_order_idx").on(t.dealId, t.displayOrder),
+    // Which deal a requested photo belongs to, so the media route can ask who may see it.
+    index("deal_images_image_url_idx").on(t.imageUrl),
   ],
 );
 

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { notificationTypes } from "../../../domain/notifications.ts";
 import { createdAt, newestFirst, uuidPrimaryKey } from "../columns.ts";
+import { deals } from "./deals.ts";
 import { posts } from "./posts.ts";
 import { profiles } from "./profiles.ts";
 import { reviews } from "./reviews.ts";
-import { comments, postComments } from "./social.ts";
+import { comments, dealComments, postComments } from "./social.ts";
 
 export const notifications = pgTable(
   "notifications",
@@ -23,11 +24,15 @@ export const notifications = pgTable(
     // At most one target; new_follower and follow_request have none. A notification dies with its target.
     reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    dealId: uuid("deal_id").references(() => deals.id, { onDelete: "cascade" }),
     // content_hidden about a comment: the comment; new_reply: the reply; new_mention: the
     // comment that mentions the recipient. Beside the item it is
-    // on (review_id or post_id), which is what the notification opens.
+    // on (review_id, post_id or deal_id), which is what the notification opens.
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     postCommentId: uuid("post_comment_id").references(() => postComments.id, {
+      onDelete: "cascade",
+    }),
+    dealCommentId: uuid("deal_comment_id").references(() => dealComments.id, {
       onDelete: "cascade",
     }),
     isRead: boolean("is_read").notNull().default(false),
@@ -41,9 +46,13 @@ export const notifications = pgTable(
     check(
       "notifications_comment_on_its_item",
       sql`(${t.commentId} is null or ${t.reviewId} is not null)
-        and (${t.postCommentId} is null or ${t.postId} is not null)`,
+        and (${t.postCommentId} is null or ${t.postId} is not null)
+        and (${t.dealCommentId} is null or ${t.dealId} is not null)`,
     ),
-    check("notifications_single_target", sql`num_nonnulls(${t.reviewId}, ${t.postId}) <= 1`),
+    check(
+      "notifications_single_target",
+      sql`num_nonnulls(${t.reviewId}, ${t.postId}, ${t.dealId}) <= 1`,
+    ),
     index("notifications_user_created_idx").on(t.userId, ...newestFirst(t)),
     // Unread badge and "mark all read" touch only the unread rows.
     index("notifications_user_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
@@ -52,14 +61,18 @@ export const notifications = pgTable(
     index("notifications_follow_request_idx")
       .on(t.userId, t.actorId)
       .where(sql`${t.type} = 'follow_request'`),
-    // The five below let cascading deletes find rows without a table scan.
+    // The seven below let cascading deletes find rows without a table scan.
     index("notifications_actor_id_idx").on(t.actorId),
     index("notifications_review_id_idx").on(t.reviewId).where(sql`${t.reviewId} is not null`),
     index("notifications_post_id_idx").on(t.postId).where(sql`${t.postId} is not null`),
+    index("notifications_deal_id_idx").on(t.dealId).where(sql`${t.dealId} is not null`),
     index("notifications_comment_id_idx").on(t.commentId).where(sql`${t.commentId} is not null`),
     index("notifications_post_comment_id_idx")
       .on(t.postCommentId)
       .where(sql`${t.postCommentId} is not null`),
+    index("notifications_deal_comment_id_idx")
+      .on(t.dealCommentId)
+      .where(sql`${t.dealCommentId} is not null`),
   ],
 );
 

@@ -8,7 +8,15 @@ import { postImages, posts } from "./posts.ts";
 import { profiles, userRoles } from "./profiles.ts";
 import { restaurants } from "./restaurants.ts";
 import { reviewImages, reviews } from "./reviews.ts";
-import { comments, follows, likes, postComments, postLikes } from "./social.ts";
+import {
+  comments,
+  dealComments,
+  dealLikes,
+  follows,
+  likes,
+  postComments,
+  postLikes,
+} from "./social.ts";
 
 export const profilesRelations = relations(profiles, ({ one, many }) => ({
   role: one(userRoles, { fields: [profiles.id], references: [userRoles.userId] }),
@@ -52,6 +60,8 @@ export const dealsRelations = relations(deals, ({ one, many }) => ({
   author: one(profiles, { fields: [deals.userId], references: [profiles.id] }),
   restaurant: one(restaurants, { fields: [deals.restaurantId], references: [restaurants.id] }),
   images: many(dealImages),
+  comments: many(dealComments),
+  likes: many(dealLikes),
 }));
 
 export const dealImagesRelations = relations(dealImages, ({ one }) => ({
@@ -72,6 +82,11 @@ export const postCommentsRelations = relations(postComments, ({ one }) => ({
   author: one(profiles, { fields: [postComments.userId], references: [profiles.id] }),
 }));
 
+export const dealCommentsRelations = relations(dealComments, ({ one }) => ({
+  deal: one(deals, { fields: [dealComments.dealId], references: [deals.id] }),
+  author: one(profiles, { fields: [dealComments.userId], references: [profiles.id] }),
+}));
+
 export const likesRelations = relations(likes, ({ one }) => ({
   review: one(reviews, { fields: [likes.reviewId], references: [reviews.id] }),
   user: one(profiles, { fields: [likes.userId], references: [profiles.id] }),
@@ -80,6 +95,11 @@ export const likesRelations = relations(likes, ({ one }) => ({
 export const postLikesRelations = relations(postLikes, ({ one }) => ({
   post: one(posts, { fields: [postLikes.postId], references: [posts.id] }),
   user: one(profiles, { fields: [postLikes.userId], references: [profiles.id] }),
+}));
+
+export const dealLikesRelations = relations(dealLikes, ({ one }) => ({
+  deal: one(deals, { fields: [dealLikes.dealId], references: [deals.id] }),
+  user: one(profiles, { fields: [dealLikes.userId], references: [profiles.id] }),
 }));
 
 export const followsRelations = relations(follows, ({ one }) => ({
@@ -108,6 +128,7 @@ export const notificationsRelations = relations(notifications, ({ one }) => ({
   }),
   review: one(reviews, { fields: [notifications.reviewId], references: [reviews.id] }),
   post: one(posts, { fields: [notifications.postId], references: [posts.id] }),
+  deal: one(deals, { fields: [notifications.dealId], references: [deals.id] }),
 }));
 
 export const userReportsRelations = relations(userReports, ({ one }) => ({

@@ -10,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, isHidden, newestFirst, uuidPrimaryKey } from "../columns.ts";
+import { deals } from "./deals.ts";
 import { posts } from "./posts.ts";
 import { profiles } from "./profiles.ts";
 import { reviews } from "./reviews.ts";
@@ -62,6 +63,21 @@ export const postLikes = pgTable(
   (t) => [
     primaryKey({ name: "post_likes_pkey", columns: [t.userId, t.postId] }),
     index("post_likes_post_id_idx").on(t.postId),
+  ],
+);
+
+export const dealLikes = pgTable(
+  "deal_likes",
+  {
+    userId: author(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "deal_likes_pkey", columns: [t.userId, t.dealId] }),
+    index("deal_likes_deal_id_idx").on(t.dealId),
   ],
 );
 
@@ -121,6 +137,32 @@ export const postComments = pgTable(
   ],
 );
 
+export const dealComments = pgTable(
+  "deal_comments",
+  {
+    id: uuidPrimaryKey(),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    userId: author(),
+    content: text("content").notNull(),
+    parentId: thread((): AnyPgColumn => dealComments.id),
+    replyToUserId: replyTo(),
+    isHidden: isHidden(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("deal_comments_deal_created_idx").on(t.dealId, ...newestFirst(t)),
+    index("deal_comments_parent_created_idx")
+      .on(t.parentId, ...newestFirst(t))
+      .where(sql`${t.parentId} is not null`),
+    index("deal_comments_user_deal_idx").on(t.userId, t.dealId),
+    index("deal_comments_reply_to_user_id_idx")
+      .on(t.replyToUserId)
+      .where(sql`${t.replyToUserId} is not null`),
+  ],
+);
+
 /**
  * Whom a comment's "@handle" named when it was written (docs/decisions/0032): the link follows
  * the person, not the handle, and goes with the comment or the account.
@@ -158,6 +200,20 @@ export const postCommentMentions = pgTable(
   (t) => [
     primaryKey({ name: "post_comment_mentions_pkey", columns: [t.commentId, t.userId] }),
     index("post_comment_mentions_user_id_idx").on(t.userId),
+  ],
+);
+
+export const dealCommentMentions = pgTable(
+  "deal_comment_mentions",
+  {
+    commentId: uuid("deal_comment_id")
+      .notNull()
+      .references(() => dealComments.id, { onDelete: "cascade" }),
+    ...mentionColumns(),
+  },
+  (t) => [
+    primaryKey({ name: "deal_comment_mentions_pkey", columns: [t.commentId, t.userId] }),
+    index("deal_comment_mentions_user_id_idx").on(t.userId),
   ],
 );
 

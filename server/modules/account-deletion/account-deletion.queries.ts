@@ -119,8 +119,10 @@ export async function forgetModerationSubjects(tx: Executor, userId: string): Pr
     select 'user' as type, ${userId}::text as id
     union all select 'review', id::text from reviews where user_id = ${userId}
     union all select 'post', id::text from posts where user_id = ${userId}
+    union all select 'deal', id::text from deals where user_id = ${userId}
     union all select 'comment', id::text from comments where user_id = ${userId}
-    union all select 'post_comment', id::text from post_comments where user_id = ${userId}`;
+    union all select 'post_comment', id::text from post_comments where user_id = ${userId}
+    union all select 'deal_comment', id::text from deal_comments where user_id = ${userId}`;
   await tx.execute(sql`
     delete from user_reports
      where (reported_type, reported_id) in (select type, id from (${subjects}) s)`);

@@ -102,6 +102,8 @@ async function seed(db: Database): Promise<World> {
       content: `${name} says hi`,
     });
     await createComment(db, { userId: id(name), postId: posts.tango, content: `${name} waves` });
+    await createLike(db, "deal", deals.tango, id(name));
+    await createComment(db, { userId: id(name), dealId: deals.tango, content: `${name} is in` });
     for (const other of people) {
       if (other === name) continue;
       // The reads must hide a notification between a blocked pair even if one were left.
@@ -225,6 +227,13 @@ const reads: Record<string, Read> = {
   "tango's comments": { path: (world) => `/api/reviews/${world.reviews.tango}/comments?limit=50` },
   "tango's post comments": {
     path: (world) => `/api/posts/${world.posts.tango}/comments?limit=50`,
+  },
+  "tango's deal comments": {
+    path: (world) => `/api/deals/${world.deals.tango}/comments?limit=50`,
+  },
+  "tango's deal: comment count": {
+    path: (world) => `/api/deals/${world.deals.tango}`,
+    pick: (body) => (body as { commentCount: number }).commentCount,
   },
   "tango's review: comment count": {
     path: (world) => `/api/reviews/${world.reviews.tango}`,
@@ -365,7 +374,9 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
     ["restaurant deals tab", { shows: sees[v] }],
     ["tango's comments", { shows: sees[v] }],
     ["tango's post comments", { shows: sees[v] }],
+    ["tango's deal comments", { shows: sees[v] }],
     // The counts match the threads.
+    ["tango's deal: comment count", { value: shownComments(v) }],
     ["tango's review: comment count", { value: shownComments(v) }],
     ["tango's post: comment count", { value: shownComments(v) }],
     ["tango's review in the feed: comment count", { value: shownComments(v) }],
@@ -464,11 +475,8 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
       ["charlie", "echo"],
     ] as const) {
       const cookie = world.cookies[from];
-      for (const [kind, collection] of [
-        ["review", "reviews"],
-        ["post", "posts"],
-      ] as const) {
-        const itemId = kind === "review" ? world.reviews[to] : world.posts[to];
+      for (const collection of ["reviews", "posts", "deals"] as const) {
+        const itemId = world[collection][to];
         const like = await request(testApp.app, "PUT", `/api/${collection}/${itemId}/like`, {
           cookie,
         });
@@ -511,11 +519,14 @@ describe("blocks, mutes and accounts being deleted, across every read", () => {
              (select count(*) from post_likes)::int as post_likes,
              (select count(*) from comments)::int as comments,
              (select count(*) from post_comments)::int as post_comments,
+             (select count(*) from deal_likes)::int as deal_likes,
+             (select count(*) from deal_comments)::int as deal_comments,
              (select count(*) from notifications)::int as notifications,
              (select count(*) from want_to_try)::int as want_to_try,
              (select count(*) from list_entries)::int as list_entries,
              (select sum(like_count + comment_count) from reviews)::int as review_counters,
-             (select sum(like_count + comment_count) from posts)::int as post_counters`);
+             (select sum(like_count + comment_count) from posts)::int as post_counters,
+             (select sum(like_count + comment_count) from deals)::int as deal_counters`);
     return result.rows[0];
   }
 });

@@ -1,7 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { commentMentions, postCommentMentions } from "#server/db/schema/social.ts";
+import {
+  commentMentions,
+  dealCommentMentions,
+  postCommentMentions,
+} from "#server/db/schema/social.ts";
 import { bumpItemCounter, lowerItemCounterSql } from "#server/modules/items/item-counters.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
@@ -11,7 +15,7 @@ import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 /**
- * comments (review_id) and post_comments (post_id) have the same shape: the kind's table and
+ * comments (review_id), post_comments (post_id) and deal_comments (deal_id) have the same shape: the kind's table and
  * the column naming its item (constants from item-tables.ts, never user input).
  */
 function tables(kind: ItemKind): { table: SQL; item: SQL } {
@@ -323,7 +327,11 @@ export const commentTies: PersonTies = {
 };
 
 /** Each kind's mention rows (docs/decisions/0032). */
-const mentionTables = { review: commentMentions, post: postCommentMentions } as const;
+const mentionTables = {
+  review: commentMentions,
+  post: postCommentMentions,
+  deal: dealCommentMentions,
+} as const satisfies Record<ItemKind, unknown>;
 
 /**
  * The people `handles` name whom a new comment mentions: those the writer may see (not

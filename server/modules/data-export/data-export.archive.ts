@@ -11,7 +11,6 @@ import { type Storage, StoredFileMissingError } from "#server/media/storage.ts";
 import {
   readAccount,
   readComments,
-  readDealImages,
   readDeals,
   readFollows,
   readForYouDismissals,
@@ -46,8 +45,8 @@ profile.json      your account (email, phone number) and profile (username, name
 reviews.json      your dish and restaurant reviews, each with its restaurant and photos
 posts.json        your posts, each with the restaurant it mentions and its photos
 deals.json        your deals, each with its restaurant, when it runs and its photos
-comments.json     the comments you wrote, with the review or post each is on
-likes.json        the reviews and posts you liked
+comments.json     the comments you wrote, with the review, post or deal each is on
+likes.json        the reviews, posts and deals you liked
 follows.json      the people you follow and the people who follow you
 lists.json        your lists with their entries, and the lists you follow
 want-to-try.json  the restaurants and dishes you saved, and when you tried them
@@ -63,7 +62,8 @@ photos/           every photo you uploaded, at the resolution it was kept (the o
                   deals.json names its file here.
 
 Dates are in UTC (ISO 8601). Ids are the ones Tasted uses in its addresses: a review opens
-at /view/dish/<id> or /view/restaurant/<id> (by its reviewType), a post at /view/post/<id>.
+at /view/dish/<id> or /view/restaurant/<id> (by its reviewType), a post at /view/post/<id>,
+a deal at /view/deal/<id>.
 A deal's weekDays hold bit d - 1 for day d (Monday 1 ... Sunday 7), and startsMinute and
 endsMinute are minutes after midnight in its timeZone.
 `;
@@ -96,7 +96,7 @@ export async function writeDataArchive(options: {
       readPosts(db, userId),
       readItemImages(db, "post", userId),
       readDeals(db, userId),
-      readDealImages(db, userId),
+      readItemImages(db, "deal", userId),
     ]);
   const [
     comments,

@@ -3,7 +3,7 @@ import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { dataExports } from "#server/db/schema/account-data.ts";
 import { user } from "#server/db/schema/auth.ts";
-import { dealImages, deals } from "#server/db/schema/deals.ts";
+import { deals } from "#server/db/schema/deals.ts";
 import { forYouDismissals } from "#server/db/schema/for-you.ts";
 import { listEntries, listFollows, lists } from "#server/db/schema/lists.ts";
 import {
@@ -203,7 +203,7 @@ export async function readReviews(db: Executor, userId: string) {
     .orderBy(asc(reviews.createdAt), asc(reviews.id));
 }
 
-/** The photos of the person's reviews or posts, by item and in their order. */
+/** The photos of the person's items of `kind`, by item and in their order. */
 export async function readItemImages(db: Executor, kind: ItemKind, userId: string) {
   const { items, images, imageItemId } = itemTables[kind];
   return db
@@ -254,6 +254,8 @@ export async function readDeals(db: Executor, userId: string) {
       endsMinute: deals.endsMinute,
       lastDay: deals.lastDay,
       isHidden: deals.isHidden,
+      likeCount: deals.likeCount,
+      commentCount: deals.commentCount,
       createdAt: deals.createdAt,
       updatedAt: deals.updatedAt,
       restaurantId: restaurants.id,
@@ -266,22 +268,7 @@ export async function readDeals(db: Executor, userId: string) {
     .orderBy(asc(deals.createdAt), asc(deals.id));
 }
 
-/** The photos of the person's deals, by deal and in their order. */
-export async function readDealImages(db: Executor, userId: string) {
-  return db
-    .select({
-      itemId: dealImages.dealId,
-      imageUrl: dealImages.imageUrl,
-      altText: dealImages.altText,
-      displayOrder: dealImages.displayOrder,
-    })
-    .from(dealImages)
-    .innerJoin(deals, eq(deals.id, dealImages.dealId))
-    .where(eq(deals.userId, userId))
-    .orderBy(asc(dealImages.dealId), asc(dealImages.displayOrder), asc(dealImages.id));
-}
-
-/** Rows read once per item kind, each marked with its kind, oldest first across both. */
+/** Rows read once per item kind, each marked with its kind, oldest first across all. */
 async function ofEveryKind<Row extends { createdAt: Date }>(
   read: (kind: ItemKind) => Promise<Row[]>,
 ): Promise<(Row & { itemType: ItemKind })[]> {
@@ -291,7 +278,7 @@ async function ofEveryKind<Row extends { createdAt: Date }>(
   return perKind.flat().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-/** The person's comments on reviews and posts, oldest first, with what they are on. */
+/** The person's comments on items of every kind, oldest first, with what they are on. */
 export function readComments(db: Executor, userId: string) {
   return ofEveryKind((kind) => {
     const { comments, commentItemId } = itemTables[kind];
@@ -308,7 +295,7 @@ export function readComments(db: Executor, userId: string) {
   });
 }
 
-/** The reviews and posts the person liked, oldest like first. */
+/** The items of every kind the person liked, oldest like first. */
 export function readLikes(db: Executor, userId: string) {
   return ofEveryKind((kind) => {
     const { items, likes, likeItemId } = itemTables[kind];

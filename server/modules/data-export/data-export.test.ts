@@ -347,11 +347,12 @@ describe("data export", () => {
     ]);
     const readme = files.get("README.txt")?.toString() ?? "";
     expect(readme).toContain("reviews.json");
-    // The addresses it names are the app's own: a review by its type, a post as a post.
+    // The addresses it names are the app's own: a review by its type, a post or deal as such.
     expect(readme.match(/\/view\/[^/\s]+\//g)).toEqual([
       "/view/dish/",
       "/view/restaurant/",
       "/view/post/",
+      "/view/deal/",
     ]);
 
     // Each photo is the stored original, byte for byte, at its own resolution.

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { dealInput, dealPageSchema, dealSchema } from "#domain/deals.ts";
+import { dealInput, dealPageSchema } from "#domain/deals.ts";
+import { dealSchema } from "#domain/items.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
-import { itemContext, itemIdParams } from "#server/modules/items/items.routes.ts";
-import { createDeal, deleteDeal, getDeal, listRestaurantDeals } from "./deals.service.ts";
+import { itemContext } from "#server/modules/items/items.routes.ts";
+import { createDeal, listRestaurantDeals } from "./deals.service.ts";
 
-/** Sharing, reading and deleting deals, and a restaurant's deals (docs/decisions/0029). */
+/**
+ * Sharing a deal and a restaurant's deals (docs/decisions/0029); reading, deleting, likes and
+ * comments are the items kernel's routes, as for every kind (ADR 0034).
+ */
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/deals",
@@ -24,36 +28,6 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const deal = await createDeal(await itemContext(request), request.body);
       return reply.status(201).send(deal);
-    },
-  );
-
-  app.get(
-    "/deals/:id",
-    {
-      schema: {
-        summary: "One deal, ended ones too (hidden or unknown: 404)",
-        tags: ["deals"],
-        params: itemIdParams,
-        response: { 200: dealSchema, ...errorResponses(404) },
-      },
-    },
-    async (request) => getDeal(await itemContext(request), request.params.id),
-  );
-
-  app.delete(
-    "/deals/:id",
-    {
-      preValidation: requireUser,
-      schema: {
-        summary: "Delete your deal and its photos",
-        tags: ["deals"],
-        params: itemIdParams,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await deleteDeal(await itemContext(request), request.params.id);
-      return reply.status(204).send(null);
     },
   );
 

@@ -3,11 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { type DealInput, dealMessages } from "#domain/deals.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
+import { selectItemRows, viewableItemPage } from "#server/modules/items/items.queries.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { uploadId } from "#server/test/content-helpers.ts";
+import { signUpStaff } from "#server/test/moderation.ts";
 import { request } from "#server/test/request.ts";
-import { selectRestaurantDeals, selectViewableDeal } from "./deals.queries.ts";
+import { selectRestaurantDeals } from "./deals.queries.ts";
 
 const testApp = useTestApp();
 
@@ -38,8 +40,11 @@ async function dealCount(app: FastifyInstance): Promise<number> {
 
 /** Whether the deal runs at the instant `at` (ISO, UTC), as every listing decides it. */
 async function onAt(app: FastifyInstance, id: string, at: string): Promise<boolean> {
-  const row = await selectViewableDeal(app.database.db, id, undefined, new Date(at));
-  return row?.is_on_now === true;
+  const [row] = await selectItemRows(
+    app.database.db,
+    viewableItemPage("deal", id, undefined, new Date(at)),
+  );
+  return row?.deal_when?.isOnNow === true;
 }
 
 describe("deals", () => {
@@ -233,5 +238,84 @@ describe("deals", () => {
     expect((await request(app, "GET", url, { cookie: viewer.cookie })).json().items).toEqual([]);
     const blocked = await request(app, "GET", `/api/deals/${first.id}`, { cookie: viewer.cookie });
     expect(blocked.statusCode).toBe(404);
+  });
+
+  it("is an item: likes, comments, their notifications, reports, hiding and deletion", async () => {
+    const { app } = await testApp.start();
+    const author = await signUpByEmail(app);
+    const fan = await signUpByEmail(app);
+    const { moderator } = await signUpStaff(app);
+    const deal = await shareDeal(app, author.cookie, { title: "Oyster hour" });
+    expect(deal).toMatchObject({ likeCount: 0, commentCount: 0, likedByMe: false });
+
+    const like = await request(app, "PUT", `/api/deals/${deal.id}/like`, { cookie: fan.cookie });
+    expect(like.json()).toMatchObject({ liked: true, likeCount: 1 });
+    const comment = await request(app, "POST", `/api/deals/${deal.id}/comments`, {
+      cookie: fan.cookie,
+      body: { content: "Still going at 6" },
+    });
+    expect(comment.statusCode).toBe(201);
+    const seen = await request(app, "GET", `/api/deals/${deal.id}`, { cookie: fan.cookie });
+    expect(seen.json()).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: true });
+    const thread = await request(app, "GET", `/api/deals/${deal.id}/comments`);
+    expect(thread.json().items.map((c: { content: string }) => c.content)).toEqual([
+      "Still going at 6",
+    ]);
+
+    // The author hears of both, each group opening the deal.
+    const groups = (await request(app, "GET", "/api/notifications", { cookie: author.cookie }))
+      .json()
+      .items.map((group: { key: string; item: unknown; text: string | null }) => ({
+        key: group.key,
+        item: group.item,
+      }));
+    expect(groups).toEqual(
+      expect.arrayContaining([
+        {
+          key: `like.deal.${deal.id}`,
+          item: { kind: "deal", id: deal.id, title: "Oyster hour", reviewType: null },
+        },
+        {
+          key: `comment.deal.${deal.id}`,
+          item: { kind: "deal", id: deal.id, title: "Oyster hour", reviewType: null },
+        },
+      ]),
+    );
+    const read = await request(app, "POST", `/api/notifications/groups/like.deal.${deal.id}/read`, {
+      cookie: author.cookie,
+    });
+    expect(read.statusCode).toBe(204);
+
+    // Reported, then hidden by a moderator: gone for others, its author told.
+    const report = await request(app, "POST", "/api/reports", {
+      cookie: fan.cookie,
+      body: { targetType: "deal", targetId: deal.id, reason: "misleading" },
+    });
+    expect(report.statusCode).toBe(201);
+    const hide = await request(app, "PUT", `/api/admin/content/deal/${deal.id}/hidden`, {
+      cookie: moderator.cookie,
+      body: { hidden: true },
+    });
+    expect(hide.json()).toEqual({ isHidden: true });
+    expect((await request(app, "GET", `/api/deals/${deal.id}`)).statusCode).toBe(404);
+    const liked = await request(app, "PUT", `/api/deals/${deal.id}/like`, { cookie: fan.cookie });
+    expect(liked.statusCode).toBe(404);
+    const own = await request(app, "GET", `/api/deals/${deal.id}`, { cookie: author.cookie });
+    expect(own.json()).toMatchObject({ isHidden: true });
+    const notices = (await request(app, "GET", "/api/notifications", { cookie: author.cookie }))
+      .json()
+      .items.filter((group: { type: string }) => group.type === "content_hidden");
+    expect(notices).toMatchObject([{ item: { kind: "deal", id: deal.id } }]);
+
+    // Its author deletes it through the kernel; its likes, comments and notifications go too.
+    const removed = await request(app, "DELETE", `/api/deals/${deal.id}`, {
+      cookie: author.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    const left = await app.database.db.execute<{ n: number }>(sql`
+      select (select count(*) from deal_likes where deal_id = ${deal.id})
+           + (select count(*) from deal_comments where deal_id = ${deal.id})
+           + (select count(*) from notifications where deal_id = ${deal.id}) as n`);
+    expect(Number(left.rows[0]?.n)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { ItemKind } from "#domain/item-kinds.ts";
 import type { NotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import { notificationTarget } from "#server/modules/shared/notification-target.ts";
 import { wantsNotificationSql } from "#server/modules/shared/wants-notification.ts";
 
 // Activity on an item (a like, a comment) becomes a notification for its author. Reading,
@@ -22,7 +23,7 @@ export interface ItemActivity {
 }
 
 /**
- * Records a like or comment on someone's review or post for its author, inside the caller's
+ * Records a like or comment on someone's item for its author, inside the caller's
  * transaction: the notification exists exactly when the like or comment committed. Nothing for
  * activity on your own items.
  *
@@ -43,24 +44,19 @@ export async function notifyItemActivity(
   activity: ItemActivity,
 ): Promise<string | undefined> {
   if (activity.actorId === activity.recipientId) return undefined;
-  const reviewId = activity.kind === "review" ? activity.itemId : null;
-  const postId = activity.kind === "post" ? activity.itemId : null;
+  const target = notificationTarget(activity.kind, activity.itemId, activity.commentId ?? null);
+  // A like notification names no comment, so matching every column finds the same like's.
   const onlyIfNew =
     activity.type === "new_like"
       ? sql`and not exists (
           select 1 from notifications n
            where n.user_id = ${activity.recipientId} and not n.is_read
              and n.type = 'new_like' and n.actor_id = ${activity.actorId}
-             and n.review_id is not distinct from ${reviewId}::uuid
-             and n.post_id is not distinct from ${postId}::uuid)`
+             and ${target.matches("n")})`
       : sql``;
-  const commentId = activity.commentId ?? null;
   const result = await db.execute<{ id: string }>(sql`
-    insert into notifications (type, user_id, actor_id, review_id, post_id, comment_id,
-                               post_comment_id)
-    select ${activity.type}, ${activity.recipientId}, ${activity.actorId},
-           ${reviewId}::uuid, ${postId}::uuid,
-           ${reviewId === null ? null : commentId}::uuid, ${postId === null ? null : commentId}::uuid
+    insert into notifications (type, user_id, actor_id, ${target.columns})
+    select ${activity.type}, ${activity.recipientId}, ${activity.actorId}, ${target.values}
      where ${wantsNotificationSql(activity.recipientId, activity.type)}
     ${onlyIfNew}
     returning id`);
@@ -94,13 +90,10 @@ export async function notifyAboutComment(
   activity: CommentActivity,
 ): Promise<string | undefined> {
   if (activity.actorId === activity.recipientId) return undefined;
-  const review = activity.kind === "review";
+  const target = notificationTarget(activity.kind, activity.itemId, activity.commentId);
   const result = await db.execute<{ id: string }>(sql`
-    insert into notifications (type, user_id, actor_id, review_id, post_id, comment_id,
-                               post_comment_id)
-    select ${activity.type}, ${activity.recipientId}, ${activity.actorId},
-           ${review ? activity.itemId : null}::uuid, ${review ? null : activity.itemId}::uuid,
-           ${review ? activity.commentId : null}::uuid, ${review ? null : activity.commentId}::uuid
+    insert into notifications (type, user_id, actor_id, ${target.columns})
+    select ${activity.type}, ${activity.recipientId}, ${activity.actorId}, ${target.values}
      where ${wantsNotificationSql(activity.recipientId, activity.type)}
        and ${visibleAuthorSql(activity.recipientId, sql`${activity.itemAuthorId}::text`)}
        and ${visibleAuthorSql(activity.recipientId, sql`${activity.actorId}::text`, "person")}

@@ -1,19 +1,21 @@
+import { daysOfBits, timeOfDay } from "#domain/deals.ts";
 import {
   type AuthorDto,
   authorDisplayName,
   authorHandle,
+  type DealSchedule,
   type ItemDto,
   type RestaurantRefDto,
 } from "#domain/items.ts";
 import { type ImageDto, imageUrls } from "#domain/photos.ts";
 import { dishScore } from "#domain/rankings.ts";
-import type { ImageRow, ItemRow } from "./items.queries.ts";
+import type { DealWhenColumn, ImageRow, ItemRow } from "./items.queries.ts";
 
 // Rows → API shapes for items and what items show (photos, authors, restaurants). Every module
 // that returns reviews, posts or comments maps through here, so an item looks the same
 // wherever it is listed.
 
-function toImageDto(row: ImageRow<string>): ImageDto {
+function toImageDto(row: ImageRow): ImageDto {
   return {
     id: row.id,
     ...imageUrls(row.imageUrl),
@@ -62,7 +64,7 @@ function toRestaurantRefDto(row: ItemRow): RestaurantRefDto | null {
 }
 
 /** The images of each item of a page, keyed by kind and id. */
-export function imagesByItem(rows: readonly ImageRow<string>[]): Map<string, ImageDto[]> {
+export function imagesByItem(rows: readonly ImageRow[]): Map<string, ImageDto[]> {
   const byItem = new Map<string, ImageDto[]>();
   for (const row of rows) {
     const key = itemKey(row.kind, row.itemId);
@@ -75,6 +77,20 @@ export function imagesByItem(rows: readonly ImageRow<string>[]): Map<string, Ima
 
 export function itemKey(kind: string, id: string): string {
   return `${kind}:${id}`;
+}
+
+/** A deal's schedule columns as the API shows them: "Ends" or weekly hours in its zone. */
+function toDealSchedule(when: DealWhenColumn): DealSchedule {
+  if (when.weekDays === null || when.startsMinute === null || when.endsMinute === null) {
+    return { kind: "ends", endsAt: new Date(when.endsAt ?? 0).toISOString() };
+  }
+  return {
+    kind: "weekly",
+    days: daysOfBits(when.weekDays),
+    from: timeOfDay(when.startsMinute),
+    to: timeOfDay(when.endsMinute),
+    lastDay: when.lastDay,
+  };
 }
 
 /** One item row as the API returns it; `viewerId` is the signed-in caller (or none). */
@@ -111,6 +127,20 @@ export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | u
           ? null
           : dishScore(Number(row.rating), Number(row.rank_better), Number(row.rank_total)),
       restaurant,
+    };
+  }
+  if (row.kind === "deal") {
+    const when = row.deal_when;
+    if (!restaurant || !when) throw new Error(`deal ${row.id} has no restaurant or schedule`);
+    return {
+      ...base,
+      itemType: "deal",
+      details: row.body,
+      restaurant,
+      timeZone: when.timeZone,
+      schedule: toDealSchedule(when),
+      isOnNow: when.isOnNow,
+      hasEnded: when.hasEnded,
     };
   }
   return { ...base, itemType: "post", restaurant, content: row.body };

@@ -1,7 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { ItemKind } from "#domain/item-kinds.ts";
+import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
-import { dealImages, deals } from "#server/db/schema/deals.ts";
 import { unseenPeopleSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
 import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
@@ -91,12 +90,17 @@ export async function deleteItemRow(db: Executor, kind: ItemKind, id: string): P
   await db.delete(table).where(eq(table.id, id));
 }
 
+/** The kind as a SQL string literal (kinds are constants, never input). */
+function kindLiteral(kind: ItemKind): SQL {
+  return sql.raw(`'${kind}'::text`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Photos
 
-/** A photo row of an item of `kind` (deals keep theirs apart, docs/decisions/0029). */
-export interface ImageRow<K extends string = ItemKind> extends Record<string, unknown> {
-  kind: K;
+/** A photo row of an item of `kind`. */
+export interface ImageRow extends Record<string, unknown> {
+  kind: ItemKind;
   itemId: string;
   id: string;
   imageUrl: string;
@@ -109,20 +113,19 @@ export interface ImageRow<K extends string = ItemKind> extends Record<string, un
 
 /** The photos of the given items, in display order, in one statement. */
 export function itemImagesSql(items: readonly { kind: ItemKind; id: string }[]): SQL {
-  const ids = (kind: ItemKind) => {
+  const branches = itemKinds.map((kind) => {
     const list = items.filter((item) => item.kind === kind).map((item) => sql`${item.id}::uuid`);
     // `in (null)` matches nothing and keeps the statement's shape when a kind is absent.
-    return list.length > 0 ? sql.join(list, sql`, `) : sql`null`;
-  };
-  return sql`
-    select 'review'::text as kind, review_id as "itemId", id, image_url as "imageUrl",
-           display_order as "displayOrder", width, height, placeholder, alt_text as "altText"
-      from review_images where review_id in (${ids("review")})
-    union all
-    select 'post'::text, post_id, id, image_url, display_order, width, height, placeholder,
-           alt_text
-      from post_images where post_id in (${ids("post")})
-    order by "itemId", "displayOrder", id`;
+    const ids = list.length > 0 ? sql.join(list, sql`, `) : sql`null`;
+    const { images, imageItemId } = itemTables[kind];
+    return sql`
+    select ${kindLiteral(kind)} as kind, ${imageItemId} as "itemId", ${images.id} as id,
+           ${images.imageUrl} as "imageUrl", ${images.displayOrder} as "displayOrder",
+           ${images.width} as width, ${images.height} as height,
+           ${images.placeholder} as placeholder, ${images.altText} as "altText"
+      from ${images} where ${imageItemId} in (${ids})`;
+  });
+  return sql`${sql.join(branches, sql` union all `)} order by "itemId", "displayOrder", id`;
 }
 
 export async function selectItemImages(
@@ -223,24 +226,78 @@ export interface ItemRow extends Record<string, unknown> {
   restaurant_slug: string | null;
   restaurant_address: string | null;
   restaurant_price_level: number | null;
+  /** Deals only: when it runs and where it stands at the statement's moment. */
+  deal_when: DealWhenColumn | null;
+}
+
+/** A deal's schedule columns and where it stands at `at`, as one value (null for other kinds). */
+export interface DealWhenColumn {
+  timeZone: string;
+  endsAt: string | null;
+  weekDays: number | null;
+  startsMinute: number | null;
+  endsMinute: number | null;
+  lastDay: string | null;
+  isOnNow: boolean;
+  hasEnded: boolean;
+}
+
+/** The deal `alias` has not passed its end at `at` (weekly deals without a last day never end). */
+export function dealNotEndedSql(alias: string, at: Date): SQL {
+  const d = sql.raw(alias);
+  return sql`(${d}.ends_at is null or ${d}.ends_at > ${at.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Whether the deal `alias` runs at `at` (docs/decisions/0029): before its end, and for a weekly
+ * deal inside a window of its zone's wall clock. A window that ends before it starts runs past
+ * midnight, so early in a day it is the previous day's window that counts.
+ */
+function dealOnNowSql(alias: string, at: Date): SQL {
+  const d = sql.raw(alias);
+  const local = sql`(${at.toISOString()}::timestamptz at time zone ${d}.time_zone)`;
+  const minute = sql`(extract(hour from ${local})::int * 60 + extract(minute from ${local})::int)`;
+  const dow = sql`extract(isodow from ${local})::int`;
+  const dayBit = (index: SQL) => sql`(${d}.week_days::int & (1 << ${index})) <> 0`;
+  const today = dayBit(sql`(${dow} - 1)`);
+  // Monday's previous day is Sunday (bit 6).
+  const yesterday = dayBit(sql`((${dow} + 5) % 7)`);
+  return sql`(${dealNotEndedSql(alias, at)} and (
+      ${d}.week_days is null
+      or (${d}.starts_minute < ${d}.ends_minute
+          and ${today} and ${minute} >= ${d}.starts_minute and ${minute} < ${d}.ends_minute)
+      or (${d}.starts_minute > ${d}.ends_minute
+          and ((${today} and ${minute} >= ${d}.starts_minute)
+               or (${yesterday} and ${minute} < ${d}.ends_minute)))))`;
 }
 
 /**
  * The columns a `page` subquery selects from the `kind`'s table under `alias`, the same for
- * both kinds so pages of reviews and posts can be UNIONed.
+ * every kind so pages of reviews, posts and deals can be UNIONed. A deal's schedule and where
+ * it stands at `at` (the request's moment) travel as one `deal_when` value.
  */
-export function itemColumns(kind: ItemKind, alias: string): SQL {
+export function itemColumns(kind: ItemKind, alias: string, at: Date = new Date()): SQL {
   const a = sql.raw(alias);
-  return kind === "review"
-    ? sql`'review'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
+  if (kind === "review") {
+    return sql`'review'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           ${a}.review_type, ${a}.title, ${a}.description as body, ${a}.rating,
           ${a}.cost::float8 as cost, to_char(${a}.visited_on, 'YYYY-MM-DD') as visited_on,
-          ${a}.category, ${a}.rank_position, ${a}.like_count, ${a}.comment_count, ${a}.updated_at, ${a}.is_hidden`
-    : sql`'post'::text as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
-          null::text as review_type, ${a}.title, ${a}.content as body, null::int as rating,
-          null::float8 as cost, null::text as visited_on, null::text as category,
-          null::float8 as rank_position, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
-          ${a}.is_hidden`;
+          ${a}.category, ${a}.rank_position, ${a}.like_count, ${a}.comment_count, ${a}.updated_at,
+          ${a}.is_hidden, null::jsonb as deal_when`;
+  }
+  const dealWhen =
+    kind === "deal"
+      ? sql`jsonb_build_object('timeZone', ${a}.time_zone, 'endsAt', ${a}.ends_at,
+              'weekDays', ${a}.week_days, 'startsMinute', ${a}.starts_minute,
+              'endsMinute', ${a}.ends_minute, 'lastDay', ${a}.last_day::text,
+              'isOnNow', ${dealOnNowSql(alias, at)},
+              'hasEnded', not ${dealNotEndedSql(alias, at)})`
+      : sql`null::jsonb`;
+  return sql`${kindLiteral(kind)} as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
+          null::text as review_type, ${a}.title, ${a}.${sql.raw(kind === "deal" ? "details" : "content")} as body,
+          null::int as rating, null::float8 as cost, null::text as visited_on,
+          null::text as category, null::float8 as rank_position, ${a}.like_count,
+          ${a}.comment_count, ${a}.updated_at, ${a}.is_hidden, ${dealWhen} as deal_when`;
 }
 
 /**
@@ -275,20 +332,25 @@ export interface ItemRowsOptions {
  */
 export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
   const { viewerId, limit, order = NEWEST_FIRST } = options;
+  // One branch per kind, each a probe of that kind's (user, item) key or index.
+  const perKind = (branch: (kind: ItemKind) => SQL) =>
+    sql`case ${sql.join(
+      itemKinds.map((kind) => sql`when page.kind = ${kindLiteral(kind)} then ${branch(kind)}`),
+      sql` `,
+    )} end`;
   const likedByMe = viewerId
-    ? sql`case when page.kind = 'review'
-          then exists (select 1 from likes l where l.review_id = page.id and l.user_id = ${viewerId})
-          else exists (select 1 from post_likes pl where pl.post_id = page.id and pl.user_id = ${viewerId})
-          end`
+    ? perKind((kind) => {
+        const { likes, likeItemId } = itemTables[kind];
+        return sql`exists (select 1 from ${likes} where ${likeItemId} = page.id and ${likes.userId} = ${viewerId})`;
+      })
     : sql`false`;
   // One scalar probe per unseen person, so the (user, item) index answers each.
   const commentCount = sql`page.comment_count - coalesce((
-        select sum(case when page.kind = 'review'
-          then (select count(*) from comments c
-                 where c.user_id = u.id and c.review_id = page.id and not c.is_hidden)
-          else (select count(*) from post_comments pc
-                 where pc.user_id = u.id and pc.post_id = page.id and not pc.is_hidden)
-          end)
+        select sum(${perKind((kind) => {
+          const { comments, commentItemId } = itemTables[kind];
+          return sql`(select count(*) from ${comments} where ${comments.userId} = u.id
+                       and ${commentItemId} = page.id and not ${comments.isHidden})`;
+        })})
           from unseen u), 0)::int`;
   const unseen = sql`, unseen as materialized (${unseenPeopleSql(viewerId)})`;
   // A ranked dish's score (ADR 0030) needs its category's visible dishes and how many of them
@@ -309,6 +371,7 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
            page.visited_on, page.category, ${ranked(sql``)} as rank_total,
            ${ranked(sql`and rk.rank_position < page.rank_position`)} as rank_better,
            page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
+           page.deal_when,
            ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
            ${likedByMe} as liked_by_me,
            a.username as author_username, a.full_name as author_full_name,
@@ -336,22 +399,21 @@ export async function selectItemRows(
  * viewed by a moderator or admin (who open it from a report or the Activity Log); and never
  * when its author is in a block with the viewer or pending deletion (for everyone, staff too).
  */
-export function viewableItemPage(kind: ItemKind, id: string, viewerId: string | undefined): SQL {
+export function viewableItemPage(
+  kind: ItemKind,
+  id: string,
+  viewerId: string | undefined,
+  at: Date = new Date(),
+): SQL {
   const hiddenFilter = viewerId
     ? sql`(not i.is_hidden or i.user_id = ${viewerId} or exists (
              select 1 from user_roles ur
               where ur.user_id = ${viewerId} and ur.role in ('admin', 'moderator')))`
     : sql`not i.is_hidden`;
-  return sql`select ${itemColumns(kind, "i")} from ${itemTables[kind].items} i
+  return sql`select ${itemColumns(kind, "i", at)} from ${itemTables[kind].items} i
               where i.id = ${id} and ${hiddenFilter}
                 and ${visibleAuthorSql(viewerId, sql`i.user_id`)}`;
 }
-
-/** Every table of things with photos: the item kinds, and deals (kept apart from the kernel). */
-const photoHolders = [
-  ...Object.values(itemTables),
-  { items: deals, images: dealImages, imageItemId: dealImages.dealId },
-];
 
 /** Who may see a stored photo: everyone, or only some signed-in people (the owner among them). */
 export interface PhotoAudience {
@@ -372,7 +434,7 @@ export async function findItemPhotoAudience(
   viewerId: string | undefined,
 ): Promise<PhotoAudience | undefined> {
   const holders = sql.join(
-    photoHolders.map(
+    Object.values(itemTables).map(
       ({ items, images, imageItemId }) => sql`
         select ${items.userId} as user_id, ${items.isHidden} as is_hidden
           from ${images} join ${items} on ${items.id} = ${imageItemId}

@@ -106,11 +106,8 @@ export async function createItem<K extends ItemKind>(
   return getItem(ctx, kind, itemId);
 }
 
-/**
- * The caller's pending uploads as a new item's photos, in display order, inside its
- * transaction; deals (docs/decisions/0029) store them in their own table with these rows.
- */
-export async function claimItemPhotos(
+/** The caller's pending uploads as a new item's photos, in display order, inside its transaction. */
+async function claimItemPhotos(
   tx: Executor,
   userId: string,
   images: readonly ImageRef[],

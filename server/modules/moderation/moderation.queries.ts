@@ -46,7 +46,7 @@ export interface TargetRow extends AuthorColumns, Record<string, unknown> {
   /** A comment's item is hidden (so the comment is out of sight too); false otherwise. */
   container_hidden: boolean;
   /** The /view screen that shows it: the item, or the item a comment is on; null for people. */
-  view_type: "dish" | "restaurant" | "post" | null;
+  view_type: "dish" | "restaurant" | "post" | "deal" | null;
   view_id: string | null;
 }
 
@@ -84,7 +84,7 @@ const targetSelect = (type: ReportTargetType, c: TargetColumns, from: SQL) => sq
 
 const none = sql`null::text`;
 
-/** Where a review and a post differ as report targets: the text column, the address, the names. */
+/** Where the kinds differ as report targets: the text column, the address, the names. */
 const itemTargets: Record<
   ItemKind,
   { body: string; viewType: SQL; itemType: ReportTargetType; commentType: ReportTargetType }
@@ -101,9 +101,15 @@ const itemTargets: Record<
     itemType: "post",
     commentType: "post_comment",
   },
+  deal: {
+    body: "details",
+    viewType: sql`'deal'::text`,
+    itemType: "deal",
+    commentType: "deal_comment",
+  },
 };
 
-/** A review or post among `ids`, opened at its own address. */
+/** An item among `ids`, opened at its own address. */
 const itemBranch = (kind: ItemKind) => (ids: SQL) => {
   const { body, viewType, itemType } = itemTargets[kind];
   return targetSelect(
@@ -123,7 +129,7 @@ const itemBranch = (kind: ItemKind) => (ids: SQL) => {
   );
 };
 
-/** A comment among `ids` on a review or post, opened at that item's address. */
+/** A comment among `ids` on an item, opened at that item's address. */
 const commentBranch = (kind: ItemKind) => (ids: SQL) => {
   const { items, comments, commentItemId } = itemTables[kind];
   const { viewType, commentType } = itemTargets[kind];
@@ -149,8 +155,10 @@ const commentBranch = (kind: ItemKind) => (ids: SQL) => {
 const targetBranches: Record<ReportTargetType, (ids: SQL) => SQL> = {
   review: itemBranch("review"),
   post: itemBranch("post"),
+  deal: itemBranch("deal"),
   comment: commentBranch("review"),
   post_comment: commentBranch("post"),
+  deal_comment: commentBranch("deal"),
   user: (ids) =>
     targetSelect(
       "user",
@@ -202,7 +210,7 @@ export async function selectTargets(
 }
 
 /**
- * Hides or shows a review or post; true when the flag actually changed (a repeat changes
+ * Hides or shows an item; true when the flag actually changed (a repeat changes
  * nothing). Written in SQL so updated_at, the author's edit time, stays as it was.
  */
 export async function updateItemHidden(

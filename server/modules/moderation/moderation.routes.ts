@@ -120,7 +120,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: moderatorsOnly,
       schema: {
-        summary: "Hide or show a review, post or comment",
+        summary: "Hide or show a review, post, deal or a comment on one",
         tags: ["moderation"],
         params: idParams.extend({ type: z.enum(hideableTypes) }),
         body: contentHiddenInput,

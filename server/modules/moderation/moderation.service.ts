@@ -1,4 +1,5 @@
 import { isUuid } from "#domain/ids.ts";
+import { type ItemKind, isItemKind } from "#domain/item-kinds.ts";
 import { type AuthorDto, authorHandle } from "#domain/items.ts";
 import {
   type ActivityPage,
@@ -206,6 +207,11 @@ export async function createReport(
  * profile) and, for a comment, the item's author too. A report of what reads as not there would
  * tell the reporter it exists.
  */
+/** The kind of item a target is or is on, from the screen that shows it. */
+function viewKind(target: TargetRow): ItemKind {
+  return target.view_type === "post" || target.view_type === "deal" ? target.view_type : "review";
+}
+
 async function inReportersSight(
   db: Executor,
   target: TargetRow,
@@ -213,8 +219,7 @@ async function inReportersSight(
 ): Promise<boolean> {
   if (!(await visibleProfileExists(db, target.user_id, reporterId, "person"))) return false;
   if (!target.view_type || !target.view_id) return true;
-  const kind = target.view_type === "post" ? "post" : "review";
-  return (await findVisibleItem(db, kind, target.view_id, reporterId)) !== undefined;
+  return (await findVisibleItem(db, viewKind(target), target.view_id, reporterId)) !== undefined;
 }
 
 const reportedRef = (row: ReportRow): TargetRef => ({
@@ -294,18 +299,23 @@ export async function setReportStatus(
 // ---------------------------------------------------------------------------------------------
 // Hiding
 
-const commentKinds = { comment: "review", post_comment: "post" } as const;
+const commentKinds = { comment: "review", post_comment: "post", deal_comment: "deal" } as const;
+
+/** Whether a hideable type is an item (else a comment on one). */
+function isItemType(type: HideableType): type is ItemKind {
+  return isItemKind(type);
+}
 
 /** The hidden content a notification names: the item, or the comment and the item it is on. */
 function hiddenContent(target: TargetRow, moderatorId: string): HiddenContent {
   const about = { authorId: target.user_id, moderatorId };
-  if (target.type === "review" || target.type === "post") {
+  if (target.type !== "user" && isItemType(target.type)) {
     return { ...about, kind: target.type, itemId: target.id };
   }
   if (target.view_id === null) throw new Error("a comment target names no item");
   return {
     ...about,
-    kind: target.view_type === "post" ? "post" : "review",
+    kind: viewKind(target),
     itemId: target.view_id,
     commentId: target.id,
   };
@@ -328,10 +338,9 @@ export async function setContentHidden(
   const changed = await ctx.db.transaction(async (tx) => {
     const target = await findTarget(tx, { type, id });
     if (!target) throw targetNotFound(type);
-    const changed =
-      type === "review" || type === "post"
-        ? await updateItemHidden(tx, type, target.id, hidden)
-        : await setCommentHidden(tx, commentKinds[type], target.id, hidden);
+    const changed = isItemType(type)
+      ? await updateItemHidden(tx, type, target.id, hidden)
+      : await setCommentHidden(tx, commentKinds[type], target.id, hidden);
     if (!changed) return undefined;
     const subject = { type, id: target.id };
     await insertAction(tx, {
@@ -350,7 +359,7 @@ export async function setContentHidden(
   if (changed?.notificationsChanged) {
     await ctx.events.publish(changed.target.user_id, { type: "notification" });
   }
-  if (changed && hidden && (type === "review" || type === "post")) {
+  if (changed && hidden && isItemType(type)) {
     await ctx.events.publish(changed.target.user_id, {
       type: "item-deleted",
       kind: type,

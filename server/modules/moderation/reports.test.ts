@@ -14,6 +14,7 @@ import { encodeCursor } from "#server/modules/shared/keyset.ts";
 import { useTestApp } from "#server/test/app.ts";
 import {
   createComment,
+  createDeal,
   createPlanUsers,
   createPost,
   createPostImage,
@@ -48,11 +49,16 @@ async function targets() {
   const post = await createPost(testApp.db, { userId: author.id });
   const comment = await createComment(testApp.db, { userId: author.id, reviewId: review.id });
   const postComment = await createComment(testApp.db, { userId: author.id, postId: post.id });
+  const place = await createRestaurant(testApp.db);
+  const deal = await createDeal(testApp.db, { userId: author.id, restaurantId: place.id });
+  const dealComment = await createComment(testApp.db, { userId: author.id, dealId: deal.id });
   const ids: Record<ReportTargetType, string> = {
     review: review.id,
     post: post.id,
+    deal: deal.id,
     comment: comment.id,
     post_comment: postComment.id,
+    deal_comment: dealComment.id,
     user: author.id,
   };
   return { author, review, post, ids };

@@ -1,10 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { PHONE_PLACEHOLDER_EMAIL_DOMAIN } from "#domain/auth.ts";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { UpdateNotificationSettings } from "#domain/notification-settings.ts";
 import type { DeliveredNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { notificationSettings } from "#server/db/schema/notification-settings.ts";
 import { notificationShownToSql } from "#server/modules/notifications/notifications.queries.ts";
+import {
+  notificationItemColumns,
+  notificationItemJoins,
+} from "#server/modules/shared/notification-target.ts";
 import { deliveredSql } from "#server/modules/shared/wants-notification.ts";
 
 /** A confirmed address that is not a phone account's placeholder: where a digest may go. */
@@ -104,7 +109,7 @@ export async function releaseDigestClaim(db: Executor, claim: ClaimedDigest): Pr
 
 export interface DigestRow extends Record<string, unknown> {
   type: DeliveredNotificationType;
-  item_kind: "review" | "post" | null;
+  item_kind: ItemKind | null;
   item_id: string | null;
   title: string | null;
   count: number;
@@ -126,16 +131,14 @@ export async function selectDigestRows(
     : sql`now() - interval '7 days'`;
   const result = await db.execute<DigestRow>(sql`
     select n.type,
-           case when r.id is not null then 'review' when p.id is not null then 'post' end as item_kind,
-           coalesce(r.id, p.id) as item_id, coalesce(r.title, p.title) as title,
+           ${notificationItemColumns},
            count(*)::int as count
       from notifications n
-      left join reviews r on r.id = n.review_id
-      left join posts p on p.id = n.post_id
+      ${notificationItemJoins}
      where n.user_id = ${userId} and not n.is_read and n.created_at > ${start}
        and ${deliveredSql(userId)}
        and ${notificationShownToSql(userId)}
-     group by n.type, r.id, p.id
-     order by count(*) desc, coalesce(r.title, p.title)`);
+     group by n.type, r.id, p.id, d.id
+     order by count(*) desc, coalesce(r.title, p.title, d.title)`);
   return result.rows;
 }

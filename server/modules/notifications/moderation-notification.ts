@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { notificationTarget } from "#server/modules/shared/notification-target.ts";
 
-/** What a moderator hid: a review or post, or a comment on one. */
+/** What a moderator hid: an item, or a comment on one. */
 export interface HiddenContent {
   /** The author of what was hidden: the recipient. */
   authorId: string;
@@ -16,13 +17,7 @@ export interface HiddenContent {
 
 /** The notification columns naming `content`: its item and, for a comment, the comment. */
 function subjectColumns(content: HiddenContent) {
-  const onReview = content.kind === "review";
-  return {
-    reviewId: onReview ? content.itemId : null,
-    postId: onReview ? null : content.itemId,
-    commentId: onReview ? (content.commentId ?? null) : null,
-    postCommentId: onReview ? null : (content.commentId ?? null),
-  };
+  return notificationTarget(content.kind, content.itemId, content.commentId ?? null);
 }
 
 /**
@@ -40,10 +35,8 @@ export async function notifyContentHidden(
   if (content.authorId === content.moderatorId) return undefined;
   const subject = subjectColumns(content);
   const result = await db.execute<{ id: string }>(sql`
-    insert into notifications (type, user_id, actor_id, review_id, post_id, comment_id,
-                               post_comment_id)
-    values ('content_hidden', ${content.authorId}, ${content.moderatorId}, ${subject.reviewId},
-            ${subject.postId}, ${subject.commentId}, ${subject.postCommentId})
+    insert into notifications (type, user_id, actor_id, ${subject.columns})
+    values ('content_hidden', ${content.authorId}, ${content.moderatorId}, ${subject.values})
     returning id`);
   return result.rows[0]?.id;
 }
@@ -60,10 +53,7 @@ export async function withdrawContentHidden(
   const result = await db.execute<{ id: string }>(sql`
     delete from notifications
      where user_id = ${content.authorId} and type = 'content_hidden'
-       and review_id is not distinct from ${subject.reviewId}::uuid
-       and post_id is not distinct from ${subject.postId}::uuid
-       and comment_id is not distinct from ${subject.commentId}::uuid
-       and post_comment_id is not distinct from ${subject.postCommentId}::uuid
+       and ${subject.matches("notifications")}
     returning id`);
   return result.rows.length > 0;
 }

@@ -10,25 +10,28 @@ import { notifications } from "#server/db/schema/notifications.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
+import {
+  notificationItemJoins,
+  notificationItemVisible,
+  notificationTargetColumns,
+} from "#server/modules/shared/notification-target.ts";
 import { betweenPeopleSql } from "#server/modules/shared/people.ts";
 import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 
 /**
- * Notifications about hidden reviews or posts are left out: the item cannot be opened, and the
+ * Notifications about hidden items are left out: the item cannot be opened, and the
  * list would otherwise announce what moderation removed. (Deleted items take their
  * notifications with them by cascade.)
  */
-const aboutVisibleItem = sql`not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)`;
-
 /**
  * What `userId` is shown: notifications about visible items whose actor they may see and did
  * not mute (unmuting brings those back: nothing is deleted), and every notice that a moderator
  * hid their content (about a hidden item by nature, from a moderator who is never named). `n`
- * is the notification, `r` and `p` its review and post left-joined. The screen and the weekly
+ * is the notification, `r`, `p` and `d` its review, post and deal left-joined. The screen and the weekly
  * email both read through it.
  */
 export function notificationShownToSql(userId: string): SQL {
-  return sql`(n.type = 'content_hidden' or (${aboutVisibleItem}
+  return sql`(n.type = 'content_hidden' or (${notificationItemVisible}
     and ${visibleAuthorSql(userId, sql`n.actor_id`, "person")} and ${notMutedSql(userId, sql`n.actor_id`)}))`;
 }
 
@@ -44,7 +47,8 @@ const groupKey = sql`case n.type
     else case n.type when 'new_like' then 'like.' when 'new_reply' then 'reply.'
                      when 'new_mention' then 'mention.' else 'comment.' end
       || case when n.review_id is not null then 'review.' || n.review_id::text
-              else 'post.' || n.post_id::text end
+              when n.post_id is not null then 'post.' || n.post_id::text
+              else 'deal.' || n.deal_id::text end
   end`;
 
 /**
@@ -56,13 +60,12 @@ const groupKey = sql`case n.type
  */
 function recentShown(userId: string): SQL {
   return sql`recent as (
-    select n.id, n.type, n.actor_id, n.review_id, n.post_id, n.is_read, n.created_at,
-           num_nonnulls(n.comment_id, n.post_comment_id) > 0 as about_comment,
-           coalesce(n.comment_id, n.post_comment_id) as comment_id,
+    select n.id, n.type, n.actor_id, n.review_id, n.post_id, n.deal_id, n.is_read, n.created_at,
+           num_nonnulls(n.comment_id, n.post_comment_id, n.deal_comment_id) > 0 as about_comment,
+           coalesce(n.comment_id, n.post_comment_id, n.deal_comment_id) as comment_id,
            ${groupKey} as group_key
       from notifications n
-      left join reviews r on r.id = n.review_id
-      left join posts p on p.id = n.post_id
+      ${notificationItemJoins}
      where n.user_id = ${userId} and n.type <> 'follow_request'
        and ${notificationShownToSql(userId)}
      order by n.created_at desc, n.id desc
@@ -86,6 +89,8 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   review_type: "dish" | "restaurant" | null;
   post_id: string | null;
   post_title: string | null;
+  deal_id: string | null;
+  deal_title: string | null;
   comment_text: string | null;
   follow_back: boolean;
   /** The item's first photo. */
@@ -102,19 +107,20 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
   return sql`
     with ${recentShown(userId)},
     by_actor as (
-      select group_key, type, review_id, post_id, about_comment, actor_id,
+      select group_key, type, review_id, post_id, deal_id, about_comment, actor_id,
              max(created_at) as latest_at, bool_and(is_read) as is_read,
              (array_agg(comment_id order by created_at desc))[1] as comment_id
         from recent
-       group by group_key, type, review_id, post_id, about_comment, actor_id),
+       group by group_key, type, review_id, post_id, deal_id, about_comment, actor_id),
     grouped as (
-      select group_key, type, review_id, post_id, about_comment, max(latest_at) as latest_at,
+      select group_key, type, review_id, post_id, deal_id, about_comment,
+             max(latest_at) as latest_at,
              bool_and(is_read) as is_read, count(*)::int as actor_count,
              (array_agg(comment_id order by latest_at desc, actor_id))[1] as comment_id,
              (array_agg(actor_id order by latest_at desc, actor_id))[1:${GROUP_ACTORS_SHOWN}]
                as actor_ids
         from by_actor
-       group by group_key, type, review_id, post_id, about_comment
+       group by group_key, type, review_id, post_id, deal_id, about_comment
        order by latest_at desc, group_key
        limit ${limit})
     select g.group_key, g.type, g.about_comment, g.is_read, g.actor_count,
@@ -124,24 +130,29 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
              select 1 from follows f where f.follower_id = ${userId} and f.following_id = a.id)
              as follow_back,
            r.id as review_id, r.title as review_title, r.review_type,
-           p.id as post_id, p.title as post_title,
+           p.id as post_id, p.title as post_title, d.id as deal_id, d.title as deal_title,
            coalesce(
              (select ri.image_url from review_images ri where ri.review_id = r.id
                order by ri.display_order limit 1),
              (select pi.image_url from post_images pi where pi.post_id = p.id
-               order by pi.display_order limit 1)) as image_url,
+               order by pi.display_order limit 1),
+             (select di.image_url from deal_images di where di.deal_id = d.id
+               order by di.display_order limit 1)) as image_url,
            case when g.type in ('new_comment', 'new_reply', 'new_mention')
-                then coalesce(c.content, pc.content) end as comment_text
+                then coalesce(c.content, pc.content, dc.content) end as comment_text
       from grouped g
       cross join lateral unnest(g.actor_ids) with ordinality as shown(actor_id, position)
       join profiles a on a.id = shown.actor_id
       left join reviews r on r.id = g.review_id
       left join posts p on p.id = g.post_id
+      left join deals d on d.id = g.deal_id
       -- The newest comment of a comment, reply or mention group, which the row quotes.
       left join comments c on c.id = g.comment_id and g.review_id is not null
        and not c.is_hidden
       left join post_comments pc on pc.id = g.comment_id and g.post_id is not null
        and not pc.is_hidden
+      left join deal_comments dc on dc.id = g.comment_id and g.deal_id is not null
+       and not dc.is_hidden
      order by g.latest_at desc, g.group_key, shown.position`;
 }
 
@@ -163,8 +174,7 @@ export function unreadCountSql(userId: string, requests: boolean): SQL {
   return sql`
     select count(distinct ${groupKey})::int as count
       from notifications n
-      left join reviews r on r.id = n.review_id
-      left join posts p on p.id = n.post_id
+      ${notificationItemJoins}
      where n.user_id = ${userId} and not n.is_read ${kinds}
        and ${notificationShownToSql(userId)}`;
 }
@@ -189,8 +199,8 @@ function inGroup(userId: string, group: NotificationGroupRef): SQL {
     return sql`n.user_id = ${userId} and n.type = 'new_follower'
       and n.created_at >= ${start} and n.created_at < ${start} + interval '1 day'`;
   }
-  const target = group.kind === "review" ? sql`n.review_id` : sql`n.post_id`;
-  return sql`n.user_id = ${userId} and n.type = ${group.type} and ${target} = ${group.itemId}::uuid`;
+  const target = sql.identifier(notificationTargetColumns[group.kind].item);
+  return sql`n.user_id = ${userId} and n.type = ${group.type} and n.${target} = ${group.itemId}::uuid`;
 }
 
 /**

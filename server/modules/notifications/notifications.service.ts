@@ -45,6 +45,9 @@ function toItem(row: NotificationGroupRow): NotificationGroupDto["item"] {
   if (row.post_id) {
     return { kind: "post", id: row.post_id, title: row.post_title ?? "", reviewType: null };
   }
+  if (row.deal_id) {
+    return { kind: "deal", id: row.deal_id, title: row.deal_title ?? "", reviewType: null };
+  }
   return null;
 }
 

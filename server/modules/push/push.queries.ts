@@ -1,8 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { DeliveredNotificationType } from "#domain/notifications.ts";
 import type { Executor } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema/notification-settings.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
+import {
+  notificationItemColumns,
+  notificationItemJoins,
+  notificationItemVisible,
+} from "#server/modules/shared/notification-target.ts";
 import { deliveredSql } from "#server/modules/shared/wants-notification.ts";
 
 /** Browsers one person may have push on in; subscribing another drops their oldest. */
@@ -58,7 +64,7 @@ export async function deleteSubscription(db: Executor, id: string): Promise<void
 export interface PushTarget extends Record<string, unknown> {
   type: DeliveredNotificationType;
   actor_name: string;
-  item_kind: "review" | "post" | null;
+  item_kind: ItemKind | null;
   item_id: string | null;
   title: string | null;
 }
@@ -76,14 +82,12 @@ export async function selectPushTarget(
   const result = await db.execute<PushTarget>(sql`
     select n.type,
            coalesce(nullif(a.full_name, ''), a.username) as actor_name,
-           case when r.id is not null then 'review' when p.id is not null then 'post' end as item_kind,
-           coalesce(r.id, p.id) as item_id, coalesce(r.title, p.title) as title
+           ${notificationItemColumns}
       from notifications n
       join profiles a on a.id = n.actor_id
-      left join reviews r on r.id = n.review_id
-      left join posts p on p.id = n.post_id
+      ${notificationItemJoins}
      where n.id = ${notificationId} and n.user_id = ${recipientId}
-       and ${deliveredSql(recipientId)} and not coalesce(r.is_hidden, false) and not coalesce(p.is_hidden, false)
+       and ${deliveredSql(recipientId)} and ${notificationItemVisible}
        and ${visibleAuthorSql(recipientId, sql`n.actor_id`, "person")}
        and ${notMutedSql(recipientId, sql`n.actor_id`)}`);
   return result.rows[0];

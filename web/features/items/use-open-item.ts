@@ -5,6 +5,7 @@ import type { ItemDto } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 import { useSession } from "#web/lib/session.tsx";
+import { itemViewType } from "./components/item-meta.ts";
 
 /** Phones and touch screens open an item on its own page; a pointer gets the dialog. */
 const COMPACT_QUERY = `${MOBILE_QUERY}, (hover: none)`;
@@ -23,8 +24,7 @@ export function useOpenItem(items: readonly ItemDto[]) {
     selected: dialog.selected,
     open: (target: ItemDto) => {
       if (compact && session.status === "signed-in") {
-        const type = target.itemType === "review" ? target.reviewType : "post";
-        navigate(screenPaths.view(type, target.id));
+        navigate(screenPaths.view(itemViewType(target), target.id));
       } else {
         dialog.open(target);
       }

@@ -24,17 +24,21 @@ import { ContrastBadge } from "./contrast-badge.tsx";
 const TARGET_LABELS = {
   review: "Review",
   post: "Post",
+  deal: "Deal",
   comment: "Comment on a review",
   post_comment: "Comment on a post",
+  deal_comment: "Comment on a deal",
   user: "User",
 } as const satisfies Record<ReportTargetType, string>;
 
-/** The target's link: a comment opens the review or post it is on. */
+/** The target's link: a comment opens the item it is on. */
 const OPEN_LABELS = {
   review: "Open review",
   post: "Open post",
+  deal: "Open deal",
   comment: "Open review",
   post_comment: "Open post",
+  deal_comment: "Open deal",
   user: "Open profile",
 } as const satisfies Record<ReportTargetType, string>;
 

@@ -40,10 +40,11 @@ import {
 import { MentionInput } from "./mention-input.tsx";
 import { MentionText } from "./mention-text.tsx";
 
-/** What a comment is reported as: comments on reviews and on posts live apart. */
+/** What a comment is reported as: each kind's comments live apart. */
 const commentTargetTypes = {
   review: "comment",
   post: "post_comment",
+  deal: "deal_comment",
 } as const satisfies Record<ItemKind, ReportTargetType>;
 
 interface CommentSectionProps {

@@ -1,17 +1,18 @@
 import { Button, Checkbox, Chip, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { type DealDto, type DealInput, dealInput, dealMessages } from "#domain/deals.ts";
+import { type DealInput, dealInput, dealMessages } from "#domain/deals.ts";
+import type { DealDto } from "#domain/items.ts";
 import { ITEM_LIMITS } from "#domain/items.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
+import { useCreateItem } from "#web/features/item-data/api/item-queries.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { usePhotoFormSubmit } from "#web/lib/use-photo-form-submit.ts";
 import { newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
-import { useCreateDeal } from "../api/deal-queries.ts";
 
 const DAYS = [
   { value: "1", label: "Mon" },
@@ -47,7 +48,7 @@ function instantOf(local: string): string {
 export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
   const navigate = useNavigate();
   const uploads = usePhotoUploads();
-  const create = useCreateDeal();
+  const create = useCreateItem("deal");
   const [restaurant, setRestaurant] = useState<RestaurantInput>({ name: "" });
   const [title, setTitle] = useState("");
   const [details, setDetails] = useState("");

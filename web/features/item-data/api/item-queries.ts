@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { DealInput } from "#domain/deals.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
@@ -15,9 +16,11 @@ import { refreshContent } from "#web/lib/content-cache.ts";
 import { feedKeys, itemKeys, listKeys, profileKeys, restaurantKeys } from "#web/lib/query-keys.ts";
 
 /** What creating and editing each kind sends. */
+/** What each kind's form sends; a deal is not edited (a changed deal is another deal). */
 interface ItemInputs {
   review: { create: CreateReviewInput; update: ReviewUpdateInput };
   post: { create: PostInput; update: PostUpdateInput };
+  deal: { create: DealInput; update: never };
 }
 
 /** One review or post (with isOwner for the Edit/Delete menu). */

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconClock } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { DEAL_CARD_TEXT, dealWhenText } from "#domain/deal-when.ts";
-import type { DealDto } from "#domain/deals.ts";
+import { DEAL_CARD_TEXT } from "#domain/deal-when.ts";
+import type { DealDto } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { DealWhen } from "./deal-when.tsx";
 
 /** One deal: the "Deal" badge, what it is, when it runs and who passed it on. */
 export function DealCard({ deal }: { deal: DealDto }) {
@@ -14,12 +14,7 @@ export function DealCard({ deal }: { deal: DealDto }) {
           <Badge color="paprika" variant="filled" radius="sm">
             {DEAL_CARD_TEXT.badge}
           </Badge>
-          <Group gap={4} wrap="nowrap">
-            <IconClock size={14} stroke={1.8} aria-hidden />
-            <Text size="sm" fw={600} c={deal.isOnNow ? "teal.8" : "dimmed"}>
-              {dealWhenText(deal)}
-            </Text>
-          </Group>
+          <DealWhen deal={deal} />
         </Group>
         <Text fw={650} size="lg" style={{ overflowWrap: "anywhere" }}>
           {deal.title}

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { dealMessages } from "#domain/deals.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { postMessages } from "#domain/post.ts";
 import { reviewMessages } from "#domain/review.ts";
@@ -20,7 +21,13 @@ const messages = {
     deleted: postMessages.deleted,
     failed: postMessages.deleteFailed,
   },
-} as const;
+  deal: {
+    title: dealMessages.deleteTitle,
+    text: dealMessages.deleteConfirm,
+    deleted: dealMessages.deleted,
+    failed: dealMessages.deleteFailed,
+  },
+} as const satisfies Record<ItemKind, unknown>;
 
 export interface DeleteItemDialogProps {
   opened: boolean;
@@ -31,7 +38,7 @@ export interface DeleteItemDialogProps {
   onDeleted?: (() => void) | undefined;
 }
 
-/** Deleting one's own review or post: confirm, "Deleting...", then the own profile. */
+/** Deleting one's own item: confirm, "Deleting...", then the own profile. */
 export function DeleteItemDialog({
   opened,
   onClose,

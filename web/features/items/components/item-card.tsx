@@ -7,6 +7,7 @@ import surface from "#web/components/surface.module.css";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
+import { DealWhen } from "./deal-when.tsx";
 import { HiddenBadge } from "./hidden-badge.tsx";
 import classes from "./item.module.css";
 import { ItemByline } from "./item-byline.tsx";
@@ -30,7 +31,7 @@ interface ItemCardProps {
   priority?: boolean;
 }
 
-/** A review or post in a list such as the feed. Clicking the card opens its detail. */
+/** An item in a list such as the feed. Clicking the card opens its detail. */
 export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
   const titleId = useId();
   const review = isReviewItem(item) ? item : null;
@@ -77,6 +78,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
           </h2>
         </UnstyledButton>
 
+        {item.itemType === "deal" && <DealWhen deal={item} />}
         <RestaurantLink item={item} noAddress="View restaurant" />
 
         {review && <ItemRating review={review} />}

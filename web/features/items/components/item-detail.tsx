@@ -8,6 +8,7 @@ import { CommentSection } from "#web/features/comments/components/comment-sectio
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
+import { DealWhen } from "./deal-when.tsx";
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { ItemByline } from "./item-byline.tsx";
 import classes from "./item-detail.module.css";
@@ -30,7 +31,7 @@ const EditPostDialog = lazy(async () => ({
 }));
 
 /**
- * The whole of one review or post: photos (opening the fullscreen viewer), text, rating, cost,
+ * The whole of one item: photos (opening the fullscreen viewer), text, rating, cost,
  * like and comments. Shared by the feed's detail dialog and the /view/{type}/{id} page.
  */
 export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () => void }) {
@@ -52,7 +53,11 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
         <KindBadge kind={badge} />
         <ItemMenu
           item={item}
-          manage={{ onEdit: () => setEditing(true), onDelete: () => setDeleting(true) }}
+          manage={{
+            // A deal is not edited: a changed deal is another deal.
+            onEdit: item.itemType === "deal" ? undefined : () => setEditing(true),
+            onDelete: () => setDeleting(true),
+          }}
           onAuthorBlocked={onDeleted}
         />
       </Group>
@@ -83,6 +88,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
 
       <div>
         <h2 className={classes.title}>{item.title}</h2>
+        {item.itemType === "deal" && <DealWhen deal={item} />}
         <RestaurantLink item={item} />
       </div>
 
@@ -130,9 +136,9 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
               reviewType={item.reviewType}
               review={item}
             />
-          ) : (
+          ) : item.itemType === "post" ? (
             <EditPostDialog opened={editing} onClose={() => setEditing(false)} post={item} />
-          )}
+          ) : null}
         </Suspense>
       )}
       {item.isOwner && (

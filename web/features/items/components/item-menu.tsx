@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { forgetDeletedItem } from "#web/features/item-data/api/item-queries.ts";
 import { SafetyMenu } from "#web/features/safety/components/safety-menu.tsx";
@@ -15,7 +16,8 @@ interface ItemMenuProps {
    * Edit and Delete of one's own item, where the caller can open them (the detail view); without
    * them the owner gets no menu.
    */
-  manage?: { onEdit: () => void; onDelete: () => void };
+  /** The owner's actions; an item that cannot be edited has no onEdit. */
+  manage?: { onEdit: (() => void) | undefined; onDelete: () => void };
   /** Runs once its author is blocked (the detail dialog closes: their item is gone for good). */
   onAuthorBlocked?: () => void;
 }
@@ -25,15 +27,17 @@ interface ItemMenuProps {
  * the safety menu ("Mute @ana", "Block @ana", "Report review" / "Report post"). Nothing for
  * visitors.
  */
+const OPTIONS_LABELS = {
+  review: "Review options",
+  post: "Post options",
+  deal: "Deal options",
+} as const satisfies Record<ItemKind, string>;
+
 export function ItemMenu({ item, manage, onAuthorBlocked }: ItemMenuProps) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const target = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      aria-label={item.itemType === "review" ? "Review options" : "Post options"}
-    >
+    <ActionIcon variant="subtle" color="gray" aria-label={OPTIONS_LABELS[item.itemType]}>
       <IconDots size={20} />
     </ActionIcon>
   );
@@ -44,9 +48,11 @@ export function ItemMenu({ item, manage, onAuthorBlocked }: ItemMenuProps) {
       <Menu position="bottom-end" withinPortal zIndex={MENU_LAYER}>
         <Menu.Target>{target}</Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={manage.onEdit}>
-            Edit
-          </Menu.Item>
+          {manage.onEdit && (
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={manage.onEdit}>
+              Edit
+            </Menu.Item>
+          )}
           <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={manage.onDelete}>
             Delete
           </Menu.Item>

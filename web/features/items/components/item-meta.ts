@@ -9,7 +9,8 @@ export function isReviewItem(item: ItemDto): item is ReviewDto {
   return item.itemType === "review" && typeof item.rating === "number" && item.rating > 0;
 }
 
-export function itemBadge(item: ItemDto): "Dish" | "Restaurant" | "Post" {
+export function itemBadge(item: ItemDto): "Dish" | "Restaurant" | "Post" | "Deal" {
+  if (item.itemType === "deal") return "Deal";
   if (!isReviewItem(item)) return "Post";
   return item.reviewType === "restaurant" ? "Restaurant" : "Dish";
 }
@@ -17,7 +18,12 @@ export function itemBadge(item: ItemDto): "Dish" | "Restaurant" | "Post" {
 /** The detail dialog's title, as the /view page names it. */
 export function itemDetailTitle(item: ItemDto): string {
   const badge = itemBadge(item);
-  return badge === "Post" ? "Post" : `${badge} Review`;
+  return badge === "Post" || badge === "Deal" ? badge : `${badge} Review`;
+}
+
+/** The {type} of the item's /view/{type}/{id} page. */
+export function itemViewType(item: ItemDto): "dish" | "restaurant" | "post" | "deal" {
+  return item.itemType === "review" ? item.reviewType : item.itemType;
 }
 
 /** When it was written, as lists show it: MM/dd/yyyy for reviews, relative time for posts. */
@@ -54,5 +60,11 @@ export function itemCostLabel(item: ItemDto): string | null {
 }
 
 export function itemBody(item: ItemDto): string | null {
-  return (item.itemType === "review" ? item.description : item.content)?.trim() || null;
+  const text =
+    item.itemType === "review"
+      ? item.description
+      : item.itemType === "deal"
+        ? item.details
+        : item.content;
+  return text?.trim() || null;
 }

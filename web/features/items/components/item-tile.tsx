@@ -1,5 +1,11 @@
 import { UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { IconArticle, IconBuildingStore, IconPhoto, IconToolsKitchen2 } from "@tabler/icons-react";
+import {
+  IconArticle,
+  IconBuildingStore,
+  IconDiscount,
+  IconPhoto,
+  IconToolsKitchen2,
+} from "@tabler/icons-react";
 import { type ImgHTMLAttributes, type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
 import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
@@ -12,7 +18,12 @@ import { ItemRating } from "./item-rating.tsx";
 /** Tiles are a third of the 720 px column at most, half the screen on phones. */
 const TILE_IMAGE_SIZES = "(max-width: 720px) 50vw, 240px";
 
-const KIND_ICONS = { Dish: IconToolsKitchen2, Restaurant: IconBuildingStore, Post: IconArticle };
+const KIND_ICONS = {
+  Dish: IconToolsKitchen2,
+  Restaurant: IconBuildingStore,
+  Post: IconArticle,
+  Deal: IconDiscount,
+};
 
 /**
  * Whose items a list holds: one person's (tiles name the restaurant) or one restaurant's (tiles

@@ -2,9 +2,9 @@ import { Badge } from "@mantine/core";
 import type { CSSProperties } from "react";
 import classes from "./item.module.css";
 
-const COLORS = { Dish: "paprika", Restaurant: "grape", Post: "blue" } as const;
+const COLORS = { Dish: "paprika", Restaurant: "grape", Post: "blue", Deal: "teal" } as const;
 
-/** "Dish", "Restaurant" or "Post", in the kind's colour with AA-contrast text. */
+/** "Dish", "Restaurant", "Post" or "Deal", in the kind's colour with AA-contrast text. */
 export function KindBadge({ kind, className }: { kind: keyof typeof COLORS; className?: string }) {
   const color = COLORS[kind];
   const text = {

@@ -15,24 +15,25 @@ import { itemDetailTitle } from "./item-meta.ts";
 
 /**
  * While the item loads, the address's type names it: "Dish Review" for food or dish, "Post" for
- * a post, otherwise "Restaurant Review". Once loaded, the item's real kind does, whatever the
+ * a post, "Deal" for a deal, otherwise "Restaurant Review". Once loaded, the item's real kind does, whatever the
  * address said.
  */
 function viewTitle(type: string, item: ItemDto | undefined): string {
   if (item) return itemDetailTitle(item);
   if (type === "post") return "Post";
+  if (type === "deal") return "Deal";
   return type === "food" || type === "dish" ? "Dish Review" : "Restaurant Review";
 }
 
 const SLUG_TYPES = new Set(["food", "dish", "restaurant"]);
 
 /**
- * What /view/{type}/{id} loads: a review or post by id, or (links shared from phones) the
+ * What /view/{type}/{id} loads: a review, post or deal by id, or (links shared from phones) the
  * newest review whose slugified title matches. Anything else cannot exist.
  */
 function viewQuery(type: string, id: string) {
   const byId = isUuid(id);
-  const kind = type === "post" ? "post" : "review";
+  const kind = type === "post" || type === "deal" ? type : "review";
   return queryOptions<ItemDto>({
     // By id it shares the cache entry of the item's detail, so edits there show here too.
     queryKey: byId ? itemKeys.item(kind, id) : itemKeys.bySlug(type, id),
@@ -44,7 +45,7 @@ function viewQuery(type: string, id: string) {
   });
 }
 
-/** /view/{type}/{id}: one review or post with its photos, likes and comments. */
+/** /view/{type}/{id}: one item with its photos, likes and comments. */
 export function ViewItemPage() {
   const { type = "", id = "" } = useParams();
   const item = useQuery({ ...viewQuery(type, id), retry: false });
@@ -58,7 +59,7 @@ export function ViewItemPage() {
     if (!failed) return;
     console.error("Could not load /view item", item.error);
     toast.error(
-      type === "post" ? "This post isn't available" : "This review isn't available",
+      `This ${type === "post" || type === "deal" ? type : "review"} isn't available`,
       undefined,
       {
         keepOnNavigation: true,

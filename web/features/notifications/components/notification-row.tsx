@@ -142,7 +142,7 @@ export function NotificationRow({
     );
   }
   const target = screenPaths.view(
-    item.kind === "post" ? "post" : (item.reviewType ?? "dish"),
+    item.kind === "review" ? (item.reviewType ?? "dish") : item.kind,
     item.id,
   );
   return (

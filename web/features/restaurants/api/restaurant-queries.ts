@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { DealDto } from "#domain/deals.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
+import type { DealDto } from "#domain/items.ts";
 import type { FollowedReviewsDto, RestaurantDto, RestaurantTab } from "#domain/restaurant.ts";
 import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
