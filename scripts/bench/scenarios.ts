@@ -195,7 +195,7 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
       name: "restaurant",
       title: "Restaurant page (most reviewed), header and stats",
       variants: [readRequest(`/api/restaurants/${restaurant.slug}`)],
-      sql: (db) => getRestaurant(db, restaurant.slug, undefined, "local"),
+      sql: (db) => getRestaurant(db, restaurant.slug, undefined),
     },
     {
       // Every bench restaurant is pinned within ~5 km of one of a few cities: the densest case.

@@ -133,6 +133,9 @@ describe("OpenStreetMap place search (Photon)", () => {
       .from(restaurants)
       .where(eq(restaurants.id, created.json().restaurant.id));
     expect(row).toEqual({ city: "Leeds", region: "West Yorkshire" });
+    // Its city is OpenStreetMap's: its page credits it.
+    const page = await request(app, "GET", `/api/restaurants/${created.json().restaurant.id}`);
+    expect(page.json().osmCredit).toBe(true);
 
     for (const query of ["lat=91&lng=0", "lat=0&lng=-181", "lat=north&lng=0", "lat=1"]) {
       const refused = await request(app, "GET", `/api/places/reverse?${query}`, {
@@ -172,6 +175,42 @@ describe("OpenStreetMap place search (Photon)", () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
+    // Nothing of it came from OpenStreetMap: no credit, though it has a pin.
+    const page = await request(app, "GET", `/api/restaurants/${created.json().restaurant.id}`);
+    expect(page.json()).toMatchObject({ city: "Leeds", latitude: 2, osmCredit: false });
+  });
+
+  it("a location edit takes the pin's city, credited; without a pin, the address's, uncredited", async () => {
+    const { app, user } = await startOsm();
+    const created = await request(app, "POST", "/api/reviews", {
+      cookie: user.cookie,
+      body: { reviewType: "restaurant", restaurant: { name: "Bare Name Cafe" }, rating: 4 },
+    });
+    const id = created.json().restaurant.id;
+    expect((await request(app, "GET", `/api/restaurants/${id}`)).json().osmCredit).toBe(false);
+    const locate = (body: unknown) =>
+      request(app, "PUT", `/api/restaurants/${id}/location`, { cookie: user.cookie, body });
+
+    // The typed address names another town: the pin's, from OpenStreetMap, is where it is.
+    const pinned = await locate({
+      address: "1 Main St, Springfield, IL",
+      lat: 53.7958,
+      lng: -1.5479,
+    });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect(pinned.json()).toMatchObject({
+      address: "1 Main St, Springfield, IL",
+      city: "Leeds",
+      region: "West Yorkshire",
+      osmCredit: true,
+    });
+    const addressOnly = await locate({ address: "1 Main St, Springfield, IL" });
+    expect(addressOnly.json()).toMatchObject({
+      city: "Springfield",
+      region: "IL",
+      latitude: null,
+      osmCredit: false,
+    });
   });
 
   it("the local provider cannot reverse geocode: nulls, and no third party is called", async () => {

@@ -109,7 +109,7 @@ function ratingSummary(label: string, stat: RatingStat): string | undefined {
 async function restaurantTags(ctx: SharePreviewContext, idOrSlug = ""): Promise<HeadTags> {
   // The page's own read: it also gives a restaurant without a slug its slug, so the canonical
   // address below is the slug form.
-  const restaurant = await getRestaurant(ctx.db, idOrSlug, undefined, ctx.places.name);
+  const restaurant = await getRestaurant(ctx.db, idOrSlug, undefined);
   const photo = await selectBestDishPhoto(ctx.db, restaurant.id);
   const ratings = [
     ratingSummary("Dish rating", restaurant.stats.dishRating),

@@ -26,6 +26,10 @@ export const restaurants = pgTable(
     // From the place provider's answer or the address, so places can be counted by city.
     city: text("city"),
     region: text("region"),
+    // The place provider its address, pin, city or region came from (a place the provider
+    // vouched for, or the city of its pin reverse geocoded); null for what a person typed. OSM's
+    // data is credited where it is shown (docs/decisions/0027).
+    placeSource: text("place_source", { enum: ["google", "osm"] }),
     // Who first named the place (with a review or post): they may give it a location later.
     createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
     phone: text("phone"),
@@ -36,6 +40,7 @@ export const restaurants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check("restaurants_place_source_valid", sql`${t.placeSource} in ('google', 'osm')`),
     check("restaurants_price_level_range", sql`${t.priceLevel} between 1 and 4`),
     check("restaurants_google_rating_range", sql`${t.googleRating} between 0 and 5`),
     check("restaurants_latitude_range", sql`${t.latitude} between -90 and 90`),

@@ -37,7 +37,12 @@ describe("locality backfill (npm run places:backfill)", () => {
       .returning({ id: restaurants.id, name: restaurants.name });
     const read = () =>
       db
-        .select({ name: restaurants.name, city: restaurants.city, region: restaurants.region })
+        .select({
+          name: restaurants.name,
+          city: restaurants.city,
+          region: restaurants.region,
+          source: restaurants.placeSource,
+        })
         .from(restaurants)
         .where(
           inArray(
@@ -54,10 +59,11 @@ describe("locality backfill (npm run places:backfill)", () => {
       interrupted: false,
     });
     expect(await read()).toEqual([
-      { name: "Named already", city: "Bristol", region: "Bristol" },
-      { name: "No pin", city: null, region: null },
-      { name: "Pinned", city: "Leeds", region: "West Yorkshire" },
-      { name: "Pinned too", city: "Leeds", region: "West Yorkshire" },
+      { name: "Named already", city: "Bristol", region: "Bristol", source: null },
+      { name: "No pin", city: null, region: null, source: null },
+      // OpenStreetMap named their towns: their pages credit it.
+      { name: "Pinned", city: "Leeds", region: "West Yorkshire", source: "osm" },
+      { name: "Pinned too", city: "Leeds", region: "West Yorkshire", source: "osm" },
     ]);
     expect(photon.requests.map((sent) => sent.url.pathname)).toEqual(["/reverse", "/reverse"]);
 

@@ -55,7 +55,11 @@ export async function backfillLocalities(
       if (!city) {
         summary.unnamed++;
       } else if (
-        await fillRestaurantLocality(db, row.id, { city, region: found?.region ?? null })
+        await fillRestaurantLocality(db, row.id, {
+          city,
+          region: found?.region ?? null,
+          placeSource: places.name === "local" ? null : places.name,
+        })
       ) {
         summary.filled++;
       }

@@ -68,7 +68,10 @@ export async function insertRestaurant(db: Executor, values: NewRestaurant): Pro
 export async function updateRestaurantLocation(
   db: Executor,
   id: string,
-  values: Pick<NewRestaurant, "address" | "latitude" | "longitude" | "city" | "region">,
+  values: Pick<
+    NewRestaurant,
+    "address" | "latitude" | "longitude" | "city" | "region" | "placeSource"
+  >,
 ): Promise<Restaurant> {
   const [row] = await db.update(restaurants).set(values).where(eq(restaurants.id, id)).returning();
   if (!row) throw new Error("restaurant location was not updated");
@@ -107,13 +110,13 @@ export async function restaurantsWithoutLocality(
 }
 
 /**
- * Sets a restaurant's city and region unless it has a city by now (someone gave the place a
- * new location meanwhile): true when it was set.
+ * Sets a restaurant's city and region, and the provider they came from, unless it has a city by
+ * now (someone gave the place a new location meanwhile): true when it was set.
  */
 export async function fillRestaurantLocality(
   db: Executor,
   id: string,
-  locality: { city: string; region: string | null },
+  locality: Pick<NewRestaurant, "city" | "region" | "placeSource">,
 ): Promise<boolean> {
   const rows = await db
     .update(restaurants)

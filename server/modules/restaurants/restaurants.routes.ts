@@ -50,7 +50,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await getSessionUser(request, reply);
       const seenBy = user ? await viewer(user.id) : undefined;
-      return getRestaurant(app.database.db, request.params.idOrSlug, seenBy, app.places.name);
+      return getRestaurant(app.database.db, request.params.idOrSlug, seenBy);
     },
   );
 
@@ -63,7 +63,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The person who added the place, or a moderator. Either the address or the pin " +
           "(lat and lng together) may be left out, not both; what is left out is cleared. " +
-          "City and region follow the address. Answers the restaurant as GET does.",
+          "City and region are the pin's where the place provider reverse geocodes it, else " +
+          "the address's. Answers the restaurant as GET does.",
         tags: ["restaurants"],
         params: restaurantIdParams,
         body: restaurantLocationInput,
@@ -75,11 +76,10 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setRestaurantLocation(
-        app.database.db,
+        { db: app.database.db, places: app.places, log: request.log },
         request.params.id,
         await viewer(currentUser(request).id),
         request.body,
-        app.places.name,
       ),
   );
 

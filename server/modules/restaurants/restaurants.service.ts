@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { isUuid } from "#domain/ids.ts";
-import { OSM_PLACE_ID_PREFIX } from "#domain/places.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import {
   derivedPriceTier,
@@ -27,8 +26,6 @@ import { selectItemRows } from "#server/modules/items/items.queries.ts";
 import { toItemDtos } from "#server/modules/items/items.service.ts";
 
 import { type PlaceSearchProvider, PlacesUnavailableError } from "#server/places/places.ts";
-
-type PlaceProviderName = PlaceSearchProvider["name"];
 
 import {
   countFollowedReviewers,
@@ -65,12 +62,27 @@ async function freeSlug(db: Executor, base: string): Promise<string> {
  * number or rating. `verified` is false for what a person typed, which keeps its name, address
  * and position and nothing that would pass for the provider's.
  */
-export type CheckedRestaurant = RestaurantValues & {
-  verified: boolean;
-  /** The provider's city and region; null where it gave none (the address is read instead). */
+export type CheckedRestaurant = RestaurantValues &
+  PinLocality & {
+    verified: boolean;
+  };
+
+/**
+ * The provider's city and region of a place, null where it gave none (the address is read
+ * instead), and which provider gave them (or the whole place): null when none did.
+ */
+interface PinLocality {
   city: string | null;
   region: string | null;
-};
+  source: PlaceSource | null;
+}
+
+/** The providers whose data a restaurant may hold (the local one only finds Tasted's own). */
+type PlaceSource = NonNullable<Restaurant["placeSource"]>;
+
+function placeSourceOf(places: PlaceSearchProvider): PlaceSource | null {
+  return places.name === "local" ? null : places.name;
+}
 
 /**
  * Where a place is, for counting places by city: what the provider said, else what the address
@@ -105,6 +117,7 @@ export async function checkRestaurant(
           ...restaurantFromPlace(place),
           city: place.city,
           region: place.region,
+          source: placeSourceOf(places),
         };
       }
     } catch (error) {
@@ -133,20 +146,21 @@ export async function checkRestaurant(
  */
 async function pinLocality(
   places: PlaceSearchProvider,
-  input: RestaurantValues,
+  pin: { lat?: number | null | undefined; lng?: number | null | undefined },
   log: Logger,
-): Promise<{ city: string | null; region: string | null }> {
-  if (!places.reverse || input.lat === null || input.lat === undefined) {
-    return { city: null, region: null };
-  }
-  if (input.lng === null || input.lng === undefined) return { city: null, region: null };
+): Promise<PinLocality> {
+  const none = { city: null, region: null, source: null };
+  if (!places.reverse || pin.lat === null || pin.lat === undefined) return none;
+  if (pin.lng === null || pin.lng === undefined) return none;
   try {
-    const found = await places.reverse(input.lat, input.lng);
-    return { city: found?.city ?? null, region: found?.region ?? null };
+    const found = await places.reverse(pin.lat, pin.lng);
+    const city = found?.city ?? null;
+    const region = found?.region ?? null;
+    return { city, region, source: city || region ? placeSourceOf(places) : null };
   } catch (error) {
     if (!(error instanceof PlacesUnavailableError)) throw error;
     log.warn({ err: error }, "reverse geocoding unavailable; the address names the city");
-    return { city: null, region: null };
+    return none;
   }
 }
 
@@ -184,6 +198,7 @@ export async function findOrCreateRestaurant(
           latitude: input.lat ?? null,
           longitude: input.lng ?? null,
           ...placeLocality(input.address, input),
+          placeSource: input.source,
           createdBy: creatorId,
           phone: input.phone,
           website: input.website,
@@ -229,23 +244,10 @@ function reviewedPriceTier(stats: RestaurantStatsRow): number | null {
   return derivedPriceTier(toNumber(stats.dish_cost_avg));
 }
 
-/**
- * Whether the place's address or position came from OpenStreetMap: an OSM place, or a pin the
- * OSM provider reverse geocodes (its city and region, and the address "Use my location" fills
- * in, are OSM's).
- */
-function hasOsmData(restaurant: Restaurant, placesProvider: PlaceProviderName): boolean {
-  return (
-    restaurant.googlePlaceId?.startsWith(OSM_PLACE_ID_PREFIX) === true ||
-    (placesProvider === "osm" && restaurant.latitude !== null)
-  );
-}
-
 function toRestaurantDto(
   restaurant: Restaurant,
   stats: RestaurantStatsRow,
   canEditLocation: boolean,
-  placesProvider: PlaceProviderName,
 ): RestaurantDto {
   const derived = reviewedPriceTier(stats);
   return {
@@ -260,7 +262,8 @@ function toRestaurantDto(
     phone: restaurant.phone,
     website: restaurant.website,
     canEditLocation,
-    osmCredit: hasOsmData(restaurant, placesProvider),
+    // Exactly where OpenStreetMap's data is shown: an OSM place, or a pin it named the city of.
+    osmCredit: restaurant.placeSource === "osm",
     priceLevel: restaurant.priceLevel ?? derived,
     priceLevelSource: restaurant.priceLevel ? "google" : derived ? "reviews" : null,
     googleRating: restaurant.googleRating === null ? null : Number(restaurant.googleRating),
@@ -289,13 +292,12 @@ function mayEditLocation(restaurant: Restaurant, viewer: RestaurantViewer | unde
 
 /**
  * GET /api/restaurants/:idOrSlug — a UUID is an id, anything else a slug. Its figures count
- * what `viewer` (undefined for visitors) may see; `placesProvider` is the configured one.
+ * what `viewer` (undefined for visitors) may see.
  */
 export async function getRestaurant(
   db: Database,
   idOrSlug: string,
   viewer: RestaurantViewer | undefined,
-  placesProvider: PlaceProviderName,
 ): Promise<RestaurantDto> {
   const found = isUuid(idOrSlug)
     ? await findRestaurantById(db, idOrSlug)
@@ -303,33 +305,36 @@ export async function getRestaurant(
   if (!found) throw restaurantNotFound();
   const restaurant = await ensureSlug(db, found);
   const stats = await selectRestaurantStats(db, restaurant.id, viewer?.id);
-  return toRestaurantDto(restaurant, stats, mayEditLocation(restaurant, viewer), placesProvider);
+  return toRestaurantDto(restaurant, stats, mayEditLocation(restaurant, viewer));
 }
 
 /**
  * PUT /api/restaurants/:id/location — its creator or a moderator sets (or corrects) the place's
- * address and pin; its city and region follow the new address. The slug stays: links to the
- * page keep working.
+ * address and pin. Its city and region are the pin's where the provider reverse geocodes it (as
+ * for a new place typed with a pin; docs/decisions/0027), else read off the address, and its
+ * place source says whose they are. The slug stays: links to the page keep working.
  */
 export async function setRestaurantLocation(
-  db: Database,
+  ctx: { db: Database; places: PlaceSearchProvider; log: Logger },
   id: string,
   viewer: RestaurantViewer,
   input: z.output<typeof restaurantLocationInput>,
-  placesProvider: PlaceProviderName,
 ): Promise<RestaurantDto> {
-  const found = isUuid(id) ? await findRestaurantById(db, id) : undefined;
+  const found = isUuid(id) ? await findRestaurantById(ctx.db, id) : undefined;
   if (!found) throw restaurantNotFound();
   if (!mayEditLocation(found, viewer)) {
     throw ApiError.forbidden(restaurantMessages.locationForbidden);
   }
-  const updated = await updateRestaurantLocation(db, found.id, {
+  // Outside any transaction: it may be a network call.
+  const pin = await pinLocality(ctx.places, input, ctx.log);
+  const updated = await updateRestaurantLocation(ctx.db, found.id, {
     address: input.address,
     latitude: input.lat ?? null,
     longitude: input.lng ?? null,
-    ...placeLocality(input.address, { city: null, region: null }),
+    ...placeLocality(input.address, pin),
+    placeSource: pin.source,
   });
-  return getRestaurant(db, updated.id, viewer, placesProvider);
+  return getRestaurant(ctx.db, updated.id, viewer);
 }
 
 /** What the restaurant page's lists need: `user` is the signed-in viewer, or null for visitors. */

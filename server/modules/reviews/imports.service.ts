@@ -153,6 +153,7 @@ export async function applyImport(ctx: ItemContext, id: string): Promise<ImportD
             lng: row.lng,
             city: null,
             region: null,
+            source: null,
             phone: null,
             website: null,
             priceLevel: null,
