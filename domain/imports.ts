@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { hasNoNul } from "./text-input.ts";
 
 /**
  * Import (Settings → Privacy & data): places a person kept elsewhere become ordinary Want to try
@@ -45,6 +44,7 @@ export const importMessages = {
   existing: (count: number) =>
     `${count.toLocaleString("en-US")} already in Tasted: they join the place that is there`,
   moreRows: (count: number) => `and ${count.toLocaleString("en-US")} more`,
+  rated: (stars: number) => `${stars} ${stars === 1 ? "star" : "stars"}`,
   kindReview: "Review",
   kindWant: "Want to try",
   inTasted: "In Tasted",
@@ -134,12 +134,3 @@ export type ImportDto = z.infer<typeof importSchema>;
 /** GET /api/imports/latest: the caller's newest applied import still in place, or null. */
 export const latestImportSchema = z.object({ import: importSchema.nullable() });
 export type LatestImportDto = z.infer<typeof latestImportSchema>;
-
-/** The multipart field beside the file: its name as the person's device gave it. */
-export const importUploadFields = z.object({
-  fileName: z
-    .string()
-    .max(200, "File name must be at most 200 characters")
-    .refine(hasNoNul, "Text must not contain NUL characters")
-    .optional(),
-});

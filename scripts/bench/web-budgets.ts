@@ -94,6 +94,8 @@ export const LAZY_MODULES = {
     "features/landing/use-email-confirmation-notice.ts",
     "toast",
     "lib/offline-cache.ts",
+    "features/settings/components/import-preview.tsx",
+    "lib/api-upload.ts",
   ],
 };
 

@@ -46,6 +46,8 @@ export interface UploadRules<Fields extends z.ZodType> {
 
 export interface UploadBody<Fields> {
   file: Buffer;
+  /** The file's name as the client gave it (unchecked: any text, maybe empty). */
+  fileName: string;
   fields: Fields;
 }
 
@@ -123,6 +125,7 @@ export async function readUploadBody<Fields extends z.ZodType>(
   raw.on("data", countBody);
   try {
     let file: Buffer | undefined;
+    let fileName = "";
     const fields = new Map<string, string>();
     for (let step = await next(parts.next()); !step.done; step = await next(parts.next())) {
       const part = step.value;
@@ -131,6 +134,7 @@ export async function readUploadBody<Fields extends z.ZodType>(
           part.file.destroy();
           throw ApiError.badRequest(uploadBodyMessages.oneFile, "INVALID_MULTIPART");
         }
+        fileName = part.filename;
         file = await readFile(part.file, rules.maxFileBytes, tooLarge, next);
       } else if (typeof part.value !== "string") {
         // A part typed application/json, which the plugin hands over parsed.
@@ -146,7 +150,7 @@ export async function readUploadBody<Fields extends z.ZodType>(
     if (!parsed.success) {
       throw ApiError.badRequest(parsed.error.issues[0]?.message ?? uploadBodyMessages.malformed);
     }
-    return { file, fields: parsed.data };
+    return { file, fileName, fields: parsed.data };
   } catch (error) {
     stopReading(raw);
     throw asUploadError(error);

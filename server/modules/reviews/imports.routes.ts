@@ -6,7 +6,6 @@ import {
   importMessages,
   importPreviewSchema,
   importSchema,
-  importUploadFields,
   latestImportSchema,
 } from "#domain/imports.ts";
 import { requireUser } from "#server/auth/session.ts";
@@ -30,7 +29,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Read a CSV or Google Takeout Saved places file into a preview",
         description:
-          "Multipart `file` (at most 5 MB and 5,000 places) and an optional `fileName`. CSV: " +
+          "Multipart `file` (at most 5 MB and 5,000 places). CSV: " +
           "a header row naming name, address, rating, date, notes in any order. Nothing but " +
           "the preview is written; a malformed file is a 400 naming its line.",
         tags: ["imports"],
@@ -45,13 +44,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readUploadBody(request, {
         maxFileBytes: IMPORT_LIMITS.fileBytes,
         tooLarge: importMessages.tooLarge,
-        fields: importUploadFields,
+        fields: z.object({}),
       });
-      const preview = await previewImport(
-        await itemContext(request),
-        upload.file,
-        upload.fields.fileName,
-      );
+      const preview = await previewImport(await itemContext(request), upload.file, upload.fileName);
       return reply.status(201).send(preview);
     },
   );

@@ -73,11 +73,17 @@ const placesOf = (rows: readonly ImportFileRow[]) =>
 export async function previewImport(
   ctx: ItemContext,
   file: Buffer,
-  fileName: string | undefined,
+  fileName: string,
 ): Promise<ImportPreviewDto> {
   const user = signedIn(ctx);
   const read = readImportFile(file);
-  const name = fileName?.trim() || (read.format === "csv" ? "places.csv" : "Saved Places.json");
+  // The device's name for it, only shown back to its owner: NUL and control characters
+  // dropped, cut to a length a line shows.
+  const given = fileName
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 200);
+  const name = given || (read.format === "csv" ? "places.csv" : "Saved Places.json");
   const id = await insertPreview(ctx.db, {
     userId: user.id,
     format: read.format,

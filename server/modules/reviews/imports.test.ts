@@ -24,17 +24,14 @@ async function person() {
 }
 
 function upload(cookie: string, content: string | Buffer, filename = "places.csv") {
-  const body = multipart(
-    [
-      {
-        field: "file",
-        filename,
-        contentType: "text/csv",
-        data: typeof content === "string" ? Buffer.from(content) : content,
-      },
-    ],
-    { fileName: filename },
-  );
+  const body = multipart([
+    {
+      field: "file",
+      filename,
+      contentType: "text/csv",
+      data: typeof content === "string" ? Buffer.from(content) : content,
+    },
+  ]);
   return testApp.app.inject({
     method: "POST",
     url: "/api/imports",

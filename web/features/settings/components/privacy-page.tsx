@@ -2,10 +2,12 @@ import { Stack } from "@mantine/core";
 import { BlockedAccountsSection } from "./blocked-accounts-section.tsx";
 import { DataExportSection } from "./data-export-section.tsx";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
+import { ImportSection } from "./import-section.tsx";
 import { SettingsPageHeader } from "./settings-page-header.tsx";
 
 /**
- * /settings/privacy: the people you blocked or muted, "Download my data" and "Delete account".
+ * /settings/privacy: the people you blocked or muted, "Download my data", "Import" and "Delete
+ * account".
  */
 export function PrivacyPage() {
   return (
@@ -14,6 +16,7 @@ export function PrivacyPage() {
       <Stack p="md" gap="md">
         <BlockedAccountsSection />
         <DataExportSection />
+        <ImportSection />
         <DeleteAccountSection />
       </Stack>
     </>
