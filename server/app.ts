@@ -21,6 +21,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { refuseRequestsWhileClosing } from "./http/closing.ts";
 import { registerErrorHandling, routerErrors } from "./http/errors.ts";
 import { registerOriginCheck } from "./http/origin-check.ts";
+import { type PublicAnswerCache, registerPublicAnswers } from "./http/public-answer-cache.ts";
 import { responseSerializerCompiler } from "./http/response-serializer.ts";
 import { registerStaticWeb } from "./http/static-web.ts";
 import { closeUnreadBody } from "./http/upload-body.ts";
@@ -121,6 +122,8 @@ declare module "fastify" {
     notificationDigest: DigestJob;
     /** The time now, for rules that depend on the date (tests pass a clock of their own). */
     clock: () => Date;
+    /** Answers every visitor gets alike, kept a moment as sent bytes; any write drops them. */
+    publicAnswers: PublicAnswerCache;
     /**
      * Every route as registered, for tests that must cover them all (the authorization
      * matrix). HEAD routes Fastify adds beside each GET are left out.
@@ -223,6 +226,7 @@ export async function buildApp(
   );
   const events = await createPostgresEventBus(dependencies.database, app.log);
   app.decorate("events", events);
+  registerPublicAnswers(app);
   const sessionCache = new SessionCache(config.session);
   app.decorate("sessionCache", sessionCache);
   events.watch((userId, event) => {

@@ -20,7 +20,13 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await getSessionUser(request, reply);
-      return getFeed({ db: app.database.db, user }, request.query);
+      const read = () => getFeed({ db: app.database.db, user }, request.query);
+      // A visitor's first page is the same for every visitor (and the busiest read there is).
+      const { cursor, limit, scope } = request.query;
+      if (!user && cursor === undefined && (scope ?? "everyone") === "everyone") {
+        return app.publicAnswers.send(request, reply, `feed:${limit ?? ""}`, read);
+      }
+      return read();
     },
   );
 };
