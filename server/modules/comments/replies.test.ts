@@ -1,42 +1,30 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { COMMENT_LIMITS } from "#domain/comment.ts";
+import { COMMENT_LIMITS, type ReplyPage } from "#domain/comment.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { userBlocks } from "#server/db/schema/safety.ts";
 import { follows } from "#server/db/schema/social.ts";
 import { useTestApp } from "#server/test/app.ts";
-import { sessionCookieFor } from "#server/test/auth-helpers.ts";
-import { createFollow, createPost, createReview, createUser } from "#server/test/factories.ts";
+import {
+  addedComment,
+  commentOn,
+  notificationGroups,
+  signedInPerson,
+} from "#server/test/conversation.ts";
+import { createFollow, createPost, createReview } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 import { setCommentHidden } from "./comments.service.ts";
 
 const testApp = useTestApp();
 
-/** A person with a session. */
-async function person(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(testApp.db, overrides);
-  return { ...user, cookie: await sessionCookieFor(testApp.app, user.id) };
-}
-
-function comment(
-  path: string,
-  cookie: string,
-  content: string,
-  parentId?: string,
-): Promise<{ statusCode: number; body: string; json: () => { id: string } & Record<string, any> }> {
-  return request(testApp.app, "POST", `/api/${path}/comments`, {
-    cookie,
-    body: parentId ? { content, parentId } : { content },
-  });
-}
-
-async function added(path: string, cookie: string, content: string, parentId?: string) {
-  const response = await comment(path, cookie, content, parentId);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const person = (overrides: Parameters<typeof signedInPerson>[2] = {}) =>
+  signedInPerson(testApp.app, testApp.db, overrides);
+const comment = (path: string, cookie: string, content: string, parentId?: string) =>
+  commentOn(testApp.app, path, cookie, content, parentId);
+const added = (path: string, cookie: string, content: string, parentId?: string) =>
+  addedComment(testApp.app, path, cookie, content, parentId);
 
 async function list(path: string, cookie?: string) {
   const response = await request(testApp.app, "GET", `/api/${path}/comments`, { cookie });
@@ -114,22 +102,22 @@ describe("replies", () => {
     expect(thread?.replyCount).toBe(sent.length);
     expect(thread?.repliesCursor).toEqual(expect.any(String));
 
-    const rest = await request(
-      testApp.app,
-      "GET",
-      `/api/comments/post/${top.id}/replies?cursor=${thread?.repliesCursor}&limit=1`,
-    );
-    expect(rest.statusCode, rest.body).toBe(200);
-    expect(rest.json().items.map((r: { id: string }) => r.id)).toEqual([
-      sent[COMMENT_LIMITS.repliesShown],
-    ]);
-    const last = await request(
-      testApp.app,
-      "GET",
-      `/api/comments/post/${top.id}/replies?cursor=${rest.json().nextCursor}`,
-    );
-    expect(last.json()).toMatchObject({ nextCursor: null });
-    expect(last.json().items.map((r: { id: string }) => r.id)).toEqual(sent.slice(-1));
+    const repliesAfter = async (cursor: string | null | undefined, limit = "") => {
+      const response = await request(
+        testApp.app,
+        "GET",
+        `/api/comments/post/${top.id}/replies?cursor=${cursor}${limit}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const page: ReplyPage = response.json();
+      return { ids: page.items.map((reply) => reply.id), nextCursor: page.nextCursor };
+    };
+    const rest = await repliesAfter(thread?.repliesCursor, "&limit=1");
+    expect(rest.ids).toEqual([sent[COMMENT_LIMITS.repliesShown]]);
+    expect(await repliesAfter(rest.nextCursor)).toEqual({
+      ids: sent.slice(-1),
+      nextCursor: null,
+    });
     const [row] = await testApp.db.select().from(posts).where(eq(posts.id, post.id));
     expect(row?.commentCount).toBe(sent.length + 1);
   });
@@ -182,8 +170,7 @@ describe("replies", () => {
     await added(path, ana.cookie, "Also", top.id);
     expect(await notificationsOf(ana.id, "new_reply")).toHaveLength(1);
 
-    const screen = await request(testApp.app, "GET", "/api/notifications", { cookie: ana.cookie });
-    expect(screen.json().items[0]).toMatchObject({
+    expect((await notificationGroups(testApp.app, ana.cookie))[0]).toMatchObject({
       key: `reply.review.${review.id}`,
       type: "new_reply",
       text: "Answer",
@@ -198,9 +185,7 @@ describe("replies", () => {
     const post = await createPost(testApp.db, { userId: author.id });
     await added(`posts/${post.id}`, ana.cookie, "First thought");
     const second = await added(`posts/${post.id}`, ana.cookie, "Second thought");
-    const screen = async () =>
-      (await request(testApp.app, "GET", "/api/notifications", { cookie: author.cookie })).json()
-        .items[0];
+    const screen = async () => (await notificationGroups(testApp.app, author.cookie))[0];
     expect(await screen()).toMatchObject({ type: "new_comment", text: "Second thought" });
     await setCommentHidden(testApp.db, "post", second.id, true);
     expect(await screen()).toMatchObject({ type: "new_comment", text: null });
