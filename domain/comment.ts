@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { idParam } from "./ids.ts";
 import { itemKinds } from "./item-kinds.ts";
-import { authorSchema } from "./items.ts";
-import { mentionSchema } from "./mentions.ts";
+import { authorSchema, mentionSchema } from "./items.ts";
 import { pageSchema } from "./paging.ts";
 import { requiredText } from "./text-input.ts";
 

@@ -53,6 +53,18 @@ export const restaurantRefSchema = z.object({
 });
 export type RestaurantRefDto = z.infer<typeof restaurantRefSchema>;
 
+/**
+ * Whom a handle in a text (a comment, a review's or a post's) names now: where its link goes,
+ * whatever they are called today (docs/decisions/0032).
+ */
+export const mentionSchema = z.object({
+  /** As typed in the text, lower case. */
+  handle: z.string(),
+  userName: z.string(),
+  userHandler: z.string(),
+});
+export type MentionDto = z.infer<typeof mentionSchema>;
+
 const itemBase = {
   id: z.string(),
   title: z.string(),
@@ -64,6 +76,8 @@ const itemBase = {
   images: z.array(imageSchema),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
+  /** The people its text mentions whom the viewer may see (a review's description, a post's content). */
+  mentions: z.array(mentionSchema),
   /** null when nobody is signed in. */
   likedByMe: z.boolean().nullable(),
   /** Whether the signed-in caller wrote it (Edit/Delete menu); false for visitors. */

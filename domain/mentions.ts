@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParam } from "./ids.ts";
-import { itemKinds } from "./item-kinds.ts";
+import { type ItemKind, itemKinds } from "./item-kinds.ts";
 import { authorSchema } from "./items.ts";
 import { PROFILE_LIMITS } from "./profile.ts";
 
@@ -19,6 +19,8 @@ export const MENTION_LIMITS = {
 export const mentionMessages = {
   /** The notification's action, before the item's title. */
   mentionedYou: "mentioned you in a comment on",
+  /** A mention in a review's or a post's own text, before its title. */
+  mentionedYouIn: (kind: ItemKind) => `mentioned you in their ${kind}`,
   suggestionsLabel: "People to mention",
 } as const;
 
@@ -66,15 +68,6 @@ export function mentionedHandles(text: string): string[] {
   }
   return [...handles].slice(0, MENTION_LIMITS.perText);
 }
-
-/** Whom a handle in a text names now: where its link goes, whatever they are called today. */
-export const mentionSchema = z.object({
-  /** As typed in the text, lower case. */
-  handle: z.string(),
-  userName: z.string(),
-  userHandler: z.string(),
-});
-export type MentionDto = z.infer<typeof mentionSchema>;
 
 /**
  * GET /api/mentions/suggestions: people whose username or name starts with `q`; with an item,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { ItemKind } from "./item-kinds.ts";
+import { mentionMessages } from "./mentions.ts";
 import { notificationMessages } from "./notifications.ts";
 import { hasNoNul } from "./text-input.ts";
 
@@ -65,6 +67,9 @@ export const notificationSettingsMessages = {
       `${actor} mentioned you in a comment on ${title}`,
     follow_request: (actor: string) => `${actor} ${notificationMessages.requestedToFollow}`,
   },
+  /** A push about a mention in a review's or a post's own text. */
+  mentionInText: (actor: string, kind: ItemKind, title: string) =>
+    `${actor} ${mentionMessages.mentionedYouIn(kind)} ${title}`,
 } as const;
 
 /** GET and PUT /api/notification-settings. */

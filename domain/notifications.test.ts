@@ -27,6 +27,7 @@ function group(
     type,
     item: type === "new_follower" ? null : khaoSoi,
     hidden: null,
+    mentionIn: type === "new_mention" ? ("comment" as const) : null,
     actors,
     actorCount,
   };
@@ -39,6 +40,15 @@ describe("notificationSentence", () => {
       "Ana commented on your Khao Soi",
     );
     expect(notificationSentence(group("new_follower", [ana]))).toBe("Ana started following you");
+  });
+
+  it("says where a mention is: a comment, or the item's own text", () => {
+    expect(notificationSentence(group("new_mention", [ana]))).toBe(
+      "Ana mentioned you in a comment on Khao Soi",
+    );
+    expect(notificationSentence({ ...group("new_mention", [ana]), mentionIn: "text" })).toBe(
+      "Ana mentioned you in their review Khao Soi",
+    );
   });
 
   it("names both of two people", () => {
@@ -86,6 +96,7 @@ describe("notificationSentence", () => {
       type: "content_hidden" as const,
       item,
       hidden: what,
+      mentionIn: null,
       actors: [],
       actorCount: 0,
     });

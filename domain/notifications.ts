@@ -169,6 +169,8 @@ const notificationGroupSchema = z.object({
   item: notificationItemSchema.nullable(),
   /** content_hidden: whether the item or the recipient's comment on it was hidden; else null. */
   hidden: z.enum(hiddenContentKinds).nullable(),
+  /** new_mention: whether the newest mention is in a comment or in the item's own text. */
+  mentionIn: z.enum(["comment", "text"]).nullable(),
   /** The newest GROUP_ACTORS_SHOWN people, newest first; none for content_hidden. */
   actors: z.array(authorSchema),
   /** How many different people the group holds. */
@@ -177,7 +179,10 @@ const notificationGroupSchema = z.object({
   isRead: z.boolean(),
   /** The time of its newest notification. */
   latestAt: z.string(),
-  /** Comment, reply and mention groups: the newest comment's text (if still shown); else null. */
+  /**
+   * Comment, reply and mention groups: the newest comment's text (if still shown), or the
+   * item's own for a mention in it; else null.
+   */
   text: z.string().nullable(),
   /** A followers row of one person the recipient does not follow: it offers "Follow back". */
   followBack: z.boolean(),
@@ -242,7 +247,7 @@ const itemNoun = (item: NotificationItemDto) => item.kind;
 
 type SentenceGroup = Pick<
   NotificationGroupDto,
-  "type" | "item" | "hidden" | "actors" | "actorCount"
+  "type" | "item" | "hidden" | "mentionIn" | "actors" | "actorCount"
 >;
 
 /** What the people of an item's group did, before its title. */
@@ -267,6 +272,11 @@ export function notificationSentenceParts(group: SentenceGroup): NotificationSen
   // A moderator's notice always has its item; without one only the followers' sentence fits.
   if (group.type === "new_follower" || group.type === "content_hidden" || !group.item) {
     return { people, action: "started following you", title: null };
+  }
+  if (group.type === "new_mention" && group.mentionIn === "text") {
+    // "Ana mentioned you in their post Brunch at Joe's".
+    const action = mentionMessages.mentionedYouIn(itemNoun(group.item));
+    return { people, action, title: group.item.title };
   }
   return { people, action: itemActions[group.type], title: group.item.title };
 }

@@ -11,9 +11,18 @@ import {
   screenshot,
   type TestPage,
   useBrowser,
+  waitForPath,
   withPage,
 } from "./support/browser.ts";
-import { makePhoto, seedPost, signUpViaApi, useFixtureDir } from "./support/content.ts";
+import {
+  chooserChoice,
+  feedCard,
+  makePhoto,
+  openAddChooser,
+  seedPost,
+  signUpViaApi,
+  useFixtureDir,
+} from "./support/content.ts";
 import { tabTo } from "./support/keyboard.ts";
 
 /**
@@ -172,6 +181,57 @@ describe("conversation", () => {
     }
   });
 
+  test("a mention in a new post's text by keyboard links on its card and notifies", async () => {
+    const title = unique("Ramen Night");
+    let host: TestPage | undefined;
+    let guest: TestPage | undefined;
+    try {
+      host = await newPage(browser, { viewport: MOBILE });
+      guest = await newPage(browser, { viewport: DESKTOP });
+      const h = await signUpViaApi(host.page, "named");
+      await signUpViaApi(guest.page, "writer");
+
+      await guest.page.goto("/feed");
+      const chooser = await openAddChooser(guest.page);
+      await chooserChoice(chooser, "Post").click();
+      const dialog = guest.page.getByRole("dialog", { name: "Create Post" });
+      const titleBox = dialog.getByRole("textbox", { name: "Title" });
+      await tabTo(guest.page, titleBox);
+      await guest.page.keyboard.type(title);
+      const content = dialog.getByRole("textbox", { name: "Content" });
+      await tabTo(guest.page, content);
+      await guest.page.keyboard.type(`Slurped with @${h.username.slice(0, -1)}`);
+      const suggestions = guest.page.getByRole("listbox", { name: "People to mention" });
+      await suggestions.getByRole("option", { name: new RegExp(h.displayName) }).waitFor();
+      await expectNoAxeViolations(guest.page);
+      await guest.page.keyboard.press("Enter");
+      expect(await content.inputValue()).toBe(`Slurped with @${h.username} `);
+      await guest.page.keyboard.type("tonight");
+      await tabTo(guest.page, dialog.getByRole("button", { name: "Create Post" }));
+      await guest.page.keyboard.press("Enter");
+      await waitForPath(guest.page, "/feed");
+      const card = feedCard(guest.page, title);
+      const link = card.getByRole("link", { name: `@${h.username}` });
+      await link.waitFor();
+      expect(await link.getAttribute("href")).toBe(screenPaths.user(h.username));
+
+      await host.page.goto(screenPaths.notifications);
+      await host.page
+        .getByRole("list", { name: "Notifications" })
+        .getByRole("listitem")
+        .filter({ hasText: `mentioned you in their post ${title}` })
+        .filter({ hasText: `Slurped with @${h.username} tonight` })
+        .waitFor({ timeout: LIVE_TIMEOUT_MS });
+      await expectNoAxeViolations(host.page);
+      await screenshot(host.page, "post-mention-notification", { fullPage: false });
+      expect(host.errors).toEqual([]);
+      expect(guest.errors).toEqual([]);
+    } finally {
+      await host?.close();
+      await guest?.close();
+    }
+  });
+
   test("Follow back from a new follower's row, by keyboard", async () => {
     let host: TestPage | undefined;
     let fan: TestPage | undefined;
@@ -207,6 +267,39 @@ describe("conversation", () => {
   });
 
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
+    test("a post's text with a mention, and the post form's suggestions", async () => {
+      await withPage(browser, { viewport, colorScheme }, async (page) => {
+        const named = await signUpViaApi(page, "named");
+        await signUpViaApi(page, "writer");
+        const title = unique("Pho Saturday");
+        const post = await seedPost(page, {
+          title,
+          content: `Slurped with @${named.username}, broth for days`,
+        });
+        await page.goto(screenPaths.view("post", post.id));
+        await page
+          .getByRole("link", { name: `@${named.username}` })
+          .first()
+          .waitFor();
+        await expectNoAxeViolations(page);
+        await screenshot(page, "post-with-mention", { fullPage: false });
+
+        const chooser = await openAddChooser(page);
+        await chooserChoice(chooser, "Post").click();
+        const dialog = page.getByRole("dialog", { name: "Create Post" });
+        await dialog.getByRole("textbox", { name: "Content" }).fill("");
+        await dialog
+          .getByRole("textbox", { name: "Content" })
+          .pressSequentially(`With @${named.username.slice(0, -1)}`);
+        await page
+          .getByRole("listbox", { name: "People to mention" })
+          .getByRole("option", { name: new RegExp(named.displayName) })
+          .waitFor();
+        await expectNoAxeViolations(page);
+        await screenshot(page, "post-form-mention", { fullPage: false });
+      });
+    });
+
     test("a thread with a reply box open", async () => {
       await withPage(browser, { viewport, colorScheme }, async (page) => {
         const me = await signUpViaApi(page, "talker");

@@ -25,7 +25,8 @@ export const SCREEN_JS_CEILINGS: Record<string, number> = {
   "features/feed/components/feed-page.tsx": 295_000,
   "features/explore/components/explore-page.tsx": 300_000,
   "features/profile/components/profile-page.tsx": 340_000,
-  "features/restaurants/components/restaurant-page.tsx": 315_000,
+  // 316.0 kB once cards link the people a text mentions (MentionText and the parser, issue 32).
+  "features/restaurants/components/restaurant-page.tsx": 320_000,
   "features/list-page/components/list-page.tsx": 305_000,
   "features/food-map/components/food-map-page.tsx": 260_000,
   "app/user-map-screen.tsx": 265_000,

@@ -184,6 +184,8 @@ describe("migrations", () => {
         "comments",
         "comment_mentions",
         "post_comment_mentions",
+        "review_mentions",
+        "post_mentions",
         "follows",
         "follow_requests",
         "likes",

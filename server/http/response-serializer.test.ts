@@ -12,6 +12,7 @@ const base = {
   userHandler: "ann",
   likeCount: 2,
   commentCount: 0,
+  mentions: [],
   likedByMe: null,
   isOwner: false,
   isHidden: false,

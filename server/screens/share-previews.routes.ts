@@ -19,6 +19,7 @@ export const screenPreviews: ScreenPreviews = {
         adminEmails: app.config.adminEmails,
         log: request.log,
         events: app.events,
+        push: app.push,
         publicUrl: app.config.publicUrl,
         now: app.clock(),
       },

@@ -35,9 +35,10 @@ export const feedKeys = {
   scope: (scope: FeedScope) => ["feed", scope] as const,
 };
 
-/** Whom the signed-in person may mention: per item and search. */
+/** Whom the signed-in person may mention: per item (none: a new one) and search. */
 export const mentionKeys = {
-  suggestions: (kind: ItemKind, id: string, q: string) => ["mentions", kind, id, q] as const,
+  suggestions: (kind: ItemKind | null, id: string | null, q: string) =>
+    ["mentions", kind, id, q] as const,
 };
 
 export const commentKeys = {

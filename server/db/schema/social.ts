@@ -217,6 +217,38 @@ export const dealCommentMentions = pgTable(
   ],
 );
 
+/**
+ * Whom a review's or post's own text named (docs/decisions/0032): kept when an edit drops the
+ * "@handle", so naming them again later neither notifies them twice nor loses the link.
+ */
+export const reviewMentions = pgTable(
+  "review_mentions",
+  {
+    itemId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    ...mentionColumns(),
+  },
+  (t) => [
+    primaryKey({ name: "review_mentions_pkey", columns: [t.itemId, t.userId] }),
+    index("review_mentions_user_id_idx").on(t.userId),
+  ],
+);
+
+export const postMentions = pgTable(
+  "post_mentions",
+  {
+    itemId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    ...mentionColumns(),
+  },
+  (t) => [
+    primaryKey({ name: "post_mentions_pkey", columns: [t.itemId, t.userId] }),
+    index("post_mentions_user_id_idx").on(t.userId),
+  ],
+);
+
 export const follows = pgTable(
   "follows",
   {

@@ -7,6 +7,7 @@ import {
   postCommentMentions,
 } from "#server/db/schema/social.ts";
 import { bumpItemCounter, lowerItemCounterSql } from "#server/modules/items/item-counters.ts";
+import type { Mentionable } from "#server/modules/items/item-mentions.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
@@ -333,33 +334,11 @@ const mentionTables = {
   deal: dealCommentMentions,
 } as const satisfies Record<ItemKind, unknown>;
 
-/**
- * The people `handles` name whom a new comment mentions: those the writer may see (not
- * themselves) who may see the item, by its author `itemAuthorId`; with their usernames.
- */
-export async function findMentionable(
-  db: Executor,
-  handles: readonly string[],
-  writerId: string,
-  itemAuthorId: string,
-): Promise<{ id: string; username: string }[]> {
-  if (handles.length === 0) return [];
-  const result = await db.execute<{ id: string; username: string }>(sql`
-    select p.id, p.username from profiles p
-     where p.username in (${sql.join(
-       handles.map((handle) => sql`${handle}`),
-       sql`, `,
-     )})
-       and p.id <> ${writerId} and ${visibleAuthorSql(writerId, sql`p.id`, "person")}
-       and ${visibleAuthorSql(sql`p.id`, sql`${itemAuthorId}::text`)}`);
-  return result.rows;
-}
-
 export async function insertMentions(
   db: Executor,
   kind: ItemKind,
   commentId: string,
-  people: readonly { id: string; username: string }[],
+  people: readonly Mentionable[],
 ): Promise<void> {
   if (people.length === 0) return;
   await db

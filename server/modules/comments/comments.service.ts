@@ -13,6 +13,7 @@ import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { notifyAboutComment, notifyItemActivity } from "#server/modules/items/item-activity.ts";
+import { findMentionable, toMentionDto } from "#server/modules/items/item-mentions.ts";
 import { authorFields } from "#server/modules/items/items.mapper.ts";
 import { findItemToInteractWith, findVisibleItem } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
@@ -30,7 +31,6 @@ import {
   type CommentRow,
   deleteCommentRow,
   findCommentToAnswer,
-  findMentionable,
   findVisibleThread,
   insertComment,
   insertMentions,
@@ -99,10 +99,7 @@ function toCommentDto(
       userName: authorDisplayName(replyTo),
       userHandler: authorHandle(replyTo),
     },
-    mentions: (mentions.get(row.id) ?? []).map((mention) => {
-      const { userName, userHandler } = authorFields(mention);
-      return { handle: mention.handle, userName, userHandler };
-    }),
+    mentions: (mentions.get(row.id) ?? []).map(toMentionDto),
     ...authorFields(row),
     isOwner: viewerId === row.user_id,
     createdAt: new Date(row.created_at_text).toISOString(),

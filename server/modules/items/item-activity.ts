@@ -74,13 +74,17 @@ export interface CommentActivity {
   itemId: string;
   /** The item's author, whose item the recipient must still be allowed to see. */
   itemAuthorId: string;
-  /** The reply or the mentioning comment, which the notification shows and dies with. */
-  commentId: string;
+  /**
+   * The reply or the mentioning comment, which the notification shows and dies with; none for
+   * a mention in the item's own text.
+   */
+  commentId?: string;
 }
 
 /**
  * Records a reply for the author of the comment it answers ("replied to your comment"), or a
- * mention for the person named, inside the comment's transaction, like notifyItemActivity (and
+ * mention for the person named (in a comment or in the item's text), inside the writing
+ * transaction, like notifyItemActivity (and
  * under the same comments & likes switch). Nothing for answering or naming yourself, and
  * nothing for someone who may not see the item (a private author's former follower) or who is
  * in a block with the writer. Returns the notification's id, or undefined when none was written.
@@ -90,7 +94,7 @@ export async function notifyAboutComment(
   activity: CommentActivity,
 ): Promise<string | undefined> {
   if (activity.actorId === activity.recipientId) return undefined;
-  const target = notificationTarget(activity.kind, activity.itemId, activity.commentId);
+  const target = notificationTarget(activity.kind, activity.itemId, activity.commentId ?? null);
   const result = await db.execute<{ id: string }>(sql`
     insert into notifications (type, user_id, actor_id, ${target.columns})
     select ${activity.type}, ${activity.recipientId}, ${activity.actorId}, ${target.values}

@@ -5,6 +5,7 @@ import {
   authorHandle,
   type DealSchedule,
   type ItemDto,
+  type MentionDto,
   type RestaurantRefDto,
 } from "#domain/items.ts";
 import { type ImageDto, imageUrls } from "#domain/photos.ts";
@@ -94,7 +95,12 @@ function toDealSchedule(when: DealWhenColumn): DealSchedule {
 }
 
 /** One item row as the API returns it; `viewerId` is the signed-in caller (or none). */
-export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | undefined): ItemDto {
+export function toItemDto(
+  row: ItemRow,
+  images: ImageDto[],
+  mentions: MentionDto[],
+  viewerId: string | undefined,
+): ItemDto {
   const restaurant = toRestaurantRefDto(row);
   const base = {
     id: row.id,
@@ -103,6 +109,7 @@ export function toItemDto(row: ItemRow, images: ImageDto[], viewerId: string | u
     images,
     likeCount: Number(row.like_count),
     commentCount: Number(row.comment_count),
+    mentions,
     likedByMe: viewerId ? row.liked_by_me === true : null,
     isOwner: viewerId === row.user_id,
     isHidden: row.is_hidden === true,

@@ -24,6 +24,7 @@ export async function itemContext(request: FastifyRequest): Promise<ItemContext>
     adminEmails: app.config.adminEmails,
     log: request.log,
     events: app.events,
+    push: app.push,
   };
 }
 

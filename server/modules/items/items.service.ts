@@ -8,10 +8,12 @@ import { ApiError } from "#server/http/errors.ts";
 import { deleteImageFiles, type Logger } from "#server/media/photo-files.ts";
 import type { Storage } from "#server/media/storage.ts";
 import { ensureCallerProfile } from "#server/modules/shared/accounts.ts";
+import type { PushNotifier } from "#server/modules/shared/push.ts";
 import { claimUploads, type ImageRef } from "#server/modules/uploads/uploads.service.ts";
 import type { PlaceSearchProvider } from "#server/places/places.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
 import { applyImageEdits } from "./item-images.ts";
+import { mentionInItemText, mentionsOfItems } from "./item-mentions.ts";
 import { imagesByItem, itemKey, toItemDto } from "./items.mapper.ts";
 import {
   deleteItemRow,
@@ -34,8 +36,12 @@ export interface ItemContext {
   places: PlaceSearchProvider;
   adminEmails: readonly string[];
   log: Logger;
-  /** Tells the author's other open pages about a deletion, after commit. */
+  /**
+   * Tells the author's other open pages about a deletion, and the people an item's text
+   * mentions of their notification, after commit.
+   */
   events: EventBus;
+  push: PushNotifier;
 }
 
 export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
@@ -59,14 +65,32 @@ async function ensureAuthor(ctx: ItemContext): Promise<SessionUser> {
   return user;
 }
 
-/** Item rows as DTOs with their photos (one more statement for all of them), in row order. */
+/**
+ * Item rows as DTOs with their photos (one more statement for all of them) and whom their texts
+ * mention (one more when any text has an "@handle"), in row order.
+ */
 export async function toItemDtos(
   db: Executor,
   rows: readonly ItemRow[],
   viewerId: string | undefined,
 ): Promise<ItemDto[]> {
   const images = imagesByItem(await selectItemImages(db, rows));
-  return rows.map((row) => toItemDto(row, images.get(itemKey(row.kind, row.id)) ?? [], viewerId));
+  const mentions = await mentionsOfItems(db, rows, viewerId);
+  return rows.map((row) => {
+    const key = itemKey(row.kind, row.id);
+    return toItemDto(row, images.get(key) ?? [], mentions.get(key) ?? [], viewerId);
+  });
+}
+
+/** The people an item's text newly mentions hear of it once it committed. */
+async function deliver(
+  ctx: ItemContext,
+  notified: readonly { id: string; recipientId: string }[],
+): Promise<void> {
+  for (const { id, recipientId } of notified) {
+    await ctx.events.publish(recipientId, { type: "notification" });
+    ctx.push.notify(recipientId, id);
+  }
 }
 
 /** One visible review or post; hidden and unknown ones are 404 alike. */
@@ -87,9 +111,10 @@ export async function getItem<K extends ItemKind>(
 
 /**
  * Creates an item in ONE transaction: `insertItem` writes its row (and finds or creates its
- * restaurant) and returns its id, then the caller's uploads become its photos in order. Any
- * failure (a photo that is not the caller's pending upload, a constraint) leaves no item, no
- * new restaurant and no image rows, and the uploads stay claimable.
+ * restaurant) and returns its id, then the caller's uploads become its photos in order and the
+ * people its text mentions are notified. Any failure (a photo that is not the caller's pending
+ * upload, a constraint) leaves no item, no new restaurant and no image rows, and the uploads
+ * stay claimable.
  */
 export async function createItem<K extends ItemKind>(
   ctx: ItemContext,
@@ -98,11 +123,12 @@ export async function createItem<K extends ItemKind>(
   insertItem: (tx: Executor, author: SessionUser) => Promise<string>,
 ): Promise<ItemDtoOf<K>> {
   const author = await ensureAuthor(ctx);
-  const itemId = await ctx.db.transaction(async (tx) => {
+  const { itemId, notified } = await ctx.db.transaction(async (tx) => {
     const id = await insertItem(tx, author);
     await insertItemImages(tx, kind, id, await claimItemPhotos(tx, author.id, images));
-    return id;
+    return { itemId: id, notified: await mentionInItemText(tx, kind, id, author.id) };
   });
+  await deliver(ctx, notified);
   return getItem(ctx, kind, itemId);
 }
 
@@ -133,8 +159,8 @@ async function lockOwnItem(
 
 /**
  * Edits the caller's own item: `writeChanges` updates its own columns, then `images` (when
- * given) replaces the photo list, all in one transaction; files of removed photos are deleted
- * after it commits.
+ * given) replaces the photo list and the people its text names for the first time are
+ * notified, all in one transaction; files of removed photos are deleted after it commits.
  */
 export async function updateItem<K extends ItemKind>(
   ctx: ItemContext,
@@ -144,12 +170,16 @@ export async function updateItem<K extends ItemKind>(
   writeChanges: (tx: Executor, item: LockedItem) => Promise<void>,
 ): Promise<ItemDtoOf<K>> {
   const user = signedIn(ctx);
-  const removedUrls = await ctx.db.transaction(async (tx) => {
+  const { removedUrls, notified } = await ctx.db.transaction(async (tx) => {
     const item = await lockOwnItem(tx, kind, id, user);
     await writeChanges(tx, item);
-    if (images === undefined) return [];
-    return applyImageEdits(tx, kind, item.id, user.id, images);
+    return {
+      removedUrls:
+        images === undefined ? [] : await applyImageEdits(tx, kind, item.id, user.id, images),
+      notified: await mentionInItemText(tx, kind, item.id, user.id),
+    };
   });
+  await deliver(ctx, notified);
   await deleteImageFiles(ctx.storage, ctx.log, removedUrls);
   return getItem(ctx, kind, id);
 }

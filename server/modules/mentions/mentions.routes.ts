@@ -13,7 +13,7 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "People to mention: followed first, then others the caller may see",
         description:
-          "With kind and itemId (the item being commented on), only people who may see it.",
+          "With kind and itemId (the item being commented on or edited), only people who may see it; without, only people who may see the caller's items (a new review or post).",
         tags: ["mentions"],
         querystring: mentionSuggestionsQuery,
         response: { 200: mentionSuggestionListSchema, ...errorResponses(400, 401, 404) },

@@ -8,14 +8,15 @@ import { selectSuggestions } from "./mentions.queries.ts";
 
 /**
  * Whom the caller may mention. About an item (its kind and id), only people who may see it: a
- * mention of anyone else would notify nobody and link to nothing they may open.
+ * mention of anyone else would notify nobody and link to nothing they may open. Without one
+ * (the caller's new review or post), only people who may see the caller's items.
  */
 export async function suggestMentions(
   db: Database,
   user: SessionUser,
   query: MentionSuggestionsQuery,
 ): Promise<MentionSuggestionList> {
-  let itemAuthorId: string | null = null;
+  let itemAuthorId = user.id;
   if (query.kind && query.itemId) {
     const item = await findVisibleItem(db, query.kind, query.itemId, user.id);
     if (!item) throw itemNotFound(query.kind);

@@ -4,25 +4,17 @@ import { notifications } from "#server/db/schema/notifications.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
 import { userBlocks } from "#server/db/schema/safety.ts";
 import { useTestApp } from "#server/test/app.ts";
-import { sessionCookieFor } from "#server/test/auth-helpers.ts";
-import { createFollow, createPost, createReview, createUser } from "#server/test/factories.ts";
+import { postDishReview } from "#server/test/content-helpers.ts";
+import { addedComment, notificationGroups, signedInPerson } from "#server/test/conversation.ts";
+import { createFollow, createPost, createReview } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
 
 const testApp = useTestApp();
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(testApp.db, overrides);
-  return { ...user, cookie: await sessionCookieFor(testApp.app, user.id) };
-}
-
-async function added(path: string, cookie: string, content: string, parentId?: string) {
-  const response = await request(testApp.app, "POST", `/api/${path}/comments`, {
-    cookie,
-    body: parentId ? { content, parentId } : { content },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: string; mentions: unknown[] };
-}
+const person = (overrides: Parameters<typeof signedInPerson>[2] = {}) =>
+  signedInPerson(testApp.app, testApp.db, overrides);
+const added = (path: string, cookie: string, content: string, parentId?: string) =>
+  addedComment(testApp.app, path, cookie, content, parentId);
 
 async function firstComment(path: string, cookie?: string) {
   const response = await request(testApp.app, "GET", `/api/${path}/comments`, { cookie });
@@ -67,8 +59,7 @@ describe("mentions in comments", () => {
       mentions: [{ handle: "benji", userName: "Ben Ode", userHandler: "ben_o" }],
     });
 
-    const screen = await request(testApp.app, "GET", "/api/notifications", { cookie: ben.cookie });
-    expect(screen.json().items[0]).toMatchObject({
+    expect((await notificationGroups(testApp.app, ben.cookie))[0]).toMatchObject({
       key: `mention.review.${review.id}`,
       type: "new_mention",
       text: "Ask @Benji, or mail benji@example.com!",
@@ -129,6 +120,110 @@ describe("mentions in comments", () => {
     expect(await mentionsOf(blocked.id)).toEqual([]);
     expect(await mentionsOf(outsider.id)).toEqual([]);
     expect(await mentionsOf(friend.id)).toHaveLength(1);
+  });
+});
+
+describe("mentions in a post's or a review's own text", () => {
+  async function newPost(cookie: string, content: string) {
+    const response = await request(testApp.app, "POST", "/api/posts", {
+      cookie,
+      body: { title: "Brunch at Joe's", content },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string; mentions: unknown[] };
+  }
+
+  async function edit(path: string, cookie: string, body: Record<string, unknown>) {
+    const response = await request(testApp.app, "PATCH", `/api/${path}`, { cookie, body });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { mentions: unknown[] };
+  }
+
+  it("links and notifies the people a post names, and an edit never notifies them twice", async () => {
+    await testApp.start();
+    const writer = await person({ username: "poppy" });
+    const ana = await person({ username: "anouk", fullName: "Anouk Ray" });
+    const ben = await person({ username: "bastian" });
+    const post = await newPost(
+      writer.cookie,
+      "With @anouk, not anouk@mail.com or www.x.com/@bastian",
+    );
+    expect(post.mentions).toEqual([
+      { handle: "anouk", userName: "Anouk Ray", userHandler: "anouk" },
+    ]);
+    expect(await mentionsOf(ana.id)).toMatchObject([
+      { actorId: writer.id, postId: post.id, postCommentId: null, isRead: false },
+    ]);
+    expect(await mentionsOf(ben.id)).toEqual([]);
+
+    expect((await notificationGroups(testApp.app, ana.cookie))[0]).toMatchObject({
+      key: `mention.post.${post.id}`,
+      mentionIn: "text",
+      text: "With @anouk, not anouk@mail.com or www.x.com/@bastian",
+    });
+
+    // Dropped from the text: no link; named again and with Ben: only Ben hears of it.
+    expect(
+      (await edit(`posts/${post.id}`, writer.cookie, { content: "Just us" })).mentions,
+    ).toEqual([]);
+    const again = await edit(`posts/${post.id}`, writer.cookie, {
+      content: "@anouk and @bastian",
+    });
+    expect(again.mentions).toHaveLength(2);
+    expect(await mentionsOf(ana.id)).toHaveLength(1);
+    expect(await mentionsOf(ben.id)).toMatchObject([{ postId: post.id }]);
+    const read = await request(testApp.app, "GET", `/api/posts/${post.id}`);
+    expect(read.json().mentions).toHaveLength(2);
+  });
+
+  it("a review's description mentions as a post's content does, after a comment's mention too", async () => {
+    await testApp.start();
+    const writer = await person({ username: "rowan" });
+    const cleo = await person({ username: "cleome" });
+    const review = await postDishReview(testApp.app, writer.cookie, {
+      description: "Cleo (@cleome) chose it",
+    });
+    expect(review.mentions).toEqual([
+      { handle: "cleome", userName: "cleome", userHandler: "cleome" },
+    ]);
+    await added(`reviews/${review.id}`, writer.cookie, "@cleome the broth!");
+    expect(await mentionsOf(cleo.id)).toHaveLength(2);
+    // One group for the item: the newest mention, in a comment, is what it quotes.
+    expect(await notificationGroups(testApp.app, cleo.cookie)).toMatchObject([
+      { key: `mention.review.${review.id}`, mentionIn: "comment", text: "@cleome the broth!" },
+    ]);
+  });
+
+  it("names nobody across a block, nor anyone who may not see a private author's post", async () => {
+    await testApp.start();
+    const writer = await person({ username: "privy", isPrivate: true });
+    const friend = await person({ username: "fennel" });
+    await createFollow(testApp.db, friend.id, writer.id);
+    const outsider = await person({ username: "outlier" });
+    const blocker = await person({ username: "blocker" });
+    await testApp.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: writer.id });
+    // Writing a new post, a private author is offered only people who may see it.
+    const offered = async (q: string) =>
+      (await suggest(writer.cookie, `q=${q}`))
+        .json()
+        .items.map((item: { username: string }) => item.username);
+    expect(await offered("fenn")).toEqual(["fennel"]);
+    expect(await offered("outl")).toEqual([]);
+    const post = await newPost(writer.cookie, "@fennel @outlier @blocker");
+    expect(post.mentions).toEqual([
+      { handle: "fennel", userName: "fennel", userHandler: "fennel" },
+    ]);
+    expect(await mentionsOf(friend.id)).toHaveLength(1);
+    expect(await mentionsOf(outsider.id)).toEqual([]);
+    expect(await mentionsOf(blocker.id)).toEqual([]);
+    // A viewer blocked by the person named sees the text without the link.
+    const blocked = await person();
+    await createFollow(testApp.db, blocked.id, writer.id);
+    await testApp.db.insert(userBlocks).values({ blockerId: friend.id, blockedId: blocked.id });
+    const seen = await request(testApp.app, "GET", `/api/posts/${post.id}`, {
+      cookie: blocked.cookie,
+    });
+    expect(seen.json()).toMatchObject({ content: "@fennel @outlier @blocker", mentions: [] });
   });
 });
 

@@ -61,7 +61,11 @@ const groupKey = sql`case n.type
 function recentShown(userId: string): SQL {
   return sql`recent as (
     select n.id, n.type, n.actor_id, n.review_id, n.post_id, n.deal_id, n.is_read, n.created_at,
-           num_nonnulls(n.comment_id, n.post_comment_id, n.deal_comment_id) > 0 as about_comment,
+           -- Only a moderator's notices split by it: mentions in an item's text and in its
+           -- comments are one group.
+           n.type = 'content_hidden'
+             and num_nonnulls(n.comment_id, n.post_comment_id, n.deal_comment_id) > 0
+             as about_comment,
            coalesce(n.comment_id, n.post_comment_id, n.deal_comment_id) as comment_id,
            ${groupKey} as group_key
       from notifications n
@@ -91,7 +95,10 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   post_title: string | null;
   deal_id: string | null;
   deal_title: string | null;
+  /** The quoted text: a comment's, or the item's own for a mention in it. */
   comment_text: string | null;
+  /** A mention group whose newest mention is in the item's own text, not a comment. */
+  mention_in_text: boolean;
   follow_back: boolean;
   /** The item's first photo. */
   image_url: string | null;
@@ -138,8 +145,11 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
                order by pi.display_order limit 1),
              (select di.image_url from deal_images di where di.deal_id = d.id
                order by di.display_order limit 1)) as image_url,
-           case when g.type in ('new_comment', 'new_reply', 'new_mention')
-                then coalesce(c.content, pc.content, dc.content) end as comment_text
+           case when g.type = 'new_mention' and g.comment_id is null
+                then coalesce(r.description, p.content)
+                when g.type in ('new_comment', 'new_reply', 'new_mention')
+                then coalesce(c.content, pc.content, dc.content) end as comment_text,
+           g.type = 'new_mention' and g.comment_id is null as mention_in_text
       from grouped g
       cross join lateral unnest(g.actor_ids) with ordinality as shown(actor_id, position)
       join profiles a on a.id = shown.actor_id

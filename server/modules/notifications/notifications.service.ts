@@ -68,6 +68,7 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
       type: row.type,
       item: toItem(row),
       hidden: byModerator ? (row.about_comment ? "comment" : "item") : null,
+      mentionIn: row.type === "new_mention" ? (row.mention_in_text ? "text" : "comment") : null,
       actors: byModerator ? [] : [actor],
       actorCount: byModerator ? 0 : Number(row.actor_count),
       isRead: row.is_read,

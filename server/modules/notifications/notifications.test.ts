@@ -181,6 +181,7 @@ describe("GET /api/notifications: groups", () => {
       type: "new_like",
       item: { kind: "review", id: ramen.id, title: "Khao Soi", reviewType: "dish" },
       hidden: null,
+      mentionIn: null,
       actors: [fans[4], fans[3], fans[2]].map((fan) => ({
         id: fan?.id,
         username: fan?.username,

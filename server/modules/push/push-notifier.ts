@@ -21,10 +21,13 @@ const PUSH_TIMEOUT_MS = 10_000;
 
 function pushPayload(target: PushTarget): PushPayload {
   const text = notificationSettingsMessages.pushText;
+  const title = target.title ?? "";
   const body =
     target.type === "new_follower" || target.type === "follow_request"
       ? text[target.type](target.actor_name)
-      : text[target.type](target.actor_name, target.title ?? "");
+      : target.in_text && target.item_kind
+        ? notificationSettingsMessages.mentionInText(target.actor_name, target.item_kind, title)
+        : text[target.type](target.actor_name, title);
   return {
     title: "Tasted",
     body,

@@ -67,6 +67,8 @@ export interface PushTarget extends Record<string, unknown> {
   item_kind: ItemKind | null;
   item_id: string | null;
   title: string | null;
+  /** A mention in the item's own text rather than in a comment. */
+  in_text: boolean;
 }
 
 /**
@@ -82,7 +84,9 @@ export async function selectPushTarget(
   const result = await db.execute<PushTarget>(sql`
     select n.type,
            coalesce(nullif(a.full_name, ''), a.username) as actor_name,
-           ${notificationItemColumns}
+           ${notificationItemColumns},
+           n.type = 'new_mention'
+             and num_nonnulls(n.comment_id, n.post_comment_id, n.deal_comment_id) = 0 as in_text
       from notifications n
       join profiles a on a.id = n.actor_id
       ${notificationItemJoins}

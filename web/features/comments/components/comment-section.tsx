@@ -8,6 +8,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  TextInput,
   Title,
   Tooltip,
 } from "@mantine/core";
@@ -28,6 +29,8 @@ import type { ReportTargetType } from "#domain/moderation.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
+import { MentionInput } from "#web/features/mentions/components/mention-input.tsx";
+import { MentionText } from "#web/features/mentions/components/mention-text.tsx";
 import { useReport } from "#web/features/moderation/api/use-report.ts";
 import { formatRelativeTime, isoDateTime } from "#web/lib/format-date.ts";
 import { useSession } from "#web/lib/session.tsx";
@@ -37,8 +40,6 @@ import {
   useAddComment,
   useDeleteComment,
 } from "../api/use-comment-mutations.ts";
-import { MentionInput } from "./mention-input.tsx";
-import { MentionText } from "./mention-text.tsx";
 
 /** What a comment is reported as: each kind's comments live apart. */
 const commentTargetTypes = {
@@ -478,36 +479,43 @@ function CommentInput({
       <MentionInput
         value={value}
         onValueChange={setValue}
-        kind={kind}
-        itemId={itemId}
+        item={{ kind, id: itemId }}
         onKeyDown={cancelOnEscape}
-        // Opened by its Reply button, the reply box is where the person goes next.
-        autoFocus={replyTo !== undefined}
-        placeholder={
-          replyTo ? commentMessages.replyPlaceholder(replyTo.userName) : "Add a comment..."
-        }
-        aria-label={replyTo ? `${commentMessages.reply} to ${replyTo.userName}` : "Add a comment"}
-        maxLength={COMMENT_LIMITS.contentMax}
-        radius="xl"
-        disabled={add.isPending}
-        rightSectionWidth={44}
-        rightSection={
-          add.isPending ? (
-            <Loader size="xs" />
-          ) : (
-            <ActionIcon
-              type="submit"
-              radius="xl"
-              variant="filled"
-              size={30}
-              aria-label={replyTo ? commentMessages.sendReply : "Send comment"}
-              disabled={blank}
-            >
-              <IconSend2 size={16} />
-            </ActionIcon>
-          )
-        }
-      />
+      >
+        {(field) => (
+          <TextInput
+            {...field}
+            // Opened by its Reply button, the reply box is where the person goes next.
+            autoFocus={replyTo !== undefined}
+            placeholder={
+              replyTo ? commentMessages.replyPlaceholder(replyTo.userName) : "Add a comment..."
+            }
+            aria-label={
+              replyTo ? `${commentMessages.reply} to ${replyTo.userName}` : "Add a comment"
+            }
+            maxLength={COMMENT_LIMITS.contentMax}
+            radius="xl"
+            disabled={add.isPending}
+            rightSectionWidth={44}
+            rightSection={
+              add.isPending ? (
+                <Loader size="xs" />
+              ) : (
+                <ActionIcon
+                  type="submit"
+                  radius="xl"
+                  variant="filled"
+                  size={30}
+                  aria-label={replyTo ? commentMessages.sendReply : "Send comment"}
+                  disabled={blank}
+                >
+                  <IconSend2 size={16} />
+                </ActionIcon>
+              )
+            }
+          />
+        )}
+      </MentionInput>
       {onCancel && (
         <Anchor
           component="button"

@@ -5,6 +5,7 @@ import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import surface from "#web/components/surface.module.css";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
+import { MentionText } from "#web/features/mentions/components/mention-text.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { DealWhen } from "./deal-when.tsx";
@@ -83,7 +84,11 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
 
         {review && <ItemRating review={review} />}
 
-        {body && <p className={`${classes.description} ${classes.clamp}`}>{body}</p>}
+        {body && (
+          <p className={`${classes.description} ${classes.clamp}`}>
+            <MentionText text={body} mentions={item.mentions} />
+          </p>
+        )}
       </div>
 
       <div className={classes.footer}>

@@ -6,6 +6,7 @@ import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import { ImageViewer } from "#web/components/image-viewer.tsx";
 import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
+import { MentionText } from "#web/features/mentions/components/mention-text.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { DealWhen } from "./deal-when.tsx";
@@ -99,7 +100,11 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
         </Text>
       )}
 
-      {body && <p className={classes.body}>{body}</p>}
+      {body && (
+        <p className={classes.body}>
+          <MentionText text={body} mentions={item.mentions} />
+        </p>
+      )}
 
       <div className={classes.actions}>
         <LikeButton item={item} />

@@ -14,6 +14,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
+import { MentionInput } from "#web/features/mentions/components/mention-input.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
@@ -112,22 +113,29 @@ export function PostForm({ post, onSaved }: PostFormProps) {
           description={<Counter length={title.length} max={ITEM_LIMITS.titleMax} />}
           data-autofocus
         />
-        <Textarea
-          label="Content"
-          placeholder="Share a deal, a find or a thought"
-          autosize
-          minRows={4}
-          maxRows={12}
+        <MentionInput
           value={content}
-          onChange={(event) => {
-            setContent(event.currentTarget.value);
+          onValueChange={(next) => {
+            setContent(next);
             clearError("content");
           }}
-          error={errors.content}
-          disabled={submitting}
-          inputWrapperOrder={["label", "input", "description", "error"]}
-          description={<Counter length={content.length} max={ITEM_LIMITS.bodyMax} />}
-        />
+          item={post && { kind: "post", id: post.id }}
+        >
+          {(field) => (
+            <Textarea
+              {...field}
+              label="Content"
+              placeholder="Share a deal, a find or a thought"
+              autosize
+              minRows={4}
+              maxRows={12}
+              error={errors.content}
+              disabled={submitting}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              description={<Counter length={content.length} max={ITEM_LIMITS.bodyMax} />}
+            />
+          )}
+        </MentionInput>
         <PlaceSearch
           label="Restaurant"
           description={editing ? "The restaurant of a post cannot be changed" : "Optional"}

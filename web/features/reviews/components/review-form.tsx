@@ -18,6 +18,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
+import { MentionInput } from "#web/features/mentions/components/mention-input.tsx";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { requestRanking } from "#web/lib/rank-requests.ts";
@@ -229,34 +230,41 @@ export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewF
 
   const descriptionLength = description.length;
   const descriptionField = (
-    <Textarea
-      label="Your Experience"
-      placeholder={
-        isDish ? "How did it taste? Would you order it again?" : "Food, service, atmosphere…"
-      }
-      autosize
-      minRows={3}
-      maxRows={10}
+    <MentionInput
       value={description}
-      onChange={(event) => {
-        setDescription(event.currentTarget.value);
+      onValueChange={(next) => {
+        setDescription(next);
         clearError("description");
       }}
-      error={errors.description}
-      disabled={submitting}
-      inputWrapperOrder={["label", "input", "description", "error"]}
-      description={
-        <Text
-          component="span"
-          size="xs"
-          c={descriptionLength > ITEM_LIMITS.bodyMax ? "red" : "dimmed"}
-          display="block"
-          ta="right"
-        >
-          {descriptionLength}/{ITEM_LIMITS.bodyMax}
-        </Text>
-      }
-    />
+      item={review && { kind: "review", id: review.id }}
+    >
+      {(field) => (
+        <Textarea
+          {...field}
+          label="Your Experience"
+          placeholder={
+            isDish ? "How did it taste? Would you order it again?" : "Food, service, atmosphere…"
+          }
+          autosize
+          minRows={3}
+          maxRows={10}
+          error={errors.description}
+          disabled={submitting}
+          inputWrapperOrder={["label", "input", "description", "error"]}
+          description={
+            <Text
+              component="span"
+              size="xs"
+              c={descriptionLength > ITEM_LIMITS.bodyMax ? "red" : "dimmed"}
+              display="block"
+              ta="right"
+            >
+              {descriptionLength}/{ITEM_LIMITS.bodyMax}
+            </Text>
+          }
+        />
+      )}
+    </MentionInput>
   );
 
   return (

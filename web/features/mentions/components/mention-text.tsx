@@ -1,7 +1,8 @@
 import { Anchor } from "@mantine/core";
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { type MentionDto, mentionSegments } from "#domain/mentions.ts";
+import type { MentionDto } from "#domain/items.ts";
+import { mentionSegments } from "#domain/mentions.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 
 /**

@@ -1,14 +1,13 @@
-import {
-  Combobox,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  type TextInputProps,
-  useCombobox,
-} from "@mantine/core";
+import { Combobox, Group, Stack, Text, useCombobox } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type ReactElement,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { mentionMessages } from "#domain/mentions.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
@@ -17,33 +16,51 @@ import { mentionSuggestionsQuery } from "../api/mention-queries.ts";
 /** "@" and the letters typed so far, right before the caret, at a word's start. */
 const TYPING_MENTION = /(?:^|[\s(])@([\p{L}\p{N}_]{0,30})$/u;
 
-interface MentionInputProps extends Omit<TextInputProps, "value" | "onChange"> {
+/** A text field or area the suggestions work in. */
+type MentionElement = HTMLInputElement | HTMLTextAreaElement;
+
+/** What the field rendered by MentionInput's child takes from it. */
+interface MentionFieldBindings {
+  ref: (element: MentionElement | null) => void;
+  value: string;
+  autoComplete: "off";
+  onChange: (event: ChangeEvent<MentionElement>) => void;
+  onKeyDown: (event: KeyboardEvent<MentionElement>) => void;
+  onBlur: () => void;
+}
+
+interface MentionInputProps {
   value: string;
   onValueChange: (value: string) => void;
-  /** The item commented on: only people who may see it are offered. */
-  kind: ItemKind;
-  itemId: string;
+  /**
+   * The item commented on or edited: only people who may see it are offered. None for a new
+   * review or post: the people who may see the writer's items are.
+   */
+  item?: { kind: ItemKind; id: string };
+  /** The field's own keys, after the list's (Escape closes the list first). */
+  onKeyDown?: (event: KeyboardEvent<MentionElement>) => void;
+  /** Renders the field (a TextInput, a Textarea) with these bindings spread on it. */
+  children: (field: MentionFieldBindings) => ReactElement;
 }
 
 /**
  * A text field that, while "@" and letters are typed, offers people to mention (those followed
  * first): arrows move through them, Enter or a click puts "@username " in place of what was
- * typed, Escape closes the list. Enter with no list open is the form's.
+ * typed, Escape closes the list. Enter with no list open is the field's (the form's, a new line).
  */
 export function MentionInput({
   value,
   onValueChange,
-  kind,
-  itemId,
+  item,
   onKeyDown,
-  ...props
+  children,
 }: MentionInputProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<MentionElement | null>(null);
   // The "@…" being typed: where it starts and what follows the "@"; null when none is.
   const [typing, setTyping] = useState<{ start: number; q: string } | null>(null);
   const suggestions = useQuery({
-    ...mentionSuggestionsQuery(kind, itemId, typing?.q ?? ""),
+    ...mentionSuggestionsQuery(item, typing?.q ?? ""),
     enabled: typing !== null,
   });
   const people = typing ? (suggestions.data?.items ?? []) : [];
@@ -80,7 +97,7 @@ export function MentionInput({
     requestAnimationFrame(() => input.current?.setSelectionRange(caret, caret));
   }
 
-  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+  function keyDown(event: KeyboardEvent<MentionElement>) {
     // Escape closes the list first; the field's own Escape waits for the next press.
     if (event.key === "Escape" && open) {
       event.stopPropagation();
@@ -93,18 +110,19 @@ export function MentionInput({
   return (
     <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
       <Combobox.Target>
-        <TextInput
-          {...props}
-          ref={input}
-          value={value}
-          autoComplete="off"
-          onChange={(event) => {
+        {children({
+          ref: (element) => {
+            input.current = element;
+          },
+          value,
+          autoComplete: "off",
+          onChange: (event) => {
             onValueChange(event.currentTarget.value);
             readTyping(event.currentTarget.value, event.currentTarget.selectionStart);
-          }}
-          onKeyDown={keyDown}
-          onBlur={() => setTyping(null)}
-        />
+          },
+          onKeyDown: keyDown,
+          onBlur: () => setTyping(null),
+        })}
       </Combobox.Target>
       <Combobox.Dropdown hidden={!open}>
         <Combobox.Options aria-label={mentionMessages.suggestionsLabel}>
