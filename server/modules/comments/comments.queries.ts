@@ -59,6 +59,15 @@ const people = (viewerId: string | undefined) => sql`
 const commentColumns = (item: SQL) =>
   sql`id, ${item} as item_id, user_id, content, parent_id, reply_to_user_id, created_at`;
 
+/**
+ * Comment `c` of `table` counts in its item's comment_count: it is not hidden, nor is the
+ * top-level comment it replies to (a hidden comment's thread is not listed, so it is not
+ * counted either). Everyone's count; who is left out for one viewer is items.queries.ts's.
+ */
+const countedSql = (table: SQL, c: SQL) =>
+  sql`not ${c}.is_hidden and not exists (
+        select 1 from ${table} hp where hp.id = ${c}.parent_id and hp.is_hidden)`;
+
 /** Comment `c` (or the alias given) is shown: not hidden, by someone `viewerId` may see. */
 const shown = (viewerId: string | undefined, c: SQL = sql.raw("c")) =>
   sql`not ${c}.is_hidden and ${visibleAuthorSql(viewerId, sql`${c}.user_id`, "person")}`;
@@ -222,6 +231,8 @@ export interface LockedComment extends Record<string, unknown> {
   item_id: string;
   user_id: string;
   is_hidden: boolean;
+  /** A reply under a hidden top-level comment: not counted, whether hidden or not. */
+  parent_hidden: boolean;
   /** Its visible replies, which deleting it deletes too (0 for a reply). */
   visible_replies: number;
 }
@@ -235,6 +246,8 @@ export async function lockComment(
   const { table, item } = tables(kind);
   const result = await db.execute<LockedComment>(sql`
     select c.id, ${item} as item_id, c.user_id, c.is_hidden,
+           coalesce((select p.is_hidden from ${table} p where p.id = c.parent_id), false)
+             as parent_hidden,
            (select count(*)::int from ${table} r
              where r.parent_id = c.id and not r.is_hidden) as visible_replies
       from ${table} c
@@ -258,8 +271,9 @@ export async function updateCommentHidden(
 }
 
 /**
- * Adds `delta` to the item's comment_count and returns the new value. The count is of visible
- * comments: hiding one moves it like deleting it, unhiding like adding it.
+ * Adds `delta` to the item's comment_count and returns the new value. The count is of the
+ * comments countedSql admits: hiding one moves it like deleting it (with its thread), unhiding
+ * like adding it.
  */
 export function bumpCommentCount(db: Executor, kind: ItemKind, itemId: string, delta: number) {
   return bumpItemCounter(db, kind, itemId, "commentCount", delta);
@@ -267,9 +281,10 @@ export function bumpCommentCount(db: Executor, kind: ItemKind, itemId: string, d
 
 /**
  * Deletes each one's comments on the other's reviews and posts, moving every touched item's
- * comment_count by the visible comments removed (a hidden comment was never counted), with
- * the replies of a deleted top-level comment, which go with it by cascade; one statement per
- * kind. (Every CTE reads the rows as they were before the delete, hence `not in gone`.)
+ * comment_count by the counted comments removed (countedSql: a hidden comment and its thread
+ * never were), with the replies of a deleted top-level comment, which go with it by cascade;
+ * one statement per kind. (Every CTE reads the rows as they were before the delete, hence
+ * `not in gone`.)
  */
 async function deleteCommentsBetween(db: Executor, a: string, b: string): Promise<void> {
   for (const kind of itemKinds) {
@@ -280,25 +295,27 @@ async function deleteCommentsBetween(db: Executor, a: string, b: string): Promis
          where ${items.id} = ${commentItemId}
            and ${betweenPeopleSql(a, b, sql`${comments.userId}`, sql`${items.userId}`)}
         returning ${comments.id} as id, ${commentItemId} as item_id,
-                  ${comments.isHidden} as is_hidden),
+                  ${comments.isHidden} as is_hidden,
+                  ${countedSql(sql`${comments}`, sql`${comments}`)} as counted),
       cascaded as (
-        select ${commentItemId} as item_id, ${comments.isHidden} as is_hidden
+        select ${commentItemId} as item_id,
+               not ${comments.isHidden} and not gone.is_hidden as counted
           from ${comments}
-         where ${comments.parentId} in (select id from gone)
-           and ${comments.id} not in (select id from gone))
+          join gone on gone.id = ${comments.parentId}
+         where ${comments.id} not in (select id from gone))
       ${lowerItemCounterSql(
         kind,
         "commentCount",
-        sql`select item_id, count(*) filter (where not is_hidden)::int as count
-              from (select item_id, is_hidden from gone
-                    union all select item_id, is_hidden from cascaded) removed
+        sql`select item_id, count(*) filter (where counted)::int as count
+              from (select item_id, counted from gone
+                    union all select item_id, counted from cascaded) removed
              group by item_id`,
       )}`);
   }
 }
 
 /**
- * Takes a leaving account's visible comments off everyone else's comment counts, as deleting
+ * Takes a leaving account's counted comments off everyone else's comment counts, as deleting
  * each would, with the replies under its top-level comments, which go with them (its own
  * items go with it). Before the account's rows are deleted.
  */
@@ -311,7 +328,7 @@ async function releaseCommentCounts(db: Executor, userId: string): Promise<void>
         "commentCount",
         sql`select ${commentItemId} as item_id, count(*)::int as count
               from ${comments}
-             where not ${comments.isHidden}
+             where ${countedSql(sql`${comments}`, sql`${comments}`)}
                and (${comments.userId} = ${userId} or ${comments.parentId} in (
                      select t.id from ${comments} t
                       where t.user_id = ${userId} and t.parent_id is null))

@@ -261,16 +261,19 @@ export async function deleteComment(
       throw ApiError.forbidden("You can only delete your own comments");
     }
     await deleteCommentRow(tx, kind, commentId);
-    const removed = (comment.is_hidden ? 0 : 1) + comment.visible_replies;
+    // A hidden comment's thread was not counted, nor a reply under a hidden comment.
+    const counted = !comment.is_hidden && !comment.parent_hidden;
+    const removed = counted ? 1 + comment.visible_replies : 0;
     if (removed > 0) await bumpCommentCount(tx, kind, comment.item_id, -removed);
   });
 }
 
 /**
- * Hides or shows a comment (moderation). Counts exclude hidden comments, so the
- * item's comment_count moves with it, in the same transaction and only when the flag actually
- * changed; the row lock makes concurrent hides, shows and deletes count once. Returns whether
- * anything changed.
+ * Hides or shows a comment (moderation). Counts exclude hidden comments and the threads of
+ * hidden top-level comments (which are not listed), so the item's comment_count moves with it
+ * and its visible replies, in the same transaction and only when the flag actually changed; a
+ * reply under a hidden comment counts either way nothing. The row lock makes concurrent hides,
+ * shows and deletes count once. Returns whether anything changed.
  */
 export async function setCommentHidden(
   db: Database | Executor,
@@ -283,7 +286,10 @@ export async function setCommentHidden(
     if (!comment) throw commentNotFound();
     if (comment.is_hidden === hidden) return false;
     await updateCommentHidden(tx, kind, commentId, hidden);
-    await bumpCommentCount(tx, kind, comment.item_id, hidden ? -1 : 1);
+    if (!comment.parent_hidden) {
+      const thread = 1 + comment.visible_replies;
+      await bumpCommentCount(tx, kind, comment.item_id, hidden ? -thread : thread);
+    }
     return true;
   });
 }

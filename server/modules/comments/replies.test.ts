@@ -234,6 +234,56 @@ describe("replies", () => {
     expect((await list(path, ben.cookie)).map((thread) => thread.content)).toEqual(["Standalone"]);
   });
 
+  it("counts no thread the list does not show: a hidden comment's, an unseen person's", async () => {
+    await testApp.start();
+    const author = await person();
+    const ana = await person();
+    const ben = await person();
+    const viewer = await person();
+    const review = await createReview(testApp.db, { userId: author.id });
+    const path = `reviews/${review.id}`;
+    /** The count `cookie`'s holder sees, and how many comments their list can open. */
+    const seen = async (cookie?: string) => {
+      const item = await request(testApp.app, "GET", `/api/${path}`, { cookie });
+      const threads = await list(path, cookie);
+      return {
+        count: item.json().commentCount,
+        listed: threads.reduce((sum, thread) => sum + 1 + thread.replyCount, 0),
+      };
+    };
+    const top = await added(path, ana.cookie, "Question");
+    const reply = await added(path, ben.cookie, "Answer", top.id);
+    await added(path, author.cookie, "Also", top.id);
+    await added(path, ben.cookie, "Standalone");
+    expect(await seen()).toEqual({ count: 4, listed: 4 });
+
+    // A moderator hides the top-level comment: its thread goes from the count with it.
+    await setCommentHidden(testApp.db, "review", top.id, true);
+    expect(await seen()).toEqual({ count: 1, listed: 1 });
+    // A reply under it hidden or shown, or deleted, changes nothing anyone sees.
+    await setCommentHidden(testApp.db, "review", reply.id, true);
+    await setCommentHidden(testApp.db, "review", reply.id, false);
+    expect(await reviewCount(review.id)).toBe(1);
+    await setCommentHidden(testApp.db, "review", top.id, false);
+    expect(await seen()).toEqual({ count: 4, listed: 4 });
+
+    // Someone in a block with the top-level comment's author sees neither it nor its replies.
+    await testApp.db.insert(userBlocks).values({ blockerId: viewer.id, blockedId: ana.id });
+    expect(await seen(viewer.cookie)).toEqual({ count: 1, listed: 1 });
+    expect(await seen(ben.cookie)).toEqual({ count: 4, listed: 4 });
+    // Ben's reply unseen too (a block with him as well) is left out once, not twice.
+    await testApp.db.insert(userBlocks).values({ blockerId: ben.id, blockedId: viewer.id });
+    expect(await seen(viewer.cookie)).toEqual({ count: 0, listed: 0 });
+
+    // Deleting a hidden thread takes nothing more off the count.
+    await setCommentHidden(testApp.db, "review", top.id, true);
+    const removed = await request(testApp.app, "DELETE", `/api/comments/review/${top.id}`, {
+      cookie: ana.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await seen()).toEqual({ count: 1, listed: 1 });
+  });
+
   it("tells a private author's former follower nothing once they may not see the item", async () => {
     await testApp.start();
     const author = await person({ isPrivate: true });

@@ -324,11 +324,14 @@ export interface ItemRowsOptions {
  * filtered and bounded them) with author, restaurant and whether `viewerId` likes each, in the
  * page's order, at most `limit`. One statement whatever the page's size.
  *
- * The comment count leaves out the visible comments the comment list does not show the viewer:
- * those of accounts waiting to be deleted and, for a signed-in viewer, of people in a block with
- * them. The people come first (the few account_deletions rows and the viewer's user_blocks rows,
- * read once for the statement) and each one's comments on the item are one probe of the
- * (user, item) index, so with nobody to leave out nothing is paid per item.
+ * The comment count (of visible comments in threads whose top-level comment is visible, as
+ * comments.queries.ts keeps it) leaves out what the comment list does not show the viewer: the
+ * comments of accounts waiting to be deleted and, for a signed-in viewer, of people in a block
+ * with them, and the other people's replies under those people's top-level comments (their
+ * threads are not listed). The people come first (the few account_deletions rows and the
+ * viewer's user_blocks rows, read once for the statement) and each one's comments on the item
+ * are one probe of the (user, item) index and their threads one of the (parent) index, so with
+ * nobody to leave out nothing is paid per item.
  */
 export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
   const { viewerId, limit, order = NEWEST_FIRST } = options;
@@ -344,12 +347,24 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
         return sql`exists (select 1 from ${likes} where ${likeItemId} = page.id and ${likes.userId} = ${viewerId})`;
       })
     : sql`false`;
-  // One scalar probe per unseen person, so the (user, item) index answers each.
+  // Per unseen person, the counted comments they wrote and the replies by others under their
+  // top-level ones: scalar probes, so the (user, item) and (parent) indexes answer each.
+  const unseenComments = (
+    t: (typeof itemTables)[ItemKind]["comments"],
+    itemId: ReturnType<typeof sql.identifier>,
+  ) =>
+    sql`(select count(*) from ${t} c
+          where c.user_id = u.id and c.${itemId} = page.id and not c.is_hidden
+            and not exists (select 1 from ${t} hp where hp.id = c.parent_id and hp.is_hidden))
+      + (select count(*) from ${t} c
+           join ${t} r on r.parent_id = c.id
+          where c.user_id = u.id and c.${itemId} = page.id and c.parent_id is null
+            and not c.is_hidden and not r.is_hidden
+            and r.user_id not in (select id from unseen))`;
   const commentCount = sql`page.comment_count - coalesce((
         select sum(${perKind((kind) => {
           const { comments, commentItemId } = itemTables[kind];
-          return sql`(select count(*) from ${comments} where ${comments.userId} = u.id
-                       and ${commentItemId} = page.id and not ${comments.isHidden})`;
+          return unseenComments(comments, sql.identifier(commentItemId.name));
         })})
           from unseen u), 0)::int`;
   const unseen = sql`, unseen as materialized (${unseenPeopleSql(viewerId)})`;
