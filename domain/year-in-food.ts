@@ -15,6 +15,8 @@ export const YEAR_OPENS_MONTH = 11;
 export const YEAR_TOP_DISHES = 5;
 /** The card drawn for link previews: the size chat apps expect of a large preview. */
 export const YEAR_CARD_SIZE = { width: 1200, height: 630 } as const;
+/** The same recap upright, the size apps that take stories expect (9:16). */
+export const YEAR_STORY_SIZE = { width: 1080, height: 1920 } as const;
 
 const YEAR_MIN = 1970;
 const YEAR_MAX = 9999;
@@ -100,6 +102,7 @@ export const yearInFoodMessages = {
   otherYears: "Other years",
   share: "Share",
   downloadImage: "Download image",
+  downloadStory: "Download story image",
   linkCopied: "Link copied",
   shareFailed: "Couldn't share the link",
   notYet: (year: number) => `Your ${year} in food opens on December 1.`,

@@ -143,6 +143,14 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
       const image = await page.request.get((await download.getAttribute("href")) ?? "");
       expect(image.status()).toBe(200);
       expect(image.headers()["content-type"]).toBe("image/png");
+      // Beside it, the story-sized image (1080×1920) for apps that take stories.
+      const story = page.getByRole("link", { name: yearInFoodMessages.downloadStory });
+      expect(await story.getAttribute("download")).toBe(`tasted-${lastYear}-story.png`);
+      const upright = await page.request.get((await story.getAttribute("href")) ?? "");
+      expect(upright.status()).toBe(200);
+      const png = await upright.body();
+      // A PNG's IHDR holds its width and height right after the signature.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1920]);
       // Three reviews (two dishes) at three restaurants; Osteria Luna was first reviewed the
       // year before, so two of them are new.
       await expect

@@ -1044,7 +1044,7 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w) => ({ url: `/api/profiles/${w.people.owner.id}/years` }),
     expected: statsOwnerOnly(200),
   },
-  ...["", "/card.png"].map((suffix) => ({
+  ...["", "/card.png", "/story.png"].map((suffix) => ({
     route: `GET /api/profiles/:id/years/:year${suffix}`,
     call: async (w: World) => ({
       url: `/api/profiles/${w.people.owner.id}/years/${await ownersLastYear(w)}${suffix}`,

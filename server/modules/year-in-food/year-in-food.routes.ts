@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { type YearCardFormat, yearCardFormats } from "#domain/year-card-path.ts";
 import { yearInFoodSchema, yearListSchema, yearParam } from "#domain/year-in-food.ts";
 import { getSessionUser } from "#server/auth/session.ts";
 import { consumeActionQuota } from "#server/http/action-limit.ts";
@@ -44,7 +45,7 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
     // Another request may have started the drawing while this one was counted.
     let png = cards.get(card.etag);
     if (!png) {
-      png = drawYearCard(app.images, card.recap);
+      png = drawYearCard(app.images, card.recap, card.format);
       cards.set(card.etag, png);
       // A failed drawing (a full image queue) is not kept: the next request tries again.
       png.catch(() => cards.delete(card.etag));
@@ -92,47 +93,60 @@ export const yearInFoodRoutes: FastifyPluginAsyncZod = async (app) => {
       getYear(await context(request, reply), request.params.id, request.params.year),
   );
 
-  app.get(
-    "/profiles/:id/years/:year/card.png",
-    {
-      schema: {
-        summary: "One year's share card (1200×630 PNG)",
-        description:
-          "The year's name, counts and top dishes, drawn on the server once per version of " +
-          "what it shows and kept by its ETag (If-None-Match → 304). Drawing is limited per " +
-          "address (429 with Retry-After); a full image queue answers 503 with Retry-After. " +
-          "Visible as GET …/years/:year.",
-        tags,
-        params: yearParams,
-        produces: ["image/png"],
-        response: {
-          200: z.string().describe("The PNG image"),
-          304: z.null().describe("Not modified: no body"),
-          ...errorResponses(400, 404, 429, 503),
+  const formatText = {
+    card: {
+      summary: "One year's share card (1200×630 PNG)",
+      text: "The year's name, counts and top dishes",
+    },
+    story: {
+      summary: "One year's story image (1080×1920 PNG)",
+      text: "The share card upright, for apps that take stories: the year's name, counts and top dishes",
+    },
+  } satisfies Record<YearCardFormat, unknown>;
+  for (const format of yearCardFormats) {
+    app.get(
+      `/profiles/:id/years/:year/${format}.png`,
+      {
+        schema: {
+          summary: formatText[format].summary,
+          description:
+            `${formatText[format].text}, drawn on the server once per version of what it shows ` +
+            "and kept by its ETag (If-None-Match → 304). Drawing is limited per address (429 " +
+            "with Retry-After); a full image queue answers 503 with Retry-After. Visible as " +
+            "GET …/years/:year.",
+          tags,
+          params: yearParams,
+          produces: ["image/png"],
+          response: {
+            200: z.string().describe("The PNG image"),
+            304: z.null().describe("Not modified: no body"),
+            ...errorResponses(400, 404, 429, 503),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const card = await getYearCard(
-        await context(request, reply),
-        request.params.id,
-        request.params.year,
-      );
-      reply
-        .header("etag", card.etag)
-        .header(
-          "cache-control",
-          `${card.isPublic ? "public" : "private"}, max-age=${CARD_MAX_AGE_SECONDS}`,
-        )
-        .header("vary", "cookie");
-      if (request.headers["if-none-match"] === card.etag) {
-        // Not modified: the client's copy stands, so nothing is drawn and no body is sent.
-        // Sent without a payload, so nothing is serialized (null would be written as "null").
-        return reply.code(304).send(undefined as unknown as null);
-      }
-      const png = await drawnCard(request, reply, card);
-      // A Buffer is sent as it is; the 200 schema only documents the body for OpenAPI.
-      return reply.type("image/png").send(png as unknown as string);
-    },
-  );
+      async (request, reply) => {
+        const card = await getYearCard(
+          await context(request, reply),
+          request.params.id,
+          request.params.year,
+          format,
+        );
+        reply
+          .header("etag", card.etag)
+          .header(
+            "cache-control",
+            `${card.isPublic ? "public" : "private"}, max-age=${CARD_MAX_AGE_SECONDS}`,
+          )
+          .header("vary", "cookie");
+        if (request.headers["if-none-match"] === card.etag) {
+          // Not modified: the client's copy stands, so nothing is drawn and no body is sent.
+          // Sent without a payload, so nothing is serialized (null would be written as "null").
+          return reply.code(304).send(undefined as unknown as null);
+        }
+        const png = await drawnCard(request, reply, card);
+        // A Buffer is sent as it is; the 200 schema only documents the body for OpenAPI.
+        return reply.type("image/png").send(png as unknown as string);
+      },
+    );
+  }
 };

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { YearCardFormat } from "#domain/year-card-path.ts";
 import {
   lastOpenYear,
   YEAR_OPENS_MONTH,
@@ -124,24 +125,30 @@ async function readYear(
 /** What the year's card draws, and the version of it that names its ETag. */
 export interface YearCard {
   recap: YearInFoodDto;
+  format: YearCardFormat;
   etag: string;
   /** Whether anyone may see it (public stats), so shared caches may keep it. */
   isPublic: boolean;
 }
 
 /** Bumped whenever the card's drawing changes, so cached cards of the old look are replaced. */
-const CARD_VERSION = 1;
+const CARD_VERSION = 2;
 
-/** GET /api/profiles/:id/years/:year/card.png: the recap the card draws, with its ETag. */
+/**
+ * GET /api/profiles/:id/years/:year/{card|story}.png: the recap the image draws, with its ETag
+ * (the format's own: a card and a story of the same year are different images).
+ */
 export async function getYearCard(
   ctx: YearContext,
   profileId: string,
   year: number,
+  format: YearCardFormat,
 ): Promise<YearCard> {
   const person = await yearPerson(ctx, profileId);
   const recap = await readYear(ctx, person, year);
   const drawn = {
     version: CARD_VERSION,
+    format,
     year,
     name: recap.person.fullName,
     username: recap.person.username,
@@ -149,5 +156,5 @@ export async function getYearCard(
     dishes: recap.topDishes.map((dish) => [dish.title, dish.rating, dish.restaurant.name]),
   };
   const hash = createHash("sha256").update(JSON.stringify(drawn)).digest("base64url");
-  return { recap, etag: `"${hash.slice(0, 27)}"`, isPublic: person.stats_public };
+  return { recap, format, etag: `"${hash.slice(0, 27)}"`, isPublic: person.stats_public };
 }

@@ -266,6 +266,18 @@ describe("Year in Food", () => {
     await db.execute(sql`update profiles set stats_public = true where id = ${ann.id}`);
     const shared = await request(app, "GET", url);
     expect(shared.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
+
+    // The story image: the same year upright at 1080×1920, an image (and ETag) of its own.
+    const story = await request(app, "GET", url.replace("card.png", "story.png"), { cookie });
+    expect(story.statusCode).toBe(200);
+    expect(story.headers["content-type"]).toBe("image/png");
+    const upright = await sharp(story.rawPayload).metadata();
+    expect({ format: upright.format, width: upright.width, height: upright.height }).toEqual({
+      format: "png",
+      width: 1080,
+      height: 1920,
+    });
+    expect(story.headers.etag).not.toBe(changed.headers.etag);
   });
 
   it("draws each version of a card once, however many ask at once", async () => {
@@ -330,7 +342,7 @@ describe("Year in Food", () => {
     const ann = await createUser(app.database.db);
     const cookie = await sessionCookieFor(app, ann.id);
     for (const year of ["0", "99999", "%00", "20%0025", "abcd", "-2025", "1969"]) {
-      for (const suffix of ["", "/card.png"]) {
+      for (const suffix of ["", "/card.png", "/story.png"]) {
         const response = await request(
           app,
           "GET",

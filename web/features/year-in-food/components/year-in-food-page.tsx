@@ -1,5 +1,10 @@
 import { ActionIcon, Button, Group, Skeleton, VisuallyHidden } from "@mantine/core";
-import { IconCalendarEvent, IconDownload, IconShare } from "@tabler/icons-react";
+import {
+  IconCalendarEvent,
+  IconDeviceMobileDown,
+  IconDownload,
+  IconShare,
+} from "@tabler/icons-react";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -112,6 +117,18 @@ export function YearInFoodPage({
         title={messages.downloadImage}
       >
         <IconDownload size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        component="a"
+        href={apiPaths.yearCard(recap.data.person.id, recap.data.year, "story")}
+        download={`tasted-${recap.data.year}-story.png`}
+        variant="light"
+        radius="xl"
+        size={36}
+        aria-label={messages.downloadStory}
+        title={messages.downloadStory}
+      >
+        <IconDeviceMobileDown size={18} aria-hidden />
       </ActionIcon>
       <ShareButton title={title} />
     </Group>,
