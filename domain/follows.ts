@@ -85,3 +85,22 @@ export const privacyInput = z.object({ private: z.boolean() });
 /** Its answer; switching to public accepted every request waiting. */
 export const privacySchema = z.object({ private: z.boolean() });
 export type PrivacyDto = z.infer<typeof privacySchema>;
+
+/** A new account's empty feed: people to follow and a first review to post. */
+export const suggestedPeopleMessages = {
+  title: "Suggested people",
+  listLabel: "Suggested people to follow",
+  firstReview: "Post your first review",
+  firstReviewHint: "What did you eat lately? Rate it and it starts your diary.",
+} as const;
+
+/** How many people a suggestion list offers. */
+export const SUGGESTED_PEOPLE_LIMIT = 6;
+
+/**
+ * GET /api/people/suggested: people the caller does not follow (nor asked to), first those
+ * followed by people they follow, then active reviewers near the city in their profile, then
+ * the authors of the most liked recent reviews.
+ */
+export const suggestedPeopleSchema = z.object({ items: z.array(authorSchema) });
+export type SuggestedPeople = z.infer<typeof suggestedPeopleSchema>;

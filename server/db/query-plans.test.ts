@@ -3,8 +3,10 @@
 // of a growing table that still appears, or an index read end to end, means no index can serve
 // the statement, and at scale it would read the whole table on every request. The statements
 // come from the builders the services call, so a changed query is checked as it now is.
+
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { SUGGESTED_PEOPLE_LIMIT } from "#domain/follows.ts";
 import { itemKinds } from "#domain/item-kinds.ts";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
 import { LIST_LIMITS } from "#domain/lists.ts";
@@ -18,7 +20,11 @@ import type { Executor } from "#server/db/client.ts";
 import { commentsSql, repliesSql } from "#server/modules/comments/comments.queries.ts";
 import { restaurantDealsSql } from "#server/modules/deals/deals.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
-import { followListSql, followRequestPageSql } from "#server/modules/follows/follows.queries.ts";
+import {
+  followListSql,
+  followRequestPageSql,
+  suggestedPeopleSql,
+} from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
 import { forYouSql } from "#server/modules/for-you/for-you.queries.ts";
 import {
@@ -619,6 +625,8 @@ function everyListStatement(world: World, db: Executor): Planned[] {
   }
 
   planned.push(
+    // Bounded reads only (ADR 0035): the newest follows and reviews, never a table whole.
+    { name: "suggested people", statement: suggestedPeopleSql(viewer.id, SUGGESTED_PEOPLE_LIMIT) },
     {
       name: "notification groups",
       statement: notificationGroupsSql(author.id, NOTIFICATIONS_FETCHED),

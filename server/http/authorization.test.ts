@@ -352,6 +352,12 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: (w: World) => ({ url: `/api/profiles/${w.people.owner.id}/follow` }),
     expected: { ...signedIn(200), owner: 400 },
   })),
+  // Everyone's own suggestions of people to follow; there is no way to ask for anyone else's.
+  {
+    route: "GET /api/people/suggested",
+    call: () => ({ url: "/api/people/suggested" }),
+    expected: signedIn(200),
+  },
   // Everyone's own requests waiting; there is no way to name anyone else's.
   {
     route: "GET /api/follow-requests",

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { followRequests, follows } from "#server/db/schema/social.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
@@ -244,3 +245,66 @@ export const followRequestTies: PersonTies = {
        where (requester_id = ${a} and target_id = ${b}) or (requester_id = ${b} and target_id = ${a})`);
   },
 };
+
+/** The newest follows of the caller read for suggestions, and of each of them. */
+const SUGGESTION_FOLLOWS_READ = 200;
+const SUGGESTION_THEIR_FOLLOWS_READ = 50;
+/** The newest visible reviews whose authors count as active. */
+const SUGGESTION_RECENT_REVIEWS = 500;
+
+/**
+ * People to suggest to `viewerId` (GET /api/people/suggested), at most `limit`, in tiers: those
+ * followed by the people they follow (most such follows first), then the authors of recent
+ * reviews who live in the city of the viewer's profile, then the other recent authors, the most
+ * liked first. Every read is bounded (the viewer's newest follows, each one's newest follows,
+ * the newest reviews through reviews_feed_idx); never the viewer, someone they follow or asked
+ * to, an account still being set up or anyone visibleAuthorSql hides from them. Private
+ * accounts come only through the people the viewer follows: their reviews are not public.
+ */
+export function suggestedPeopleSql(viewerId: string, limit: number): SQL {
+  return sql`
+    with mine as materialized (
+      select f.following_id as id from follows f
+       where f.follower_id = ${viewerId}
+       order by f.created_at desc, f.id desc
+       limit ${SUGGESTION_FOLLOWS_READ}),
+    theirs as (
+      select t.following_id as id, count(*)::int as score, 2 as tier
+        from mine m
+        cross join lateral (
+          select f.following_id from follows f
+           where f.follower_id = m.id
+           order by f.created_at desc, f.id desc
+           limit ${SUGGESTION_THEIR_FOLLOWS_READ}) t
+       group by t.following_id),
+    recent as (
+      select r.user_id, r.like_count from reviews r
+       where not r.is_hidden
+       order by r.created_at desc, r.id desc
+       limit ${SUGGESTION_RECENT_REVIEWS}),
+    active as (
+      select r.user_id as id, (sum(r.like_count) + count(*))::int as score,
+             case when lower(trim(p.location)) = (
+                    select lower(trim(me.location)) from profiles me where me.id = ${viewerId})
+                  then 1 else 0 end as tier
+        from recent r
+        join profiles p on p.id = r.user_id and not p.is_private
+       group by r.user_id, p.location),
+    candidates as (
+      select id, max(tier) as tier, max(score) as score
+        from (select * from theirs union all select * from active) c
+       group by id)
+    select p.id as user_id, p.username as author_username, p.full_name as author_full_name,
+           p.slug as author_slug, p.avatar_url as author_avatar_url
+      from candidates c
+      join profiles p on p.id = c.id
+     where p.id <> ${viewerId}
+       and not starts_with(p.username, ${TEMPORARY_USERNAME_PREFIX})
+       and not exists (select 1 from follows f
+                        where f.follower_id = ${viewerId} and f.following_id = p.id)
+       and not exists (select 1 from follow_requests fr
+                        where fr.requester_id = ${viewerId} and fr.target_id = p.id)
+       and ${visibleAuthorSql(viewerId, sql`p.id`, "person")}
+     order by c.tier desc, c.score desc, p.username
+     limit ${limit}`;
+}

@@ -8,6 +8,7 @@ import {
   followStateSchema,
   privacyInput,
   privacySchema,
+  suggestedPeopleSchema,
 } from "#domain/follows.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { getSessionUser, requireUserWith } from "#server/auth/session.ts";
@@ -20,6 +21,7 @@ import {
   listFollows,
   setFollow,
   setPrivacy,
+  suggestPeople,
 } from "./follows.service.ts";
 
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +55,23 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
         setFollow(await context(request, reply), request.params.id, following),
     });
   }
+
+  app.get(
+    "/people/suggested",
+    {
+      preHandler: requireSignIn,
+      schema: {
+        summary: "People to follow: followed by people you follow, else active reviewers",
+        description:
+          "At most six people the caller does not follow or asked to: those followed by the " +
+          "people they follow first, then authors of recent reviews in the city of their " +
+          "profile, then of the most liked recent reviews. Never anyone in a block with them.",
+        tags: ["follows"],
+        response: { 200: suggestedPeopleSchema, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => suggestPeople(await context(request, reply)),
+  );
 
   app.get(
     "/follow-requests",

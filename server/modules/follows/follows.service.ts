@@ -6,12 +6,14 @@ import {
   type FollowState,
   followMessages,
   type PrivacyDto,
+  SUGGESTED_PEOPLE_LIMIT,
+  type SuggestedPeople,
 } from "#domain/follows.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { authorFields } from "#server/modules/items/items.mapper.ts";
+import { type AuthorColumns, authorFields } from "#server/modules/items/items.mapper.ts";
 import {
   forgetFollowRequest,
   notifyFollowRequest,
@@ -43,6 +45,7 @@ import {
   insertFollow,
   insertFollowRequest,
   isPrivateProfile,
+  suggestedPeopleSql,
   takeFollowRequestsTo,
   updatePrivacy,
 } from "./follows.queries.ts";
@@ -294,4 +297,14 @@ export async function listFollowRequests(
     })),
     nextCursor: page.nextCursor,
   };
+}
+
+/** People the caller may want to follow (a new account's empty feed offers them). */
+export async function suggestPeople(ctx: FollowContext): Promise<SuggestedPeople> {
+  const user = ctx.user;
+  if (!user) throw ApiError.unauthorized(followMessages.signIn);
+  const result = await ctx.db.execute<AuthorColumns & Record<string, unknown>>(
+    suggestedPeopleSql(user.id, SUGGESTED_PEOPLE_LIMIT),
+  );
+  return { items: result.rows.map((row) => authorFields(row).author) };
 }
