@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { suggestedPeopleMessages } from "#domain/follows.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import {
   baseURL,
@@ -75,6 +76,29 @@ async function replyByKeyboard(page: Page, name: string, text: string): Promise<
   await page.keyboard.press("Enter");
   expect((await sent).status()).toBe(201);
   await box.waitFor({ state: "detached" });
+}
+
+/** Someone whose follows make a suggestion: `friend` follows `suggested`. Ends signed out. */
+async function seedSuggestion(page: Page) {
+  const suggested = await signUpViaApi(page, "suggested");
+  const suggestedId = await ownId(page);
+  await signUpViaApi(page, "friend");
+  const friendId = await ownId(page);
+  await followViaApi(page, suggestedId);
+  await page.context().clearCookies();
+  return { friend: friendId, suggested: { ...suggested, id: suggestedId } };
+}
+
+async function ownId(page: Page): Promise<string> {
+  const me = await page.request.get("/api/me");
+  return ((await me.json()) as { profile: { id: string } }).profile.id;
+}
+
+async function followViaApi(page: Page, profileId: string): Promise<void> {
+  const response = await page.request.put(`/api/profiles/${profileId}/follow`, {
+    headers: { origin: baseURL() },
+  });
+  expect(response.status()).toBe(200);
 }
 
 describe("conversation", () => {
@@ -266,6 +290,31 @@ describe("conversation", () => {
     }
   });
 
+  test("a new account's empty feed suggests people and a first review; Follow by keyboard", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      const { friend, suggested } = await seedSuggestion(page);
+      await signUpViaApi(page, "newcomer");
+      await followViaApi(page, friend);
+
+      await page.goto("/feed");
+      await page
+        .locator("label")
+        .filter({ hasText: /^Following$/ })
+        .click();
+      const list = page.getByRole("list", { name: suggestedPeopleMessages.listLabel });
+      const row = list.getByRole("listitem").filter({ hasText: `@${suggested.username}` });
+      await row.waitFor();
+      await page.getByRole("link", { name: suggestedPeopleMessages.firstReview }).waitFor();
+      const follow = row.getByRole("button", { name: "Follow" });
+      await tabTo(page, follow);
+      const sent = page.waitForResponse((response) => response.url().endsWith("/follow"));
+      await page.keyboard.press("Enter");
+      expect((await sent).status()).toBe(200);
+      await row.getByRole("button", { name: "Following" }).waitFor();
+      await expectNoAxeViolations(page);
+    });
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     test("a post's text with a mention, and the post form's suggestions", async () => {
       await withPage(browser, { viewport, colorScheme }, async (page) => {
@@ -297,6 +346,25 @@ describe("conversation", () => {
           .waitFor();
         await expectNoAxeViolations(page);
         await screenshot(page, "post-form-mention", { fullPage: false });
+      });
+    });
+
+    test("a new account's empty feed with suggested people", async () => {
+      await withPage(browser, { viewport, colorScheme }, async (page) => {
+        const { friend, suggested } = await seedSuggestion(page);
+        await signUpViaApi(page, "newcomer");
+        await followViaApi(page, friend);
+        await page.goto("/feed");
+        await page
+          .locator("label")
+          .filter({ hasText: /^Following$/ })
+          .click();
+        await page
+          .getByRole("list", { name: suggestedPeopleMessages.listLabel })
+          .getByText(`@${suggested.username}`)
+          .waitFor();
+        await expectNoAxeViolations(page);
+        await screenshot(page, "feed-suggested-people", { fullPage: false });
       });
     });
 

@@ -16,7 +16,7 @@ import { UserAvatar } from "./user-avatar.tsx";
  * name and @username linking to their profile, and an action at the end. `divided` parts the
  * rows with lines instead of space.
  */
-function PersonList({
+export function PersonList({
   label,
   divided = false,
   children,

@@ -38,6 +38,8 @@ export const apiPaths = {
     `/api/profiles/${segment(profileId)}/items?${params}`,
   /** PUT follows, DELETE unfollows. */
   follow: (profileId: string) => `/api/profiles/${segment(profileId)}/follow`,
+  /** People the signed-in person may want to follow. */
+  suggestedPeople: "/api/people/suggested",
   /** The signed-in person's follow requests waiting, newest first. */
   followRequests: (params: URLSearchParams) => withQuery("/api/follow-requests", params),
   followRequestAnswer: (requesterId: string, answer: "accept" | "decline") =>

@@ -63,6 +63,8 @@ export const profileKeys = {
   diary: (profileId: string) => ["profiles", profileId, "diary"] as const,
   rankings: (profileId: string) => ["profiles", profileId, "rankings"] as const,
   ownCategories: ["profiles", "own-categories"] as const,
+  /** People to follow: under "profiles", so a follow anywhere reads them again. */
+  suggested: ["profiles", "suggested"] as const,
 };
 
 /**

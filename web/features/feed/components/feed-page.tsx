@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconToolsKitchen2 } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { type FeedScope, feedMessages } from "#domain/feed.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
@@ -14,6 +14,11 @@ import { useItemDialog } from "#web/features/items/use-open-item.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { feedQuery } from "../api/feed-queries.ts";
 import classes from "./feed-page.module.css";
+
+/** Only an empty feed offers it: loaded then, so a feed with posts pays nothing for it. */
+const FirstDay = lazy(() =>
+  import("./first-day.tsx").then((module) => ({ default: module.FirstDay })),
+);
 
 /** Three skeleton cards while the feed loads. */
 const SKELETON_CARDS = ["first", "second", "third"] as const;
@@ -62,7 +67,7 @@ export function FeedPage() {
           </div>
         )}
 
-        <FeedList pages={pages} scope={scope} onOpen={dialog.open} />
+        <FeedList pages={pages} scope={scope} signedIn={signedIn} onOpen={dialog.open} />
       </Stack>
 
       <ItemDetailDialog item={dialog.selected} onClose={dialog.close} />
@@ -73,10 +78,12 @@ export function FeedPage() {
 interface FeedListProps {
   pages: ItemPages;
   scope: FeedScope;
+  /** An empty feed offers the signed-in person a first review and people to follow. */
+  signedIn: boolean;
   onOpen: (item: ItemDto) => void;
 }
 
-function FeedList({ pages, scope, onOpen }: FeedListProps) {
+function FeedList({ pages, scope, signedIn, onOpen }: FeedListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(pages.loadMore);
   loadMore.current = pages.loadMore;
@@ -112,15 +119,22 @@ function FeedList({ pages, scope, onOpen }: FeedListProps) {
       }
       errorTitle="We couldn't load the feed"
       empty={
-        <EmptyState
-          icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
-          title={feedMessages.empty}
-          hint={
-            scope === "following"
-              ? "Reviews and posts from people you follow show up here."
-              : undefined
-          }
-        />
+        <Stack gap="lg">
+          <EmptyState
+            icon={<IconToolsKitchen2 size={28} stroke={1.6} />}
+            title={feedMessages.empty}
+            hint={
+              scope === "following"
+                ? "Reviews and posts from people you follow show up here."
+                : undefined
+            }
+          />
+          {signedIn && (
+            <Suspense fallback={null}>
+              <FirstDay />
+            </Suspense>
+          )}
+        </Stack>
       }
       noun="posts"
       end={
