@@ -131,6 +131,8 @@ const statsFirstSchema = z.object({
   /** The dish's name for a dish; the restaurant's name for a restaurant. */
   title: z.string(),
   rating: z.number().int(),
+  /** Its "Date visited" (`YYYY-MM-DD`): the timeline's order and what it shows. */
+  visitedOn: z.string(),
   createdAt: z.string(),
   restaurant: restaurantRefSchema,
 });

@@ -702,7 +702,7 @@ function everyListStatement(world: World, db: Executor): Planned[] {
           name: `stats first times later page (${period})`,
           statement: statsFirstsSql({
             ...scope,
-            after: { ...positions.review, kind: "dish" },
+            after: { ...positions.review, kind: "dish", key: 20_000 },
             limit: 21,
           }),
         },

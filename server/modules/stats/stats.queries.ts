@@ -2,13 +2,13 @@ import { type SQL, sql } from "drizzle-orm";
 import { STATS_LIMITS, STATS_STOP_WORDS } from "#domain/stats.ts";
 import type { Executor } from "#server/db/client.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
-import { CREATED_AT_TEXT, type Cursor } from "#server/modules/shared/keyset.ts";
+import { CREATED_AT_TEXT, type KeyedCursor } from "#server/modules/shared/keyset.ts";
 
 // Every statement reads one person's visible reviews through reviews_user_visited_idx
 // (user_id, visited_on desc, created_at desc, id desc), a range of dates visited for the period,
 // and aggregates in SQL. A review counts in the month of its date visited (a calendar date, so
-// the period's UTC bounds are taken as dates; see domain/stats.ts). First times stay in posting
-// order: their keyset pages run on created_at.
+// the period's UTC bounds are taken as dates; see domain/stats.ts), and first times are the
+// first by date visited, paged in that order.
 
 /** Whose stats, seen by whom, over which half-open range of time (ISO instants). */
 export interface StatsScope {
@@ -200,42 +200,51 @@ export interface FirstRow extends RestaurantColumns, Record<string, unknown> {
   review_type: "dish" | "restaurant";
   title: string;
   rating: number;
+  visited_on: string;
+  /** The date visited as days since 1970-01-01: the cursor's key. */
+  visited_day: number;
   created_at: string;
 }
 
 /**
- * One page of first times, newest first: each restaurant's first visible review by the person,
- * and each dish's (a restaurant plus the name as dishKey() keys it: accents, case and repeated
- * spaces dropped). When one review is both, the restaurant comes first. Keyset on
- * (created_at, id, kind); `limit` rows at most.
+ * One page of first times, newest visit first: each restaurant's first visible review by the
+ * person, and each dish's (a restaurant plus the name as dishKey() keys it: accents, case and
+ * repeated spaces dropped), "first" by date visited, then posting time. When one review is both,
+ * the restaurant comes first. Keyset on (visited_on, created_at, id, kind), the cursor's key
+ * being the date visited's day number; `limit` rows at most.
  */
 export function statsFirstsSql(
-  scope: StatsScope & { after: Cursor | undefined; limit: number },
+  scope: StatsScope & { after: KeyedCursor | undefined; limit: number },
 ): SQL {
   const { ownerId, viewerId, after } = scope;
   const key = sql`btrim(regexp_replace(lower(tasted_unaccent(r.title)), '[[:space:]]+', ' ', 'g'))`;
   const keyset = after
-    ? sql`and (f.created_at, f.id, f.kind) < (${after.createdAt}::timestamptz, ${after.id}::uuid, ${after.kind})`
+    ? sql`and (f.visited_on, f.created_at, f.id, f.kind)
+              < (date '1970-01-01' + ${after.key}::int, ${after.createdAt}::timestamptz,
+                 ${after.id}::uuid, ${after.kind})`
     : sql``;
+  const visitOrder = sql`order by r.visited_on, r.created_at, r.id`;
   return sql`
     with mine as (
-      select r.id, r.restaurant_id, r.review_type, r.title, r.rating, r.created_at,
-             row_number() over (partition by r.restaurant_id order by r.created_at, r.id) as visit,
+      select r.id, r.restaurant_id, r.review_type, r.title, r.rating, r.visited_on, r.created_at,
+             row_number() over (partition by r.restaurant_id ${visitOrder}) as visit,
              row_number() over (partition by r.restaurant_id, r.review_type, ${key}
-                                order by r.created_at, r.id) as tasting
+                                ${visitOrder}) as tasting
         from reviews r
-       where r.user_id = ${ownerId} and not r.is_hidden and r.created_at < ${scope.to}::timestamptz
+       where r.user_id = ${ownerId} and not r.is_hidden and r.visited_on < ${dayOf(scope.to)}
          and ${statsVisibleSql(ownerId, viewerId)}),
     firsts as (
       select 'restaurant' as kind, m.* from mine m where m.visit = 1
       union all
       select 'dish' as kind, m.* from mine m where m.review_type = 'dish' and m.tasting = 1)
     select f.kind, f.id, f.review_type, f.title, f.rating,
+           to_char(f.visited_on, 'YYYY-MM-DD') as visited_on,
+           (f.visited_on - date '1970-01-01') as visited_day,
            to_char(f.created_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as created_at,
            ${restaurantColumns}
       from firsts f join restaurants rs on rs.id = f.restaurant_id
-     where f.created_at >= ${scope.from}::timestamptz ${keyset}
-     order by f.created_at desc, f.id desc, f.kind desc
+     where f.visited_on >= ${dayOf(scope.from)} ${keyset}
+     order by f.visited_on desc, f.created_at desc, f.id desc, f.kind desc
      limit ${scope.limit}`;
 }
 

@@ -9,7 +9,8 @@ import {
   type StatsVisibilityDto,
 } from "#domain/stats.ts";
 import type { Database } from "#server/db/client.ts";
-import { decodeCursor, keysetPage } from "#server/modules/shared/keyset.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { decodeKeyedCursor, keysetPage } from "#server/modules/shared/keyset.ts";
 import { profileNotFound } from "#server/modules/shared/people.ts";
 import {
   type FavouriteDishRow,
@@ -127,8 +128,8 @@ export async function getStats(
 }
 
 /**
- * GET /api/profiles/:id/stats/firsts: the first-times timeline, newest first, keyset paged; a
- * year's first times, or every one without a year.
+ * GET /api/profiles/:id/stats/firsts: the first-times timeline, newest visit first, keyset
+ * paged; the first times visited in a year, or every one without a year.
  */
 export async function getStatsFirsts(
   db: Database,
@@ -136,7 +137,12 @@ export async function getStatsFirsts(
   viewerId: string | undefined,
   query: StatsFirstsQuery,
 ): Promise<StatsFirstsPage> {
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, FIRST_KINDS);
+  const after =
+    query.cursor === undefined ? undefined : decodeKeyedCursor(query.cursor, FIRST_KINDS);
+  // The key is a whole day number; anything else was not made here.
+  if (after && !Number.isInteger(after.key)) {
+    throw ApiError.badRequest("Invalid cursor", "INVALID_CURSOR");
+  }
   await ensureVisible(db, ownerId, viewerId);
   const { from, to } =
     query.year === undefined
@@ -154,6 +160,7 @@ export async function getStatsFirsts(
     createdAt: last.created_at,
     id: last.id,
     kind: last.kind,
+    key: Number(last.visited_day),
   }));
   return {
     items: page.rows.map((row) => ({
@@ -162,6 +169,7 @@ export async function getStatsFirsts(
       reviewType: row.review_type,
       title: row.kind === "restaurant" ? row.restaurant_name : row.title,
       rating: row.rating,
+      visitedOn: row.visited_on,
       createdAt: new Date(row.created_at).toISOString(),
       restaurant: restaurantRef(row),
     })),

@@ -361,7 +361,14 @@ describe("GET /api/profiles/:id/stats", () => {
         expect(response.json().error.code).toBe("VALIDATION_ERROR");
       }
     }
-    for (const cursor of ["nope", "%00", Buffer.from('["x","y","dish"]').toString("base64url")]) {
+    const shaped = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    for (const cursor of [
+      "nope",
+      "%00",
+      shaped(["x", "y", "dish"]),
+      // A well-formed position whose key is not a day number.
+      shaped(["2025-01-01T00:00:00.000000Z", "00000000-0000-4000-8000-000000000000", "dish", 1.5]),
+    ]) {
       const response = await request(
         testApp.app,
         "GET",
@@ -402,6 +409,8 @@ describe("GET /api/profiles/:id/stats/firsts", () => {
       reviewType: "dish",
       title: kind === "dish" ? review.title : restaurant.name,
       rating: review.rating,
+      // Dated by the factory on the day it was posted.
+      visitedOn: review.createdAt.toISOString().slice(0, 10),
       createdAt: review.createdAt.toISOString(),
       restaurant: ref(restaurant),
     });
@@ -422,6 +431,51 @@ describe("GET /api/profiles/:id/stats/firsts", () => {
       items: [...year, entry("restaurant", r1, ramen), entry("dish", r1, ramen)],
       nextCursor: null,
     });
+  });
+
+  it("takes the first visit, not the first posted, and orders by date visited", async () => {
+    await testApp.start();
+    const me = await person();
+    const bakery = await createRestaurant(testApp.db, { name: "Old Bakery" });
+    const noodles = await createRestaurant(testApp.db, { name: "Noodle Bar" });
+    // Posted first, visited in May.
+    const may = await createReview(testApp.db, {
+      userId: me.id,
+      restaurantId: bakery.id,
+      title: "Croissant",
+      createdAt: utc("2025-05-01T12:00:00"),
+      visitedOn: "2025-05-01",
+    });
+    // Posted later (an import, say) about a visit a year before: the bakery's first time.
+    const earlier = await createReview(testApp.db, {
+      userId: me.id,
+      restaurantId: bakery.id,
+      title: "Baguette",
+      createdAt: utc("2025-06-01T12:00:00"),
+      visitedOn: "2024-03-02",
+    });
+    // Posted last, visited in January: listed after May's, whatever its posting time.
+    const january = await createReview(testApp.db, {
+      userId: me.id,
+      restaurantId: noodles.id,
+      title: "Dan dan",
+      createdAt: utc("2025-07-01T12:00:00"),
+      visitedOn: "2025-01-10",
+    });
+    const page = await get<StatsFirstsPage>(`/api/profiles/${me.id}/stats/firsts`, me.cookie);
+    expect(page.items.map((item) => [item.kind, item.title, item.visitedOn])).toEqual([
+      ["dish", may.title, "2025-05-01"],
+      ["restaurant", "Noodle Bar", "2025-01-10"],
+      ["dish", january.title, "2025-01-10"],
+      ["restaurant", "Old Bakery", "2024-03-02"],
+      ["dish", earlier.title, "2024-03-02"],
+    ]);
+    // A year holds the first times visited in it.
+    const year = await get<StatsFirstsPage>(
+      `/api/profiles/${me.id}/stats/firsts?year=2024`,
+      me.cookie,
+    );
+    expect(year.items.map((item) => item.reviewId)).toEqual([earlier.id, earlier.id]);
   });
 
   it("pages by keyset, 20 at a time, without gaps or repeats", async () => {

@@ -25,7 +25,7 @@ import {
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
-import { formatDate, isoDateTime } from "#web/lib/format-date.ts";
+import { formatDate } from "#web/lib/format-date.ts";
 import { statsFirstsQuery, statsQuery, useSetStatsVisibility } from "../api/stats-queries.ts";
 import classes from "./stats.module.css";
 import { StatsSkeleton, type StatsTabProps } from "./stats-skeleton.tsx";
@@ -517,8 +517,8 @@ function FirstItem({ first }: { first: StatsFirstDto }) {
       <Text size="sm" fw={600}>
         {first.kind === "dish" ? statsMessages.firstDish : statsMessages.firstRestaurant}
       </Text>
-      <Text size="sm" c="dimmed" component="time" dateTime={isoDateTime(first.createdAt)}>
-        {formatDate(first.createdAt)}
+      <Text size="sm" c="dimmed" component="time" dateTime={first.visitedOn}>
+        {formatDate(first.visitedOn)}
       </Text>
       <span>
         <Anchor component={Link} underline="always" to={to}>
