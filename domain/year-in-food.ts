@@ -101,6 +101,8 @@ export const yearInFoodMessages = {
   noReviews: "No reviews this year.",
   otherYears: "Other years",
   share: "Share",
+  /** The menu of the year's images. */
+  download: "Download",
   downloadImage: "Download image",
   downloadStory: "Download story image",
   linkCopied: "Link copied",

@@ -137,20 +137,23 @@ describe.skipIf(!databaseURL)("a past year's recap", () => {
       await page
         .getByRole("heading", { level: 1, name: yearInFoodMessages.ownTitle(lastYear) })
         .waitFor();
-      // "Download image" saves the year's share card.
-      const download = page.getByRole("link", { name: yearInFoodMessages.downloadImage });
+      // The Download menu: "Download image" saves the year's share card.
+      await page.getByRole("button", { name: yearInFoodMessages.download }).click();
+      const download = page.getByRole("menuitem", { name: yearInFoodMessages.downloadImage });
       expect(await download.getAttribute("download")).toBe(`tasted-${lastYear}.png`);
       const image = await page.request.get((await download.getAttribute("href")) ?? "");
       expect(image.status()).toBe(200);
       expect(image.headers()["content-type"]).toBe("image/png");
       // Beside it, the story-sized image (1080×1920) for apps that take stories.
-      const story = page.getByRole("link", { name: yearInFoodMessages.downloadStory });
+      const story = page.getByRole("menuitem", { name: yearInFoodMessages.downloadStory });
       expect(await story.getAttribute("download")).toBe(`tasted-${lastYear}-story.png`);
       const upright = await page.request.get((await story.getAttribute("href")) ?? "");
       expect(upright.status()).toBe(200);
       const png = await upright.body();
       // A PNG's IHDR holds its width and height right after the signature.
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1920]);
+      await page.keyboard.press("Escape");
+      await story.waitFor({ state: "hidden" });
       // Three reviews (two dishes) at three restaurants; Osteria Luna was first reviewed the
       // year before, so two of them are new.
       await expect

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Skeleton, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, Group, Menu, Skeleton, VisuallyHidden } from "@mantine/core";
 import {
   IconCalendarEvent,
   IconDeviceMobileDown,
   IconDownload,
+  IconPhotoDown,
   IconShare,
 } from "@tabler/icons-react";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
@@ -106,32 +107,44 @@ export function YearInFoodPage({
   return frame(
     <YearRecap recap={recap.data} handle={authorHandle(owner)} />,
     <Group gap="xs" wrap="nowrap">
-      <ActionIcon
-        component="a"
-        href={apiPaths.yearCard(recap.data.person.id, recap.data.year)}
-        download={`tasted-${recap.data.year}.png`}
-        variant="light"
-        radius="xl"
-        size={36}
-        aria-label={messages.downloadImage}
-        title={messages.downloadImage}
-      >
-        <IconDownload size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        component="a"
-        href={apiPaths.yearCard(recap.data.person.id, recap.data.year, "story")}
-        download={`tasted-${recap.data.year}-story.png`}
-        variant="light"
-        radius="xl"
-        size={36}
-        aria-label={messages.downloadStory}
-        title={messages.downloadStory}
-      >
-        <IconDeviceMobileDown size={18} aria-hidden />
-      </ActionIcon>
+      <DownloadMenu recap={recap.data} />
       <ShareButton title={title} />
     </Group>,
+  );
+}
+
+/**
+ * One icon for both images, so the title keeps its room on a phone: "Download image" (the
+ * share card) and "Download story image" (1080×1920, for apps that take stories).
+ */
+function DownloadMenu({ recap }: { recap: YearInFoodDto }) {
+  const image = (format: "card" | "story", name: string) => ({
+    component: "a" as const,
+    href: apiPaths.yearCard(recap.person.id, recap.year, format),
+    download: name,
+  });
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="light" radius="xl" size={36} aria-label={messages.download}>
+          <IconDownload size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          {...image("card", `tasted-${recap.year}.png`)}
+          leftSection={<IconPhotoDown size={16} aria-hidden />}
+        >
+          {messages.downloadImage}
+        </Menu.Item>
+        <Menu.Item
+          {...image("story", `tasted-${recap.year}-story.png`)}
+          leftSection={<IconDeviceMobileDown size={16} aria-hidden />}
+        >
+          {messages.downloadStory}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
