@@ -162,3 +162,16 @@ export const itemSchemas = {
   post: postSchema,
   deal: dealSchema,
 } as const satisfies Record<ItemKind, unknown>;
+
+/**
+ * A new review or post may carry a key of the client's choosing (the header below, one per
+ * submission): sending it again with the same key, as a retry or a queue of posts written
+ * offline does, gives back the item the first one made instead of a second.
+ */
+export const SUBMISSION_KEY_HEADER = "idempotency-key";
+export const submissionHeaders = z.object({
+  [SUBMISSION_KEY_HEADER]: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, "Idempotency-Key must be 16 to 100 letters, digits, - or _")
+    .optional(),
+});

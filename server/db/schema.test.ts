@@ -209,6 +209,7 @@ describe("migrations", () => {
         "want_to_try",
         "for_you_dismissals",
         "imports",
+        "item_submissions",
         "import_items",
         "lists",
         "list_entries",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { itemKinds } from "#domain/item-kinds.ts";
 import { createdAt, uuidPrimaryKey } from "../columns.ts";
 import { user } from "./auth.ts";
 
@@ -53,4 +54,25 @@ export const avatarUploads = pgTable(
     index("avatar_uploads_user_idx").on(t.userId),
     index("avatar_uploads_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * What a submission of a new item used besides its uploads: the key it was sent with
+ * (domain/items.ts SUBMISSION_KEY_HEADER), claimed first in the item's transaction, and the
+ * item it made. A second submission with the same key waits on the first's row, then finds
+ * that item. Keys belong to their author, so two people's keys never meet.
+ */
+export const itemSubmissions = pgTable(
+  "item_submissions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    itemKind: text("item_kind", { enum: itemKinds }).notNull(),
+    /** Set in the same transaction as the claim, so only an uncommitted row lacks it. */
+    itemId: uuid("item_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

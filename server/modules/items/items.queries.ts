@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { itemSubmissions } from "#server/db/schema/uploads.ts";
 import { unseenPeopleSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
 import { lockProfilesInOrder } from "#server/modules/shared/people.ts";
@@ -471,4 +472,42 @@ export async function findItemPhotoAudience(
   const [row] = result.rows;
   if (!row || row.holders === 0) return undefined;
   return { everyone: row.everyone, viewer: row.everyone || row.viewer };
+}
+
+/**
+ * Claims `key` for a new item of `userId`'s: undefined when the key is theirs now (go on and
+ * make the item), else the item an earlier submission with it made. A submission under way
+ * with the same key is waited for (its row is uncommitted), so two at once make one item.
+ */
+export async function claimSubmissionKey(
+  tx: Executor,
+  userId: string,
+  key: string,
+  kind: ItemKind,
+): Promise<{ itemKind: ItemKind; itemId: string } | undefined> {
+  const claimed = await tx
+    .insert(itemSubmissions)
+    .values({ userId, key, itemKind: kind })
+    .onConflictDoNothing()
+    .returning({ key: itemSubmissions.key });
+  if (claimed.length > 0) return undefined;
+  const [earlier] = await tx
+    .select({ itemKind: itemSubmissions.itemKind, itemId: itemSubmissions.itemId })
+    .from(itemSubmissions)
+    .where(and(eq(itemSubmissions.userId, userId), eq(itemSubmissions.key, key)));
+  if (!earlier?.itemId) throw new Error(`submission key ${key} has no item`);
+  return { itemKind: earlier.itemKind, itemId: earlier.itemId };
+}
+
+/** Records the item a claimed submission key made, in the same transaction. */
+export async function recordSubmission(
+  tx: Executor,
+  userId: string,
+  key: string,
+  itemId: string,
+): Promise<void> {
+  await tx
+    .update(itemSubmissions)
+    .set({ itemId })
+    .where(and(eq(itemSubmissions.userId, userId), eq(itemSubmissions.key, key)));
 }

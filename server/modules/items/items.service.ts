@@ -16,11 +16,13 @@ import { applyImageEdits } from "./item-images.ts";
 import { mentionInItemText, mentionsOfItems } from "./item-mentions.ts";
 import { imagesByItem, itemKey, toItemDto } from "./items.mapper.ts";
 import {
+  claimSubmissionKey,
   deleteItemRow,
   type ItemRow,
   insertItemImages,
   lockItem,
   type NewImage,
+  recordSubmission,
   selectItemImages,
   selectItemRows,
   viewableItemPage,
@@ -42,6 +44,8 @@ export interface ItemContext {
    */
   events: EventBus;
   push: PushNotifier;
+  /** A new item's submission key (the Idempotency-Key header), when its client sent one. */
+  submissionKey?: string | undefined;
 }
 
 export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
@@ -110,7 +114,8 @@ export async function getItem<K extends ItemKind>(
 }
 
 /**
- * Creates an item in ONE transaction: `insertItem` writes its row (and finds or creates its
+ * Creates an item in ONE transaction (or, given a submission key already used by the author,
+ * answers the item that submission made): `insertItem` writes its row (and finds or creates its
  * restaurant) and returns its id, then the caller's uploads become its photos in order and the
  * people its text mentions are notified. Any failure (a photo that is not the caller's pending
  * upload, a constraint) leaves no item, no new restaurant and no image rows, and the uploads
@@ -123,9 +128,24 @@ export async function createItem<K extends ItemKind>(
   insertItem: (tx: Executor, author: SessionUser) => Promise<string>,
 ): Promise<ItemDtoOf<K>> {
   const author = await ensureAuthor(ctx);
+  const { submissionKey } = ctx;
   const { itemId, notified } = await ctx.db.transaction(async (tx) => {
+    // Sent before with this key: the item that submission made, and nothing written again.
+    const earlier = submissionKey
+      ? await claimSubmissionKey(tx, author.id, submissionKey, kind)
+      : undefined;
+    if (earlier) {
+      if (earlier.itemKind !== kind) {
+        throw ApiError.conflict(
+          `This Idempotency-Key was used for a ${earlier.itemKind}: send each submission its own`,
+          "SUBMISSION_KEY_REUSED",
+        );
+      }
+      return { itemId: earlier.itemId, notified: [] };
+    }
     const id = await insertItem(tx, author);
     await insertItemImages(tx, kind, id, await claimItemPhotos(tx, author.id, images));
+    if (submissionKey) await recordSubmission(tx, author.id, submissionKey, id);
     return { itemId: id, notified: await mentionInItemText(tx, kind, id, author.id) };
   });
   await deliver(ctx, notified);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { postSchema } from "#domain/items.ts";
+import { postSchema, SUBMISSION_KEY_HEADER, submissionHeaders } from "#domain/items.ts";
 import { postInput, postUpdateInput } from "#domain/post.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
@@ -16,11 +16,14 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Create a post (title, content, optional restaurant and photos)",
         tags: ["posts"],
         body: postInput,
+        headers: submissionHeaders,
         response: { 201: postSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const post = await createPost(await itemContext(request), request.body);
+      const ctx = await itemContext(request);
+      const submissionKey = request.headers[SUBMISSION_KEY_HEADER];
+      const post = await createPost({ ...ctx, submissionKey }, request.body);
       return reply.status(201).send(post);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { reviewSchema } from "#domain/items.ts";
+import { reviewSchema, SUBMISSION_KEY_HEADER, submissionHeaders } from "#domain/items.ts";
 import {
   createReviewInput,
   diaryPageSchema,
@@ -26,11 +26,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           "written in one transaction.",
         tags: ["reviews"],
         body: createReviewInput,
+        headers: submissionHeaders,
         response: { 201: reviewSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const review = await createReview(await itemContext(request), request.body);
+      const ctx = await itemContext(request);
+      const submissionKey = request.headers[SUBMISSION_KEY_HEADER];
+      const review = await createReview({ ...ctx, submissionKey }, request.body);
       return reply.status(201).send(review);
     },
   );
