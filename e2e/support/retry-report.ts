@@ -16,8 +16,12 @@ export default class RetryReport implements Reporter {
         const outcome = result.state === "passed" ? "passed on retry" : "failed";
         // What the failed attempt threw, kept by the runner even when the retry passed: a
         // flake is traced from here, since the run prints errors only of tests that failed.
+        // An assertion's message abbreviates what it compared ("expected [ Array(1) ]…"); its
+        // diff holds the values, such as the console errors a page reported.
         const thrown = (result.errors ?? []).map(
-          (error) => `\n      ${firstLines(error.message, 3)}${where(error.stack)}`,
+          (error) =>
+            `\n      ${firstLines(error.message, 3)}${where(error.stack)}` +
+            (error.diff ? `\n      ${firstLines(error.diff, 12)}` : ""),
         );
         return [
           `  ${testModule.relativeModuleId} > ${testCase.fullName}: ${outcome}${thrown.join("")}`,
