@@ -1,9 +1,13 @@
 import { describe, expect, test } from "vitest";
+import { screenPaths } from "#domain/screen-paths.ts";
 import {
+  DESKTOP,
   expectNoAxeViolations,
   LOOKS,
+  newPage,
   type PageOptions,
   screenshot,
+  type TestPage,
   useBrowser,
   waitForText,
   withPage,
@@ -19,8 +23,9 @@ import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Deals in a real browser: one shared through the Add chooser's fourth choice by keyboard alone
- * and found on its restaurant's Deals tab, and the New Deal dialog and the Deals tab checked
- * with axe (and photographed locally) in every look.
+ * and found on its restaurant's Deals tab; one in the feed, liked from its card and commented on
+ * by keyboard, its author told; and the New Deal dialog, the Deals tab, the feed card and the
+ * deal's own page checked with axe (and photographed locally) in every look.
  */
 
 const browser = useBrowser();
@@ -77,6 +82,47 @@ describe("deals", () => {
     });
   });
 
+  test("a deal in the feed is liked from its card and commented on by keyboard", async () => {
+    const title = unique("Happy hour oysters");
+    let host: TestPage | undefined;
+    let guest: TestPage | undefined;
+    try {
+      host = await newPage(browser, { viewport: DESKTOP });
+      guest = await newPage(browser, { viewport: DESKTOP });
+      await signUpViaApi(host.page, "dealHost");
+      const deal = await seedDeal(host.page, { title, restaurant: unique("Oyster Bar") });
+      await signUpViaApi(guest.page, "dealFan");
+
+      await guest.page.goto("/feed");
+      const card = guest.page.getByRole("article", { name: title });
+      await card.getByText("Deal", { exact: true }).waitFor();
+      await card.getByText("Mon–Fri 4–7 pm").waitFor();
+      const like = card.getByRole("button", { name: /^Like, / });
+      await tabTo(guest.page, like);
+      await guest.page.keyboard.press("Enter");
+      await card.getByRole("button", { name: "Like, 1 like" }).waitFor();
+      expect(await like.getAttribute("aria-pressed")).toBe("true");
+
+      await guest.page.goto(screenPaths.view("deal", deal.id));
+      await guest.page.getByRole("heading", { name: title }).waitFor();
+      const comments = guest.page.getByRole("region", { name: /^Comments/ });
+      await tabTo(guest.page, comments.getByRole("textbox", { name: "Add a comment" }));
+      await guest.page.keyboard.type("Still on at 6, go!");
+      await guest.page.keyboard.press("Enter");
+      await comments.getByText("Still on at 6, go!").waitFor();
+
+      await host.page.goto(screenPaths.notifications);
+      const rows = host.page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+      await rows.filter({ hasText: `liked your ${title}` }).waitFor();
+      await rows.filter({ hasText: `commented on your ${title}` }).waitFor();
+      expect(host.errors).toEqual([]);
+      expect(guest.errors).toEqual([]);
+    } finally {
+      await host?.close();
+      await guest?.close();
+    }
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     const options: PageOptions = { viewport, colorScheme };
 
@@ -100,6 +146,30 @@ describe("deals", () => {
         await dialog.getByRole("checkbox", { name: "Repeats weekly" }).check();
         await dialog.getByText("Last day", { exact: true }).waitFor();
         await screenshot(page, "new-deal-dialog", { fullPage: false });
+        await expectNoAxeViolations(page);
+      });
+    });
+
+    test("a deal's feed card and its own page", async () => {
+      await withPage(browser, options, async (page) => {
+        await signUpViaApi(page, "dealFeed");
+        const title = unique("Half-price tacos");
+        const deal = await seedDeal(page, {
+          title,
+          restaurant: unique("Taqueria"),
+          details: "Every taco, all afternoon.",
+        });
+        await page.goto("/feed");
+        const card = page.getByRole("article", { name: title });
+        await card.getByText("Mon–Fri 4–7 pm").waitFor();
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(page, "feed-deal-card", { fullPage: false });
+        await expectNoAxeViolations(page);
+
+        await page.goto(screenPaths.view("deal", deal.id));
+        await page.getByRole("heading", { name: title }).waitFor();
+        await page.getByText("Every taco, all afternoon.").waitFor();
+        await screenshot(page, "deal-page");
         await expectNoAxeViolations(page);
       });
     });

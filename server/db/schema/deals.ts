@@ -70,8 +70,16 @@ export const deals = pgTable(
     index("deals_restaurant_tab_idx")
       .on(t.restaurantId, ...newestFirst(t))
       .where(sql`not ${t.isHidden}`),
+    // The Everyone feed's walk (ADR 0034), the end checked on each entry it reads.
+    index("deals_feed_idx")
+      .on(...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
     // The author's profile, ended ones included.
     index("deals_user_created_idx").on(t.userId, ...newestFirst(t)),
+    // The Following feed's probe per followed person: their visible deals, newest first.
+    index("deals_profile_idx")
+      .on(t.userId, ...newestFirst(t))
+      .where(sql`not ${t.isHidden}`),
     index("deals_search_vector_idx").using("gin", t.searchVector),
     index("deals_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),
   ],

@@ -318,4 +318,55 @@ describe("deals", () => {
            + (select count(*) from notifications where deal_id = ${deal.id}) as n`);
     expect(Number(left.rows[0]?.n)).toBe(0);
   });
+
+  it("is in the feeds while it has not ended, as a deal with when it runs", async () => {
+    const { app } = await testApp.start();
+    const author = await signUpByEmail(app);
+    const follower = await signUpByEmail(app);
+    const follow = await request(app, "PUT", `/api/profiles/${author.userId}/follow`, {
+      cookie: follower.cookie,
+    });
+    expect(follow.statusCode).toBe(200);
+    const weekly = await shareDeal(app, author.cookie, {
+      title: "Taco Tuesday",
+      schedule: { kind: "weekly", days: [2], from: "11:00", to: "15:00" },
+    });
+    const oneOff = await shareDeal(app, author.cookie, { title: "Free churros" });
+    const feedTitles = async (url: string, cookie?: string) =>
+      (await request(app, "GET", url, { cookie }))
+        .json()
+        .items.map(
+          (item: { itemType: string; title: string }) => `${item.itemType}: ${item.title}`,
+        );
+    expect(await feedTitles("/api/feed")).toEqual(["deal: Free churros", "deal: Taco Tuesday"]);
+    expect(await feedTitles("/api/feed?scope=following", follower.cookie)).toEqual([
+      "deal: Free churros",
+      "deal: Taco Tuesday",
+    ]);
+    const [card] = (await request(app, "GET", "/api/feed?limit=1")).json().items;
+    expect(card).toMatchObject({
+      id: oneOff.id,
+      itemType: "deal",
+      schedule: { kind: "ends" },
+      isOnNow: true,
+      hasEnded: false,
+      likeCount: 0,
+      likedByMe: null,
+    });
+    // Paging past a deal keeps its place.
+    const next = (await request(app, "GET", "/api/feed?limit=1")).json().nextCursor;
+    const page2 = (await request(app, "GET", `/api/feed?limit=1&cursor=${next}`)).json();
+    expect(page2.items.map((item: { id: string }) => item.id)).toEqual([weekly.id]);
+
+    // Its end passes: it leaves both feeds by itself, and still opens, as ended.
+    await app.database.db.execute(
+      sql`update deals set ends_at = now() - interval '1 minute' where id = ${oneOff.id}`,
+    );
+    expect(await feedTitles("/api/feed")).toEqual(["deal: Taco Tuesday"]);
+    expect(await feedTitles("/api/feed?scope=following", follower.cookie)).toEqual([
+      "deal: Taco Tuesday",
+    ]);
+    const ended = await request(app, "GET", `/api/deals/${oneOff.id}`);
+    expect(ended.json()).toMatchObject({ hasEnded: true, isOnNow: false });
+  });
 });

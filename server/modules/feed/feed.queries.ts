@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
-import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { dealNotEndedSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import type { Cursor } from "#server/modules/shared/keyset.ts";
 
@@ -13,13 +13,17 @@ export interface FeedPageParams {
   viewerId?: string | undefined;
   /** Only items by people this user follows. */
   followedBy?: string | undefined;
+  /** The request's moment: deals past their end at `at` are not in the feed (ADR 0029). */
+  at?: Date | undefined;
 }
 
 /**
  * One page of the feed in one statement. Each kind contributes its own newest `limit` rows
  * through its partial index `(created_at desc, id desc) where not is_hidden`, bounded by the
  * keyset row comparison, so a deep page reads as few rows as the first; the outer query merges
- * the two short lists and joins author, restaurant and the viewer's like.
+ * the three short lists and joins author, restaurant and the viewer's like. Deals that have
+ * ended at `at` are left out in the same walk (ADR 0034): an ended deal leaves the feed by
+ * itself, at the cost of a skipped index entry.
  *
  * The following scope instead walks the viewer's follows and takes at most `limit` keys per
  * followed person from the partial index `(user_id, created_at desc, id desc) where not
@@ -34,16 +38,17 @@ export interface FeedPageParams {
  * per followed person (not per item) in the following scope.
  */
 export function feedPageSql(params: FeedPageParams): SQL {
-  const { limit, after, followedBy, viewerId } = params;
+  const { limit, after, followedBy, viewerId, at = new Date() } = params;
   const authorShown = (author: SQL) =>
     sql`${visibleAuthorSql(viewerId, author)} and ${notMutedSql(viewerId, author)}`;
-  const newest = (kind: ItemKind, alias: "r" | "p") => {
+  const newest = (kind: ItemKind, alias: "r" | "p" | "d") => {
     const table = itemTables[kind].items;
     const newestOf = (tableAlias: string, author?: SQL) => {
       const a = sql.raw(tableAlias);
+      const running = kind === "deal" ? sql` and ${dealNotEndedSql(tableAlias, at)}` : sql``;
       const shown = author
-        ? sql`not ${a}.is_hidden and ${authorShown(author)}`
-        : sql`not ${a}.is_hidden`;
+        ? sql`not ${a}.is_hidden${running} and ${authorShown(author)}`
+        : sql`not ${a}.is_hidden${running}`;
       const visible = after
         ? sql`${shown} and (${a}.created_at, ${a}.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
         : shown;
@@ -51,10 +56,10 @@ export function feedPageSql(params: FeedPageParams): SQL {
     };
     const a = sql.raw(alias);
     if (!followedBy) {
-      return sql`(select ${itemColumns(kind, alias)} from ${table} ${a}
+      return sql`(select ${itemColumns(kind, alias, at)} from ${table} ${a}
                     where ${newestOf(alias, sql`${a}.user_id`)})`;
     }
-    return sql`(select ${itemColumns(kind, alias)}
+    return sql`(select ${itemColumns(kind, alias, at)}
         from (select k.id
                 from follows f
                 cross join lateral (
@@ -64,6 +69,7 @@ export function feedPageSql(params: FeedPageParams): SQL {
                order by k.created_at desc, k.id desc limit ${limit}) newest
         join ${table} ${a} on ${a}.id = newest.id)`;
   };
-  const page = sql`${newest("review", "r")} union all ${newest("post", "p")}`;
+  const page = sql`${newest("review", "r")} union all ${newest("post", "p")}
+    union all ${newest("deal", "d")}`;
   return itemRowsSql(page, { viewerId, limit });
 }

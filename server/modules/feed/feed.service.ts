@@ -15,7 +15,7 @@ export interface FeedContext {
   user: SessionUser | null;
 }
 
-/** Reviews and posts together, newest first: one query for the page, one for its photos. */
+/** Reviews, posts and running deals together, newest first: one query for the page, one for its photos. */
 export async function getFeed(
   ctx: FeedContext,
   query: PageQuery & { scope?: FeedScope | undefined },

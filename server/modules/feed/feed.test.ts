@@ -306,7 +306,7 @@ describe("feed query plan", () => {
     return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
   }
 
-  it("reads reviews and posts through their feed indexes on the first and a deep page", async () => {
+  it("reads reviews, posts and deals through their feed indexes on the first and a deep page", async () => {
     await testApp.start();
     const viewer = await createUser(testApp.db);
     const place = await createRestaurant(testApp.db);
@@ -322,6 +322,13 @@ describe("feed query plan", () => {
       insert into posts (user_id, restaurant_id, title, is_hidden, created_at)
       select 'plan-' || (1 + g % 100), case when g % 2 = 0 then ${place.id}::uuid end, 'Post ' || g,
              g % 40 = 0, now() - g * interval '1 minute' - interval '30 seconds'
+      from generate_series(1, 3000) as g`);
+    // Deals, half of them past their end: the walk skips those entries.
+    await testApp.db.execute(sql`
+      insert into deals (user_id, restaurant_id, title, time_zone, ends_at, is_hidden, created_at)
+      select 'plan-' || (1 + g % 100), ${place.id}, 'Deal ' || g, 'UTC',
+             now() + (case when g % 2 = 0 then 1 else -1 end) * interval '1 day', g % 40 = 0,
+             now() - g * interval '1 minute' - interval '15 seconds'
       from generate_series(1, 3000) as g`);
     await testApp.db.execute(sql`analyze`);
 
@@ -357,9 +364,10 @@ describe("feed query plan", () => {
       ),
     ];
     for (const plan of plans) {
-      expect(plan).not.toMatch(/Seq Scan on (reviews|posts)/);
+      expect(plan).not.toMatch(/Seq Scan on (reviews|posts|deals)/);
       expect(plan).toMatch(/reviews_feed_idx/);
       expect(plan).toMatch(/posts_feed_idx/);
+      expect(plan).toMatch(/deals_feed_idx/);
     }
 
     // Following: one index probe per followed person, never a walk over everyone's items.
@@ -381,6 +389,7 @@ describe("feed query plan", () => {
       // table; server/db/query-plans.test.ts checks that no table is read whole at real sizes.)
       expect(plan).toMatch(/Index Scan on reviews_author_feed_idx/);
       expect(plan).toMatch(/Index Scan on posts_profile_idx/);
+      expect(plan).toMatch(/deals_profile_idx/);
     }
   });
 });

@@ -2,7 +2,7 @@ import { Badge } from "@mantine/core";
 import type { CSSProperties } from "react";
 import classes from "./item.module.css";
 
-const COLORS = { Dish: "paprika", Restaurant: "grape", Post: "blue", Deal: "teal" } as const;
+const COLORS = { Dish: "paprika", Restaurant: "grape", Post: "blue", Deal: "pink" } as const;
 
 /** "Dish", "Restaurant", "Post" or "Deal", in the kind's colour with AA-contrast text. */
 export function KindBadge({ kind, className }: { kind: keyof typeof COLORS; className?: string }) {

@@ -1,0 +1,2 @@
+CREATE INDEX "deals_feed_idx" ON "deals" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE not "deals"."is_hidden";--> statement-breakpoint
+CREATE INDEX "deals_profile_idx" ON "deals" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE not "deals"."is_hidden";
