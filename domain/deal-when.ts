@@ -3,6 +3,14 @@
 /** The words on every deal card. */
 export const DEAL_CARD_TEXT = { badge: "Deal", ended: "Ended" } as const;
 
+/** Deleting one's own deal from its menu (item screens load this without the deal form). */
+export const DEAL_DELETE_TEXT = {
+  title: "Delete Deal",
+  text: "Are you sure you want to delete this deal? This action cannot be undone.",
+  deleted: "Deal deleted",
+  failed: "Failed to delete deal",
+} as const;
+
 /** When a deal runs, as the API returns it (domain/deals.ts dealSchema). */
 export interface DealWhen {
   hasEnded: boolean;

@@ -23,10 +23,6 @@ export const dealMessages = {
   dialogTitle: "New Deal",
   submit: "Share Deal",
   shared: "Deal shared!",
-  deleteTitle: "Delete Deal",
-  deleteConfirm: "Are you sure you want to delete this deal? This action cannot be undone.",
-  deleted: "Deal deleted",
-  deleteFailed: "Failed to delete deal",
   // The card's "Deal" badge and "Ended" are DEAL_CARD_TEXT (deal-when.ts).
 } as const;
 

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { dealMessages } from "#domain/deals.ts";
+import { DEAL_DELETE_TEXT } from "#domain/deal-when.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { postMessages } from "#domain/post.ts";
 import { reviewMessages } from "#domain/review.ts";
@@ -21,12 +21,7 @@ const messages = {
     deleted: postMessages.deleted,
     failed: postMessages.deleteFailed,
   },
-  deal: {
-    title: dealMessages.deleteTitle,
-    text: dealMessages.deleteConfirm,
-    deleted: dealMessages.deleted,
-    failed: dealMessages.deleteFailed,
-  },
+  deal: DEAL_DELETE_TEXT,
 } as const satisfies Record<ItemKind, unknown>;
 
 export interface DeleteItemDialogProps {
