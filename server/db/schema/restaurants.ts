@@ -48,6 +48,15 @@ export const restaurants = pgTable(
     // A pin is both coordinates or none.
     check("restaurants_location_pair", sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     index("restaurants_search_vector_idx").using("gin", t.searchVector),
+    // A typed restaurant is matched by name and address, case ignored (findOrCreateRestaurant),
+    // on every review or post naming one and every row of an import.
+    index("restaurants_name_address_idx").on(
+      sql`lower(${t.name})`,
+      sql`lower(coalesce(${t.address}, ''))`,
+    ),
+    // A new restaurant's free slug: the ones taken that start with its base (slugsLike's LIKE
+    // 'base-%', which the unique index cannot serve under a non-C collation).
+    index("restaurants_slug_pattern_idx").on(t.slug.op("text_pattern_ops")),
     // Explore's restaurant list without a query: by name, the first 20 straight from the index.
     index("restaurants_name_idx").on(t.name, t.id),
     // Explore and the place search: typo-tolerant name matches, accents ignored.

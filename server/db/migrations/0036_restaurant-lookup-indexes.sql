@@ -1,0 +1,2 @@
+CREATE INDEX "restaurants_name_address_idx" ON "restaurants" USING btree (lower("name"),lower(coalesce("address", '')));--> statement-breakpoint
+CREATE INDEX "restaurants_slug_pattern_idx" ON "restaurants" USING btree ("slug" text_pattern_ops);
