@@ -132,7 +132,9 @@ describe("migrations", () => {
       await second.close();
       await second.close(); // close is idempotent
     }
-  }, 60_000);
+    // Creating a PGlite database and running every migration: 5 s on a quiet machine, past 60 s
+    // at a load average above 20 (it timed out there).
+  }, 180_000);
 
   it.runIf(process.env.TEST_DB === "postgres")(
     "concurrent opens of one PostgreSQL database migrate once",
