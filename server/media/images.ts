@@ -157,9 +157,10 @@ export function processImageJobs(niceness: number): ImageJobs {
  */
 class ImageWorker {
   #child: ChildProcess | undefined;
+  /** Jobs sent and not answered, each with the process it was sent to. */
   readonly #pending = new Map<
     number,
-    { resolve: (r: unknown) => void; reject: (e: Error) => void }
+    { child: ChildProcess; resolve: (r: unknown) => void; reject: (e: Error) => void }
   >();
   #nextId = 1;
   #idleTimer: NodeJS.Timeout | undefined;
@@ -171,7 +172,7 @@ class ImageWorker {
     clearTimeout(this.#idleTimer);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { child, resolve, reject });
       // While a job is out, the channel keeps a script that awaits it alive.
       child.channel?.ref();
       child.send({ id, job } satisfies ImageWorkerRequest, (error) => {
@@ -201,8 +202,11 @@ class ImageWorker {
     child.on("exit", () => {
       if (this.#child === child) this.#child = undefined;
       // A crash (out of memory on a hostile picture, say) fails what it held, not the server.
-      for (const [id, { reject }] of this.#pending) {
-        this.#settle(id, () => reject(new Error("the image worker stopped")));
+      // Only what it held: a worker stopped for idleness may exit after the next one has taken
+      // new jobs.
+      for (const [id, pending] of this.#pending) {
+        if (pending.child !== child) continue;
+        this.#settle(id, () => pending.reject(new Error("the image worker stopped")));
       }
     });
     this.#child = child;

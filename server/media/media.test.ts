@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { encodePhoto, UnsupportedImageError } from "./image-work.ts";
+import { ImageJobs } from "./images.ts";
 import { S3Storage } from "./storage.ts";
 
 describe("S3Storage", () => {
@@ -53,4 +54,24 @@ describe("encodePhoto", () => {
       UnsupportedImageError,
     );
   });
+});
+
+describe("the image worker process", () => {
+  it("a worker stopped while idle fails none of the jobs its successor took", async () => {
+    const jobs = new ImageJobs();
+    const picture = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: "green" },
+    })
+      .png()
+      .toBuffer();
+    try {
+      expect((await jobs.encodeAvatar(picture, 32)).width).toBe(32);
+      // What the idle timer does: the worker is killed, and a job arrives before its exit is
+      // reported, so a new worker takes it. The old worker's exit must not fail it.
+      await jobs.close();
+      expect((await jobs.encodeAvatar(picture, 32)).width).toBe(32);
+    } finally {
+      await jobs.close();
+    }
+  }, 60_000);
 });
