@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type FeedPage, feedPageSchema } from "#domain/feed.ts";
-import type { PostDto, ReviewDto } from "#domain/items.ts";
+import type { DealDto, PostDto, ReviewDto } from "#domain/items.ts";
 import { responseJsonSchema, responseSerializerCompiler } from "./response-serializer.ts";
 
 const author = { id: "u1", username: "ann", slug: "ann", fullName: null, avatarUrl: null };
@@ -53,6 +53,19 @@ const post: PostDto = {
   restaurant: null,
 };
 
+const deal: DealDto = {
+  ...base,
+  id: "i3",
+  itemType: "deal",
+  details: null,
+  images: [],
+  restaurant: { id: "r1", name: "Ramen House", address: null, slug: "ramen-house", priceLevel: 2 },
+  timeZone: "Europe/London",
+  schedule: { kind: "weekly", days: [1, 2, 3], from: "16:00", to: "19:00", lastDay: null },
+  isOnNow: false,
+  hasEnded: false,
+};
+
 const writeFeedPage = responseSerializerCompiler({
   schema: feedPageSchema,
   method: "GET",
@@ -62,10 +75,11 @@ const writeFeedPage = responseSerializerCompiler({
 
 describe("response serializer", () => {
   it("writes what zod's parse would, for each kind of a discriminated union", () => {
-    const page: FeedPage = { items: [review, post], nextCursor: null };
+    const page: FeedPage = { items: [review, post, deal], nextCursor: null };
     const written = writeFeedPage(page);
     expect(JSON.parse(written)).toEqual(feedPageSchema.parse(page));
-    // Each kind keeps its own fields: the post's null restaurant, the review's rating.
+    // Each kind keeps its own fields: the post's null restaurant, the review's rating, the
+    // deal's schedule (itself a union).
     expect(written).toBe(JSON.stringify(feedPageSchema.parse(page)));
   });
 
@@ -88,7 +102,12 @@ describe("response serializer", () => {
       if: { properties: { itemType: { const: "review" } }, required: ["itemType"] },
       // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise.
       then: { properties: { itemType: { enum: ["review"] } } },
-      else: { properties: { itemType: { enum: ["post"] } } },
+      // The next option is tried only when the first's discriminator did not match, and so on.
+      else: {
+        if: { properties: { itemType: { const: "post" } }, required: ["itemType"] },
+        then: { properties: { itemType: { enum: ["post"] } } },
+        else: { properties: { itemType: { enum: ["deal"] } } },
+      },
     });
     expect(item).not.toHaveProperty("oneOf");
   });
