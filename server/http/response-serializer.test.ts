@@ -105,6 +105,7 @@ describe("response serializer", () => {
       // The next option is tried only when the first's discriminator did not match, and so on.
       else: {
         if: { properties: { itemType: { const: "post" } }, required: ["itemType"] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise.
         then: { properties: { itemType: { enum: ["post"] } } },
         else: { properties: { itemType: { enum: ["deal"] } } },
       },
