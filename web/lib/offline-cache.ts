@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { del, get, set } from "idb-keyval";
-import { positionKeys } from "./query-keys.ts";
+import { adminKeys, positionKeys } from "./query-keys.ts";
 
 /**
  * The signed-in person's query cache, kept in IndexedDB under their user id, so a screen opened
@@ -60,6 +60,14 @@ export function forgetUser(userId: string): void {
   void del(storageKey(userId)).catch(() => undefined);
 }
 
+/**
+ * Query roots never written to the device: reads made with the browser's position (a position
+ * is used for its answer only, docs/decisions/0028), and /admin's, since moderation shows other
+ * people's reported and hidden content to staff only, and a role taken back must not leave it
+ * on the device (nor show it, with photos no longer served, on the next open).
+ */
+const NEVER_SAVED = new Set<unknown>([...positionKeys.roots, ...adminKeys.all]);
+
 /** Cache events that change what would be saved (the others are about who is watching). */
 const CHANGES = new Set(["added", "removed", "updated"]);
 
@@ -94,12 +102,11 @@ function follow(queryClient: QueryClient, userId: string): Followed {
       savedAt: Date.now(),
       build: BUILD,
       // Successful reads only; a paused mutation holds no function to resume it with after a
-      // reload, so none is kept. Reads made with the browser's position are never kept: a
-      // position is used for its answer only (docs/decisions/0028).
+      // reload, so none is kept. Some reads are never kept (NEVER_SAVED).
       state: dehydrate(queryClient, {
         shouldDehydrateMutation: () => false,
         shouldDehydrateQuery: (query) =>
-          defaultShouldDehydrateQuery(query) && !positionKeys.roots.has(query.queryKey[0]),
+          defaultShouldDehydrateQuery(query) && !NEVER_SAVED.has(query.queryKey[0]),
       }),
     };
     void set(key, saved).catch(() => undefined); // storage refused or full: online use goes on
