@@ -2,6 +2,7 @@
 // the whole time (never hangs, never crashes, never signs anyone out), says so on
 // /api/health, and serves again within seconds of the database's return without a restart.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PUBLIC_ANSWER_TTL_MS } from "#server/http/public-answer-cache.ts";
 import {
   type HttpUser,
   type ServerProcess,
@@ -99,11 +100,18 @@ describe.runIf(canStartPrivatePostgres)("the database stops under load and comes
 
     // Down: every answer is the API's 503, quickly; nothing hangs and nobody is signed out.
     expect(during.length, "requests made during the outage").toBeGreaterThan(CLIENTS * 10);
+    // A visitor's first feed page may still come, for its last second, from the answers kept as
+    // sent (server/http/public-answer-cache.ts): the page as it was just before the outage.
+    const keptPage = (answer: TimedAnswer) =>
+      answer.path === "/api/feed" &&
+      answer.outcome === 200 &&
+      answer.startedAt < stopped + PUBLIC_ANSWER_TTL_MS;
     const wrong = during.filter(
       (answer) =>
-        answer.outcome !== 503 ||
-        answer.errorCode !== "DATABASE_UNAVAILABLE" ||
-        answer.ms > ANSWER_WITHIN_MS,
+        !keptPage(answer) &&
+        (answer.outcome !== 503 ||
+          answer.errorCode !== "DATABASE_UNAVAILABLE" ||
+          answer.ms > ANSWER_WITHIN_MS),
     );
     expect(wrong.slice(0, 5), "answers while the database was down").toEqual([]);
 

@@ -6,11 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * visitor's feed asks for it), kept for a moment as the bytes that are sent: serialized once
  * and compressed once per encoding, instead of per request. Any successful write through this
  * process drops them all, so a person never reads an answer older than their own write; another
- * process's write shows within PUBLIC_ANSWER_TTL_MS.
+ * process's write shows within PUBLIC_ANSWER_TTL_MS. A kept answer is also what visitors get
+ * in the first moment of a database outage, until it expires (then 503 as for every read).
  */
 
 /** How long a kept answer is sent: a second, below what anyone would notice as stale. */
-const PUBLIC_ANSWER_TTL_MS = 1_000;
+export const PUBLIC_ANSWER_TTL_MS = 1_000;
 
 /** Methods that change nothing. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
