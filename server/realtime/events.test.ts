@@ -130,12 +130,15 @@ describe("GET /api/events", () => {
         setTimeout(() => reject(new Error("the signed-out stream stayed open")), ARRIVAL_MS),
       ),
     ]);
-    // The other session's stream lives on and still gets events.
+    // The other session's stream lives on: it was told the person's sessions changed (its
+    // Settings list refetches) and still gets events after a few more beats.
+    expect(await laptop.waitForMessages(1, ARRIVAL_MS)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const fan = await signUpByEmail(app);
     const post = await createPost(app.database.db, { userId: me.userId });
     await request(app, "PUT", `/api/posts/${post.id}/like`, { cookie: fan.cookie });
-    expect(await laptop.waitForMessages(1, ARRIVAL_MS)).toHaveLength(1);
+    await laptop.waitForMessages(2, ARRIVAL_MS);
+    expect(laptop.events).toEqual([{ type: "sessions" }, { type: "notification" }]);
   });
 
   it("keeps at most 5 streams per session and 20 per person, ending the oldest for a new one", async () => {
