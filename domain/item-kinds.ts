@@ -14,6 +14,13 @@ export const itemCollections = {
   deal: "deals",
 } as const satisfies Record<ItemKind, string>;
 
+/**
+ * A new review, post or deal may carry a key of the client's choosing in this header, one per
+ * submission (docs/decisions/0037): sending it again with the same key, as a retry or a review
+ * kept on the device offline does, gives back the item the first one made instead of a second.
+ */
+export const SUBMISSION_KEY_HEADER = "idempotency-key";
+
 /** Whether `value` names a kind (a path segment, a group key's part). */
 export function isItemKind(value: string | undefined): value is ItemKind {
   return (itemKinds as readonly (string | undefined)[]).includes(value);

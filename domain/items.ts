@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ItemKind } from "./item-kinds.ts";
+import { type ItemKind, SUBMISSION_KEY_HEADER } from "./item-kinds.ts";
 import { imageSchema } from "./photos.ts";
 
 // What every screen and route says about an item (a review or a post), whatever its kind.
@@ -163,12 +163,7 @@ export const itemSchemas = {
   deal: dealSchema,
 } as const satisfies Record<ItemKind, unknown>;
 
-/**
- * A new review or post may carry a key of the client's choosing (the header below, one per
- * submission): sending it again with the same key, as a retry or a queue of posts written
- * offline does, gives back the item the first one made instead of a second.
- */
-export const SUBMISSION_KEY_HEADER = "idempotency-key";
+/** The submission key header (SUBMISSION_KEY_HEADER) of a new review, post or deal. */
 export const submissionHeaders = z.object({
   [SUBMISSION_KEY_HEADER]: z
     .string()

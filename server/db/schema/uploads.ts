@@ -58,7 +58,7 @@ export const avatarUploads = pgTable(
 
 /**
  * What a submission of a new item used besides its uploads: the key it was sent with
- * (domain/items.ts SUBMISSION_KEY_HEADER), claimed first in the item's transaction, and the
+ * (domain/item-kinds.ts SUBMISSION_KEY_HEADER), claimed first in the item's transaction, and the
  * item it made. A second submission with the same key waits on the first's row, then finds
  * that item. Keys belong to their author, so two people's keys never meet.
  */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dealInput, dealPageSchema } from "#domain/deals.ts";
-import { dealSchema } from "#domain/items.ts";
+import { SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
+import { dealSchema, submissionHeaders } from "#domain/items.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { requireUser } from "#server/auth/session.ts";
@@ -22,11 +23,14 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Share a deal at a restaurant: until a moment, or weekly in its local hours",
         tags: ["deals"],
         body: dealInput,
+        headers: submissionHeaders,
         response: { 201: dealSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const deal = await createDeal(await itemContext(request), request.body);
+      const ctx = await itemContext(request);
+      const submissionKey = request.headers[SUBMISSION_KEY_HEADER];
+      const deal = await createDeal({ ...ctx, submissionKey }, request.body);
       return reply.status(201).send(deal);
     },
   );

@@ -6,7 +6,7 @@ import { uploadId } from "#server/test/content-helpers.ts";
 import { request } from "#server/test/request.ts";
 
 /**
- * A new review or post sent with an Idempotency-Key is made once, however often it is sent
+ * A new review, post or deal sent with an Idempotency-Key is made once, however often it is sent
  * (a retry after a lost answer, a queue of posts written offline sent again): every answer is
  * the first one's item, and nothing is written twice.
  */
@@ -31,14 +31,27 @@ async function sendReview(cookie: string, key: string | undefined, upload: strin
   });
 }
 
-async function count(table: "reviews" | "review_images" | "posts") {
+async function sendDeal(cookie: string, key: string, upload: string) {
+  return request(testApp.app, "POST", "/api/deals", {
+    cookie,
+    headers: { "idempotency-key": key },
+    body: {
+      restaurant: { name: "Corner Tap", address: "1 Main St, New York", lat: 40.73, lng: -73.99 },
+      title: "Half-price oysters",
+      schedule: { kind: "ends", endsAt: new Date(Date.now() + 3 * 3_600_000).toISOString() },
+      images: [{ uploadId: upload }],
+    },
+  });
+}
+
+async function count(table: "reviews" | "review_images" | "posts" | "deals" | "deal_images") {
   const result = await testApp.db.execute<{ n: number }>(
     sql`select count(*)::int as n from ${sql.identifier(table)}`,
   );
   return result.rows[0]?.n;
 }
 
-describe("POST /api/reviews and /api/posts with an Idempotency-Key", () => {
+describe("POST /api/reviews, /api/posts and /api/deals with an Idempotency-Key", () => {
   it("sent twice, in turn or at once, make one review with its photo once", async () => {
     await testApp.start();
     const author = await signUpWithProfile(testApp.app, { username: "resender" });
@@ -106,5 +119,34 @@ describe("POST /api/reviews and /api/posts with an Idempotency-Key", () => {
     expect(post.statusCode).toBe(409);
     expect(post.json().error.code).toBe("SUBMISSION_KEY_REUSED");
     expect(await count("posts")).toBe(0);
+  });
+
+  it("a deal sent twice makes one deal with its photo once; a review's key is refused", async () => {
+    await testApp.start();
+    const author = await signUpWithProfile(testApp.app, { username: "deal_resender" });
+    const upload = await uploadId(testApp.app, author.cookie);
+    const first = await sendDeal(author.cookie, KEY, upload);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await sendDeal(author.cookie, KEY, upload);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await count("deals")).toBe(1);
+    expect(await count("deal_images")).toBe(1);
+
+    const reviewKey = "offline-000000000000000c";
+    const review = await sendReview(
+      author.cookie,
+      reviewKey,
+      await uploadId(testApp.app, author.cookie),
+    );
+    expect(review.statusCode).toBe(201);
+    const deal = await sendDeal(
+      author.cookie,
+      reviewKey,
+      await uploadId(testApp.app, author.cookie),
+    );
+    expect(deal.statusCode).toBe(409);
+    expect(deal.json().error.code).toBe("SUBMISSION_KEY_REUSED");
+    expect(await count("deals")).toBe(1);
   });
 });

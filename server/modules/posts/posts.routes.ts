@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { postSchema, SUBMISSION_KEY_HEADER, submissionHeaders } from "#domain/items.ts";
+import { SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
+import { postSchema, submissionHeaders } from "#domain/items.ts";
 import { postInput, postUpdateInput } from "#domain/post.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";

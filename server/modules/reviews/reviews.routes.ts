@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { reviewSchema, SUBMISSION_KEY_HEADER, submissionHeaders } from "#domain/items.ts";
+import { SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
+import { reviewSchema, submissionHeaders } from "#domain/items.ts";
 import {
   createReviewInput,
   diaryPageSchema,
