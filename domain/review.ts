@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ITEM_LIMITS, reviewSchema } from "./items.ts";
+import { ITEM_LIMITS, type ReviewType, reviewSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 import {
   imageRefInput,
@@ -66,7 +66,17 @@ export const reviewMessages = {
   saveFailed: "Failed to save review",
   deleteFailed: "Failed to delete review",
   signInToReview: "Please sign in to post a review",
+  // Kept on the device with no network (docs/decisions/0040).
+  waitingToPost: "Waiting to post",
+  waitingHint: "Your review will be posted when you're back online.",
+  discardWaiting: "Discard this review?",
+  discardWaitingText: "It has not been posted yet. It will be deleted from this device.",
 } as const;
+
+/** The success toast of a newly posted review. */
+export function postedMessage(reviewType: ReviewType): string {
+  return reviewType === "dish" ? reviewMessages.dishPosted : reviewMessages.restaurantPosted;
+}
 
 const ratingInput = z
   .number({ error: reviewMessages.ratingRequired })

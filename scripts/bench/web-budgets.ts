@@ -22,7 +22,9 @@ export const SCREEN_JS_CEILINGS: Record<string, number> = {
   "features/auth/components/auth-page.tsx": 265_000,
   "features/profile/components/setup-page.tsx": 230_000,
   "features/admin/components/admin-page.tsx": 220_000,
-  "features/feed/components/feed-page.tsx": 295_000,
+  // 294.7 kB on 2026-12-02; the frame's "Waiting to post" list (loaded on its own, issue 31)
+  // takes it to 295.6 (its lazy import, and the chunks Rolldown splits for it).
+  "features/feed/components/feed-page.tsx": 300_000,
   "features/explore/components/explore-page.tsx": 300_000,
   // 342.8 kB on 2026-12-01 with deals in the items kernel and cards linking mentions (issue 32).
   "features/profile/components/profile-page.tsx": 345_000,
@@ -33,8 +35,9 @@ export const SCREEN_JS_CEILINGS: Record<string, number> = {
   "app/user-map-screen.tsx": 265_000,
   "app/user-year-screen.tsx": 300_000,
   // 299.8 kB with Date visited; the Category field, its suggestions and the ranking prompt
-  // (issue 31) take it to 301.0.
-  "features/reviews/components/new-review-page.tsx": 305_000,
+  // (issue 31) take it to 301.0; 304.3 on 2026-12-02, and keeping a review posted with no
+  // network (issue 31, docs/decisions/0040) to 307.0.
+  "features/reviews/components/new-review-page.tsx": 310_000,
   "features/items/components/view-item-page.tsx": 305_000,
   "features/notifications/components/notifications-page.tsx": 270_000,
   "features/settings/components/security-page.tsx": 290_000,

@@ -35,6 +35,10 @@ const RankQuestionsDialog = lazy(async () => ({
     .RankQuestionsDialog,
 }));
 const ReviewDialog = lazy(async () => ({ default: (await loadReviewDialog()).ReviewDialog }));
+// Signed in: reviews posted with no network, listed and sent from every screen.
+const WaitingReviews = lazy(async () => ({
+  default: (await import("#web/features/reviews/components/waiting-reviews.tsx")).WaitingReviews,
+}));
 const CreatePostDialog = lazy(async () => ({
   default: (await loadAddDialogs()).CreatePostDialog,
 }));
@@ -178,6 +182,11 @@ export function AppLayout() {
 
         <main {...mainContentProps} className={classes.main}>
           <OfflineNotice />
+          {signedIn && (
+            <Suspense fallback={null}>
+              <WaitingReviews />
+            </Suspense>
+          )}
           <Outlet />
         </main>
 

@@ -232,7 +232,9 @@ function PhotoRow({ photo, index, count, uploads, disabled }: PhotoRowProps) {
               ? "Upload failed"
               : uploading
                 ? `Uploading… ${photo.progress}%`
-                : `Photo ${number}${index === 0 ? " · Main" : ""}`}
+                : photo.status === "waiting"
+                  ? `Photo ${number} · Uploads when you're back online`
+                  : `Photo ${number}${index === 0 ? " · Main" : ""}`}
           </Text>
           <Group gap={2} wrap="nowrap">
             <Tooltip label="Move up" openDelay={400}>

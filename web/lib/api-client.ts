@@ -75,13 +75,19 @@ export function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}):
   });
 }
 
-export function apiSend<T>(method: ApiMethod, path: string, body?: unknown): Promise<T> {
+/** `headers` adds to the JSON ones, e.g. a new item's submission key. */
+export function apiSend<T>(
+  method: ApiMethod,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   return request<T>(path, {
     method,
     headers:
       body === undefined
-        ? { accept: "application/json" }
-        : { accept: "application/json", "content-type": "application/json" },
+        ? { ...headers, accept: "application/json" }
+        : { ...headers, accept: "application/json", "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { del, get, set } from "idb-keyval";
 import { adminKeys, positionKeys } from "./query-keys.ts";
+import { forgetWaitingReviews } from "./waiting-reviews.ts";
 
 /**
  * The signed-in person's query cache, kept in IndexedDB under their user id, so a screen opened
@@ -51,13 +52,18 @@ export function followUser(queryClient: QueryClient, userId: string | null): voi
   if (userId) followed = follow(queryClient, userId);
 }
 
-/** Deletes what was saved for `userId`, e.g. the last person here when the server says nobody is. */
+/**
+ * Deletes what was saved for `userId`, e.g. the last person here when the server says nobody is:
+ * their reads and the reviews they wrote offline that were not sent (never sent as, nor shown
+ * to, the next person).
+ */
 export function forgetUser(userId: string): void {
   if (followed?.userId === userId) {
     followed.stop();
     followed = undefined;
   }
   void del(storageKey(userId)).catch(() => undefined);
+  forgetWaitingReviews(userId);
 }
 
 /**

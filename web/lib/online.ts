@@ -1,7 +1,8 @@
 import { onlineManager } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 
-const isOnline = () => onlineManager.isOnline();
+/** Whether the device has a network now, as the query client sees it. */
+export const isOnline = () => onlineManager.isOnline();
 const onServer = () => true;
 
 /**

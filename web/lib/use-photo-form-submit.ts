@@ -1,7 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { type FieldErrors, rejectForm, rejectInvalidForm } from "./form-errors.ts";
-import { failedPhotoCount, type PhotoItem, type PhotoUploads } from "./use-photo-uploads.ts";
+import { isOnline } from "./online.ts";
+import {
+  failedPhotoCount,
+  type PhotoItem,
+  type PhotoUploads,
+  waitingPhotoCount,
+} from "./use-photo-uploads.ts";
 
 const FAILED_PHOTOS = "Retry or remove the photos that failed to upload";
 
@@ -30,6 +36,12 @@ interface PhotoFormOptions<Values, Saved> {
   /** Sends the checked values; resolves with the saved item, or null after showing a failure. */
   save: (values: Values) => Promise<Saved | null>;
   onSaved: (saved: Saved) => void;
+  /**
+   * A form that can keep its submission on the device (a review, docs/decisions/0040): called
+   * instead of `save` while the device has no network or a photo waits for it. Without it, a
+   * photo waiting for the network stops the submit like a failed one.
+   */
+  wait?: ((values: Values, photos: PhotoItem[]) => Promise<void>) | undefined;
 }
 
 /**
@@ -43,6 +55,7 @@ export function usePhotoFormSubmit<Values, Saved>({
   validate,
   save,
   onSaved,
+  wait,
 }: PhotoFormOptions<Values, Saved>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -70,11 +83,16 @@ export function usePhotoFormSubmit<Values, Saved>({
         rejectInvalidForm(formRef.current, setErrors, result.error);
         return;
       }
-      if (failedPhotoCount(photos) > 0) {
+      const waiting = waitingPhotoCount(photos);
+      if (failedPhotoCount(photos) > 0 || (!wait && waiting > 0)) {
         rejectForm(formRef.current, setErrors, { images: FAILED_PHOTOS }, FAILED_PHOTOS);
         return;
       }
       setErrors({});
+      if (wait && (waiting > 0 || !isOnline())) {
+        await wait(result.data, photos);
+        return;
+      }
       const saved = await save(result.data);
       if (saved) onSaved(saved);
     } finally {

@@ -6,11 +6,16 @@ import {
   type UploadedImageDto,
   uploadFailedMessage,
 } from "#domain/photos.ts";
+import { ApiRequestError } from "./api-client.ts";
 import { apiPaths } from "./api-paths.ts";
 import { apiUpload } from "./api-upload.ts";
+import { isOnline, onNetworkBack } from "./online.ts";
 import { toast } from "./toast.ts";
 
-/** A photo of a review or post being written: already stored (edit) or uploading/uploaded. */
+/**
+ * A photo of a review or post being written: already stored (edit) or uploading/uploaded, or
+ * waiting for the network to upload (added offline, or its upload cut off by the network).
+ */
 export type PhotoItem =
   | {
       key: string;
@@ -27,7 +32,7 @@ export type PhotoItem =
       file: File;
       previewUrl: string;
       alt: string;
-      status: "uploading" | "done" | "failed";
+      status: "uploading" | "done" | "failed" | "waiting";
       progress: number;
       uploadId: string | null;
       error: string | null;
@@ -49,6 +54,17 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "Please try again.";
 }
 
+/** A photo the device holds, to upload later: a review kept offline (docs/decisions/0040). */
+export interface HeldPhoto {
+  file: File;
+  alt: string;
+}
+
+/** A failure of the network, not an answer from the server. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.code === "NETWORK_ERROR";
+}
+
 /** The checks made before anything is sent: images only, 10 MB each. */
 export function checkPhotoFile(file: File): string | null {
   if (!file.type.startsWith("image/")) return photoMessages.invalidType;
@@ -56,26 +72,44 @@ export function checkPhotoFile(file: File): string | null {
   return null;
 }
 
+function heldPhoto(file: File, alt: string): PhotoItem {
+  return {
+    key: newKey(),
+    kind: "new",
+    file,
+    previewUrl: URL.createObjectURL(file),
+    alt,
+    status: "waiting",
+    progress: 0,
+    uploadId: null,
+    error: null,
+  };
+}
+
 /**
  * The photo list of a review or post. Every added file starts uploading at once with its own
- * progress; a failed one stays in the list, marked, with Retry. `settled()` waits for the
- * uploads still running so a submit never sends a half-made list.
+ * progress; a failed one stays in the list, marked, with Retry. Without a network a photo waits
+ * and uploads once the network is back (`held`: photos kept on the device start so).
+ * `settled()` waits for the uploads still running so a submit never sends a half-made list.
  */
-export function usePhotoUploads(initial: ImageDto[] = []) {
-  const [photos, setPhotosState] = useState<PhotoItem[]>(() =>
-    initial
+export function usePhotoUploads(initial: ImageDto[] = [], held: HeldPhoto[] = []) {
+  const [photos, setPhotosState] = useState<PhotoItem[]>(() => [
+    ...initial
       .slice()
       .sort((a, b) => a.displayOrder - b.displayOrder)
-      .map((image) => ({
-        key: newKey(),
-        kind: "existing",
-        imageId: image.id,
-        previewUrl: image.url480 || image.url,
-        alt: image.alt ?? "",
-        status: "done",
-        progress: 100,
-      })),
-  );
+      .map(
+        (image): PhotoItem => ({
+          key: newKey(),
+          kind: "existing",
+          imageId: image.id,
+          previewUrl: image.url480 || image.url,
+          alt: image.alt ?? "",
+          status: "done",
+          progress: 100,
+        }),
+      ),
+    ...held.map((photo) => heldPhoto(photo.file, photo.alt)),
+  ]);
   // The latest list, readable synchronously by upload callbacks and settled().
   const current = useRef(photos);
   const inFlight = useRef(new Map<string, Promise<void>>());
@@ -108,6 +142,10 @@ export function usePhotoUploads(initial: ImageDto[] = []) {
         })
         .catch((error: unknown) => {
           if (!current.current.some((photo) => photo.key === key)) return;
+          if (isNetworkError(error)) {
+            patch(key, { status: "waiting", progress: 0 });
+            return;
+          }
           const reason = reasonOf(error);
           patch(key, { status: "failed", error: reason });
           toast.error(uploadFailedMessage(reason));
@@ -133,22 +171,9 @@ export function usePhotoUploads(initial: ImageDto[] = []) {
           toast.error(uploadFailedMessage(problem), file.name);
           continue;
         }
-        const key = newKey();
-        update((list) => [
-          ...list,
-          {
-            key,
-            kind: "new",
-            file,
-            previewUrl: URL.createObjectURL(file),
-            alt: "",
-            status: "uploading",
-            progress: 0,
-            uploadId: null,
-            error: null,
-          },
-        ]);
-        upload(key, file);
+        const photo = heldPhoto(file, "");
+        update((list) => [...list, photo]);
+        if (isOnline()) upload(photo.key, file);
       }
     },
     [update, upload],
@@ -190,6 +215,17 @@ export function usePhotoUploads(initial: ImageDto[] = []) {
     },
     [upload],
   );
+
+  // Photos waiting for the network upload as soon as it is there: now, and each time it is back.
+  useEffect(() => {
+    const uploadWaiting = () => {
+      for (const photo of current.current) {
+        if (photo.kind === "new" && photo.status === "waiting") upload(photo.key, photo.file);
+      }
+    };
+    if (isOnline()) uploadWaiting();
+    return onNetworkBack(uploadWaiting);
+  }, [upload]);
 
   /** Waits for running uploads; resolves with the list as it then stands. */
   const settled = useCallback(async (): Promise<PhotoItem[]> => {
@@ -238,4 +274,16 @@ export function editImageRefs(photos: PhotoItem[]): EditImageRef[] {
 /** Photos that did not make it (failed uploads), which a submit must not silently drop. */
 export function failedPhotoCount(photos: PhotoItem[]): number {
   return photos.filter((photo) => photo.kind === "new" && photo.status === "failed").length;
+}
+
+/** Photos waiting for the network to upload. */
+export function waitingPhotoCount(photos: PhotoItem[]): number {
+  return photos.filter((photo) => photo.kind === "new" && photo.status === "waiting").length;
+}
+
+/** The new photos as the device holds them (file and description), to upload later, in order. */
+export function heldPhotos(photos: PhotoItem[]): HeldPhoto[] {
+  return photos.flatMap((photo) =>
+    photo.kind === "new" ? [{ file: photo.file, alt: photo.alt }] : [],
+  );
 }

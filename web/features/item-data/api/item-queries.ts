@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { DealInput } from "#domain/deals.ts";
-import type { ItemKind } from "#domain/item-kinds.ts";
+import { type ItemKind, SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
@@ -129,24 +129,42 @@ export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
 }
 
 /**
+ * POST a new item → the item (201), then its entry cached, `onCreated`, and every list re-read.
+ * With a submission key (docs/decisions/0037) a resend answers the item the first send made, so
+ * a retry or a review kept offline appears once.
+ */
+export async function createItem<K extends ItemKind>(
+  queryClient: QueryClient,
+  kind: K,
+  input: ItemInputs[K]["create"],
+  submissionKey?: string,
+  onCreated?: (queryClient: QueryClient, item: ItemDtoOf<K>) => void,
+): Promise<ItemDtoOf<K>> {
+  const headers: Record<string, string> = submissionKey
+    ? { [SUBMISSION_KEY_HEADER]: submissionKey }
+    : {};
+  const item = await apiSend<ItemDtoOf<K>>("POST", apiPaths.items(kind), input, headers);
+  queryClient.setQueryData(itemKeys.item(kind, item.id), item);
+  onCreated?.(queryClient, item);
+  void refreshContent(queryClient);
+  return item;
+}
+
+/**
  * POST a new review or post → the item (201); every list showing items is re-read. `onCreated`
  * runs first, while the caches still hold what they held before the post (a review announces
  * what it moved from Want to try to Tried, judged by the keys cached before refreshContent marks
- * them stale).
+ * them stale). `submissionKey`: the form's one key for its submission, however often it is sent.
  */
 export function useCreateItem<K extends ItemKind>(
   kind: K,
   onCreated?: (queryClient: QueryClient, item: ItemDtoOf<K>) => void,
+  submissionKey?: string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ItemInputs[K]["create"]) =>
-      apiSend<ItemDtoOf<K>>("POST", apiPaths.items(kind), input),
-    onSuccess: (item) => {
-      queryClient.setQueryData(itemKeys.item(kind, item.id), item);
-      onCreated?.(queryClient, item);
-      void refreshContent(queryClient);
-    },
+      createItem(queryClient, kind, input, submissionKey, onCreated),
   });
 }
 

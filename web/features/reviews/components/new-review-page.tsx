@@ -3,10 +3,12 @@ import { IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
+import { postedMessage } from "#domain/review.ts";
+import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { toast } from "#web/lib/toast.ts";
-import { afterPostPath, anotherDishAction, postedMessage } from "./review-dialog.tsx";
+import { afterPostPath, anotherDishAction } from "./review-dialog.tsx";
 import { ReviewForm, type Visit } from "./review-form.tsx";
 
 /**
@@ -21,8 +23,11 @@ export function NewReviewPage() {
   const kind = state?.kind;
   const [tab, setTab] = useState<ReviewType>(kind === "restaurant" ? "restaurant" : "dish");
 
+  // Kept on the device: the feed, under the "Waiting to post" list.
+  const waiting = () => navigate(screenPaths.feed);
+
   function saved(review: ReviewDto) {
-    toast.success(postedMessage(review), undefined, anotherDishAction(review, navigate));
+    toast.success(postedMessage(review.reviewType), undefined, anotherDishAction(review, navigate));
     navigate(afterPostPath(review));
   }
 
@@ -51,11 +56,12 @@ export function NewReviewPage() {
               reviewType="dish"
               mode="create"
               onSaved={saved}
+              onWaiting={waiting}
               visit={state?.visit}
             />
           </Tabs.Panel>
           <Tabs.Panel value="restaurant">
-            <ReviewForm reviewType="restaurant" mode="create" onSaved={saved} />
+            <ReviewForm reviewType="restaurant" mode="create" onSaved={saved} onWaiting={waiting} />
           </Tabs.Panel>
         </Paper>
       </Tabs>

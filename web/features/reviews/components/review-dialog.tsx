@@ -1,9 +1,10 @@
 import { useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
-import { reviewMessages } from "#domain/review.ts";
+import { postedMessage, reviewMessages } from "#domain/review.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { type ToastOptions, toast } from "#web/lib/toast.ts";
+import type { WaitingReview } from "#web/lib/waiting-reviews.ts";
 import { ReviewForm, type Visit, visitOf } from "./review-form.tsx";
 
 export interface ReviewDialogProps {
@@ -19,6 +20,8 @@ export interface ReviewDialogProps {
    * /post does. Edit mode always toasts "Review updated successfully!" first.
    */
   onSaved?: (review: ReviewDto) => void;
+  /** A review kept on the device with no network, to edit and post (create mode). */
+  waiting?: WaitingReview | undefined;
 }
 
 export function reviewDialogTitle(mode: "create" | "edit", reviewType: ReviewType): string {
@@ -51,11 +54,6 @@ export function anotherDishAction(
   };
 }
 
-/** The success toast of a newly posted review. */
-export function postedMessage(review: ReviewDto): string {
-  return review.reviewType === "dish" ? reviewMessages.dishPosted : reviewMessages.restaurantPosted;
-}
-
 /**
  * Create or edit a review in a dialog, full screen on phones. The form is mounted
  * only while open, so every opening starts fresh (or from the review being edited).
@@ -67,6 +65,7 @@ export function ReviewDialog({
   reviewType,
   review,
   onSaved,
+  waiting,
 }: ReviewDialogProps) {
   const navigate = useNavigate();
   const type = review?.reviewType ?? reviewType;
@@ -82,7 +81,7 @@ export function ReviewDialog({
       onSaved(result);
       return;
     }
-    toast.success(postedMessage(result), undefined, anotherDishAction(result, navigate));
+    toast.success(postedMessage(result.reviewType), undefined, anotherDishAction(result, navigate));
     navigate(afterPostPath(result));
   }
 
@@ -94,6 +93,8 @@ export function ReviewDialog({
           mode={mode}
           review={mode === "edit" ? review : undefined}
           onSaved={saved}
+          waiting={waiting}
+          onWaiting={onClose}
         />
       )}
     </FormDialog>

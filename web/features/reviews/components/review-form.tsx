@@ -22,10 +22,26 @@ import { MentionInput } from "#web/features/mentions/components/mention-input.ts
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { requestRanking } from "#web/lib/rank-requests.ts";
+import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
-import { editImageRefs, newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
+import {
+  editImageRefs,
+  heldPhotos,
+  isNetworkError,
+  type NewImageRef,
+  newImageRefs,
+  type PhotoItem,
+  usePhotoUploads,
+} from "#web/lib/use-photo-uploads.ts";
+import {
+  dropWaitingReview,
+  keepWaitingReview,
+  type ReviewFields,
+  type WaitingReview,
+} from "#web/lib/waiting-reviews.ts";
 import { useCategorySuggestions } from "../api/category-suggestions.ts";
+import { reviewCreateValues } from "../api/waiting-reviews.ts";
 import { ChoiceRadios, type RadioChoice } from "./choice-radios.tsx";
 
 export interface ReviewFormProps {
@@ -37,6 +53,13 @@ export interface ReviewFormProps {
   onSaved: (review: ReviewDto) => void;
   /** A new dish review of a visit already written about: its restaurant and date to start from. */
   visit?: Visit | undefined;
+  /** A review kept on the device with no network, opened to edit and post (create mode). */
+  waiting?: WaitingReview | undefined;
+  /**
+   * After a new review was kept on the device, waiting for the network (docs/decisions/0040);
+   * the form has toasted "Waiting to post".
+   */
+  onWaiting: () => void;
 }
 
 /** Where and when a meal was: what "Add another dish from this visit" carries to the form. */
@@ -84,32 +107,61 @@ function errorMessage(error: unknown): string | undefined {
 }
 
 /**
+ * Stands in, for the schema's checks only, for a photo that uploads when the review is sent
+ * (it waits for the network): a dish review needs a photo, and it has one.
+ */
+const WAITING_UPLOAD_ID = "00000000-0000-4000-8000-000000000000";
+
+function imageRefsToCheck(photos: PhotoItem[]): NewImageRef[] {
+  return photos.flatMap((photo) =>
+    photo.kind === "new" && photo.status === "waiting"
+      ? [{ uploadId: WAITING_UPLOAD_ID, alt: null }]
+      : newImageRefs([photo]),
+  );
+}
+
+/**
  * The dish or restaurant review form, used inline on /post and in the review dialog. Checked
  * with the same zod schemas as the server; photos upload as they are added and the submit
  * waits for them.
  */
-export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewFormProps) {
+export function ReviewForm({
+  reviewType,
+  mode,
+  review,
+  onSaved,
+  visit,
+  waiting,
+  onWaiting,
+}: ReviewFormProps) {
   const isDish = reviewType === "dish";
   const editing = mode === "edit" && review !== undefined;
   const navigate = useNavigate();
-  const uploads = usePhotoUploads(review?.images);
-  const create = useCreateItem("review", announceTried);
+  const { session } = useSession();
+  const userId = session.status === "signed-in" ? session.userId : null;
+  const uploads = usePhotoUploads(review?.images, waiting?.photos);
+  // One key for this submission however often it is sent (docs/decisions/0037).
+  const [submissionKey] = useState(() => waiting?.key ?? crypto.randomUUID());
+  const create = useCreateItem("review", announceTried, submissionKey);
   const update = useUpdateItem("review");
+  const kept = waiting?.fields;
 
   const [restaurant, setRestaurant] = useState<RestaurantInput>(
-    () => visit?.restaurant ?? initialRestaurant(review),
+    () => kept?.restaurant ?? visit?.restaurant ?? initialRestaurant(review),
   );
-  const [title, setTitle] = useState(isDish ? (review?.title ?? "") : "");
-  const [rating, setRating] = useState<number | null>(review?.rating ?? null);
-  const [cost, setCost] = useState<number | string>(isDish ? (review?.cost ?? "") : "");
+  const [title, setTitle] = useState(kept?.title ?? (isDish ? (review?.title ?? "") : ""));
+  const [rating, setRating] = useState<number | null>(kept?.rating ?? review?.rating ?? null);
+  const [cost, setCost] = useState<number | string>(
+    kept?.cost ?? (isDish ? (review?.cost ?? "") : ""),
+  );
   const [priceRange, setPriceRange] = useState<number | null>(
-    !isDish ? (review?.cost ?? null) : null,
+    kept?.priceRange ?? (!isDish ? (review?.cost ?? null) : null),
   );
-  const [description, setDescription] = useState(review?.description ?? "");
+  const [description, setDescription] = useState(kept?.description ?? review?.description ?? "");
   const [visitedOn, setVisitedOn] = useState(
-    () => review?.visitedOn ?? visit?.visitedOn ?? localToday(),
+    () => kept?.visitedOn ?? review?.visitedOn ?? visit?.visitedOn ?? localToday(),
   );
-  const [category, setCategory] = useState(review?.category ?? "");
+  const [category, setCategory] = useState(kept?.category ?? review?.category ?? "");
   const categorySuggestions = useCategorySuggestions(isDish);
   const categoryListId = useId();
 
@@ -118,9 +170,9 @@ export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewF
   const form = usePhotoFormSubmit({
     uploads,
     validate: (photos): FormCheck<ReviewSubmission> => {
-      const fields = { rating: rating ?? undefined, description, visitedOn };
       const notInFuture = visitedNotAfter(localToday());
       if (editing) {
+        const fields = { rating: rating ?? undefined, description, visitedOn };
         const images = editImageRefs(photos);
         return withMode(
           "edit",
@@ -133,16 +185,11 @@ export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewF
             ),
         );
       }
-      const created = { ...fields, restaurant, images: newImageRefs(photos) };
       return withMode(
         "create",
         createReviewInput
           .superRefine(notInFuture)
-          .safeParse(
-            isDish
-              ? { ...created, reviewType: "dish", title, cost, category }
-              : { ...created, reviewType: "restaurant", priceRange },
-          ),
+          .safeParse(reviewCreateValues(fieldsAsWritten(), imageRefsToCheck(photos))),
       );
     },
     save: (values) => {
@@ -153,8 +200,11 @@ export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewF
           return null;
         });
       }
-      return create.mutateAsync(values.input).catch((error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 401) {
+      return create.mutateAsync(values.input).catch(async (error: unknown) => {
+        if (isNetworkError(error)) {
+          // Sent without a network after all: kept like a review written offline.
+          await keepWaiting(await uploads.settled());
+        } else if (error instanceof ApiRequestError && error.status === 401) {
           // The session ended while the form was open.
           toast.signInRequired(reviewMessages.signInToReview, () => navigate(screenPaths.auth));
         } else {
@@ -163,7 +213,9 @@ export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewF
         return null;
       });
     },
+    wait: editing ? undefined : (_values, photos) => keepWaiting(photos),
     onSaved: (saved) => {
+      if (waiting && userId) void dropWaitingReview(userId, waiting.key);
       // A dish newly in a category holding others of theirs: "How does it compare?" over
       // whatever screen comes next.
       if (!editing || saved.category !== review?.category) requestRanking(saved);
@@ -171,6 +223,32 @@ export function ReviewForm({ reviewType, mode, review, onSaved, visit }: ReviewF
     },
   });
   const { errors, submitting, clearError } = form;
+
+  function fieldsAsWritten(): ReviewFields {
+    const written = { restaurant, rating, description, visitedOn };
+    return isDish
+      ? { ...written, reviewType, title, cost, category, priceRange: null }
+      : { ...written, reviewType, title: "", cost: "", category: "", priceRange };
+  }
+
+  /** Keeps the review on the device until the network is back (docs/decisions/0040). */
+  async function keepWaiting(photos: PhotoItem[]) {
+    if (!userId) return;
+    const kept: WaitingReview = {
+      key: submissionKey,
+      fields: fieldsAsWritten(),
+      photos: heldPhotos(photos),
+      refusal: null,
+    };
+    try {
+      await keepWaitingReview(userId, kept);
+    } catch (error) {
+      toast.error(reviewMessages.postFailed, errorMessage(error));
+      return;
+    }
+    toast.success(reviewMessages.waitingToPost, reviewMessages.waitingHint);
+    onWaiting();
+  }
 
   const restaurantField = (
     <PlaceSearch
