@@ -5,8 +5,8 @@ import { notificationMessages } from "./notifications.ts";
 import { hasNoNul } from "./text-input.ts";
 
 /**
- * What a person wants to hear about. New followers and comments & likes are on until switched
- * off; off means such notifications are not written for them from then on (so no push or
+ * What a person wants to hear about. New followers, comments & likes and deals at places they
+ * follow are on until switched off; off means such notifications are not written for them from then on (so no push or
  * digest either). New Followers also governs whether follow requests are pushed and emailed
  * (their notice in the app stays: it needs an answer). The weekly email digest is off until switched on, and only an account with a
  * confirmed email address can have it. Push is per browser: turning it on subscribes the
@@ -36,6 +36,8 @@ export const notificationSettingsMessages = {
   newFollowersHint: "When someone starts following you or asks to",
   commentsAndLikes: "Comments & Likes",
   commentsAndLikesHint: "When someone likes or comments on your reviews and posts",
+  dealsAtFollowed: "Deals at places you follow",
+  dealsAtFollowedHint: "When someone shares a deal at a restaurant you follow",
   saved: "Notification settings saved",
   failed: "Couldn't save your notification settings. Please try again.",
   loadFailed: "Couldn't load your notification settings.",
@@ -50,6 +52,7 @@ export const notificationSettingsMessages = {
     new_comment: (count: number) => `${count} new comment${count === 1 ? "" : "s"}`,
     new_reply: (count: number) => `${count} new repl${count === 1 ? "y" : "ies"}`,
     new_mention: (count: number) => `${count} new mention${count === 1 ? "" : "s"}`,
+    new_deal: (count: number) => `${count} new deal${count === 1 ? "" : "s"} at places you follow`,
     follow_request: (count: number) => `${count} follow request${count === 1 ? "" : "s"}`,
   },
   digestTopItems: "Most active:",
@@ -65,6 +68,8 @@ export const notificationSettingsMessages = {
     new_reply: (actor: string, title: string) => `${actor} replied to your comment on ${title}`,
     new_mention: (actor: string, title: string) =>
       `${actor} mentioned you in a comment on ${title}`,
+    /** A new deal names its restaurant, not its author. */
+    new_deal: (restaurant: string) => `${restaurant} ${notificationMessages.hasNewDeal}`,
     follow_request: (actor: string) => `${actor} ${notificationMessages.requestedToFollow}`,
   },
   /** A push about a mention in a review's or a post's own text. */
@@ -76,6 +81,7 @@ export const notificationSettingsMessages = {
 export const notificationSettingsSchema = z.object({
   newFollowers: z.boolean(),
   commentsAndLikes: z.boolean(),
+  dealsAtFollowed: z.boolean(),
   emailDigest: z.enum(emailDigestFrequencies),
   /** Whether the account has a confirmed email address the digest can go to. */
   emailDigestAvailable: z.boolean(),
@@ -86,6 +92,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const updateNotificationSettingsSchema = z.object({
   newFollowers: z.boolean().optional(),
   commentsAndLikes: z.boolean().optional(),
+  dealsAtFollowed: z.boolean().optional(),
   emailDigest: z.enum(emailDigestFrequencies).optional(),
 });
 export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;

@@ -16,7 +16,13 @@ const person = (fullName: string | null, username = fullName?.toLowerCase() ?? "
 const ana = person("Ana");
 const ben = person("Ben");
 const cai = person(null, "cai_eats");
-const khaoSoi = { kind: "review", id: "r1", title: "Khao Soi", reviewType: "dish" } as const;
+const khaoSoi = {
+  kind: "review",
+  id: "r1",
+  title: "Khao Soi",
+  reviewType: "dish",
+  restaurantName: null,
+} as const;
 
 function group(
   type: NotificationGroupDto["type"],
@@ -91,6 +97,23 @@ describe("notificationSentence", () => {
     });
   });
 
+  it("names the restaurant of a new deal at a followed place, not its author", () => {
+    const oysters = {
+      kind: "deal",
+      id: "d1",
+      title: "Half-price oysters",
+      reviewType: null,
+      restaurantName: "Corner Tap",
+    } as const;
+    const deal = { ...group("new_deal", [ana]), item: oysters };
+    expect(notificationSentence(deal)).toBe("Corner Tap has a new deal");
+    expect(notificationSentenceParts(deal)).toEqual({
+      people: "Corner Tap",
+      action: "has a new deal",
+      title: null,
+    });
+  });
+
   it("says a moderator hid the review, post or comment, never naming the moderator", () => {
     const hidden = (item: NotificationGroupDto["item"], what: "item" | "comment") => ({
       type: "content_hidden" as const,
@@ -100,7 +123,13 @@ describe("notificationSentence", () => {
       actors: [],
       actorCount: 0,
     });
-    const brunch = { kind: "post", id: "p1", title: "Brunch", reviewType: null } as const;
+    const brunch = {
+      kind: "post",
+      id: "p1",
+      title: "Brunch",
+      reviewType: null,
+      restaurantName: null,
+    } as const;
     expect(notificationSentence(hidden(khaoSoi, "item"))).toBe(
       "A moderator hid your review Khao Soi",
     );
@@ -128,6 +157,11 @@ describe("parseNotificationGroupKey", () => {
     expect(parseNotificationGroupKey("follow.2026-02-28")).toEqual({
       type: "new_follower",
       day: "2026-02-28",
+    });
+    expect(parseNotificationGroupKey(`deal.deal.${id}`)).toEqual({
+      type: "new_deal",
+      kind: "deal",
+      itemId: id,
     });
     expect(parseNotificationGroupKey(`hidden.${id}`)).toEqual({
       type: "content_hidden",

@@ -20,6 +20,8 @@ export const socialNotificationTypes = [
   "new_reply",
   /** Someone's comment names the recipient with "@" (docs/decisions/0032). */
   "new_mention",
+  /** A deal was shared at a restaurant the recipient follows; the actor is its author. */
+  "new_deal",
 ] as const;
 export type SocialNotificationType = (typeof socialNotificationTypes)[number];
 export const notificationTypes = [
@@ -61,6 +63,8 @@ export const notificationMessages = {
   requestedToFollow: "requested to follow you",
   /** A reply's notification, before the item's title. */
   repliedToYourComment: "replied to your comment on",
+  /** A new deal's sentence after the restaurant's name: "Joe's has a new deal". */
+  hasNewDeal: "has a new deal",
   /** The top section gathering the follow requests waiting for an answer. */
   followRequests: "Follow requests",
   accept: "Accept",
@@ -78,6 +82,7 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
   new_reply: "Replied by",
   new_mention: "Mentioned by",
   new_follower: "New followers",
+  new_deal: "Shared by",
   content_hidden: "Hidden by a moderator",
   follow_request: "Follow requests",
 };
@@ -89,6 +94,7 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
  * others started following you" is that day's news, and yesterday's followers stay yesterday's
  * row instead of being pulled up into today's. A group's key names its rule and target
  * (`like.review.<id>`, `comment.post.<id>`, `reply.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
+ * A new deal at a followed restaurant is a group of its own (`deal.deal.<id>`): one deal, one author.
  * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`), and so
  * is each follow request (`request.<id>`), which the screen gathers at its top to answer.
  */
@@ -99,6 +105,7 @@ const itemActivityRules = {
   comment: "new_comment",
   reply: "new_reply",
   mention: "new_mention",
+  deal: "new_deal",
 } as const satisfies Record<string, NotificationType>;
 type ItemActivityRule = keyof typeof itemActivityRules;
 type ItemActivityType = (typeof itemActivityRules)[ItemActivityRule];
@@ -150,8 +157,10 @@ const notificationItemSchema = z.object({
   kind: z.enum(itemKinds),
   id: z.string(),
   title: z.string(),
-  /** dish or restaurant for reviews; null for posts. */
+  /** dish or restaurant for reviews; null for posts and deals. */
   reviewType: z.enum(reviewTypes).nullable(),
+  /** A new deal's restaurant, which its sentence names; null for the other types. */
+  restaurantName: z.string().nullable(),
 });
 type NotificationItemDto = z.infer<typeof notificationItemSchema>;
 
@@ -251,7 +260,7 @@ type SentenceGroup = Pick<
 >;
 
 /** What the people of an item's group did, before its title. */
-const itemActions: Record<ItemActivityType, string> = {
+const itemActions: Record<Exclude<ItemActivityType, "new_deal">, string> = {
   new_like: "liked your",
   new_comment: "commented on your",
   new_reply: notificationMessages.repliedToYourComment,
@@ -272,6 +281,11 @@ export function notificationSentenceParts(group: SentenceGroup): NotificationSen
   // A moderator's notice always has its item; without one only the followers' sentence fits.
   if (group.type === "new_follower" || group.type === "content_hidden" || !group.item) {
     return { people, action: "started following you", title: null };
+  }
+  if (group.type === "new_deal") {
+    // "Joe's has a new deal": the place is the news, its author is in the row's avatar.
+    const place = group.item.restaurantName ?? group.item.title;
+    return { people: place, action: notificationMessages.hasNewDeal, title: null };
   }
   if (group.type === "new_mention" && group.mentionIn === "text") {
     // "Ana mentioned you in their post Brunch at Joe's".

@@ -29,6 +29,22 @@ export const restaurantLocationMessages = {
   openPin: "Open in maps",
 } as const;
 
+/** The restaurant page's Follow button (its follows feed "{restaurant} has a new deal"). */
+export const restaurantFollowMessages = {
+  follow: "Follow",
+  following: "Following",
+  signInRequired: "Please sign in to follow restaurants",
+  updateFailed: "Failed to update follow status",
+  followerCount: (count: number) => (count === 1 ? "1 follower" : `${count} followers`),
+} as const;
+
+/** PUT|DELETE /api/restaurants/:id/follow: the caller's follow and the place's new count. */
+export const restaurantFollowStateSchema = z.object({
+  following: z.boolean(),
+  followerCount: z.number().int(),
+});
+export type RestaurantFollowState = z.infer<typeof restaurantFollowStateSchema>;
+
 /**
  * A place's address: free text with the limits of a name. Both the new-place form and a later
  * location edit use it, so one rule holds for every address a person types.
@@ -134,6 +150,10 @@ export const restaurantSchema = z.object({
   priceLevel: z.number().int().nullable(),
   priceLevelSource: z.enum(["google", "reviews"]).nullable(),
   googleRating: z.number().nullable(),
+  /** How many people follow the place. */
+  followerCount: z.number().int(),
+  /** Whether the viewer follows it; null for visitors. */
+  followedByMe: z.boolean().nullable(),
   stats: z.object({
     dishRating: ratingStatSchema,
     restaurantRating: ratingStatSchema,

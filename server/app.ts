@@ -63,6 +63,7 @@ import { postRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profiles/profiles.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { WebPushNotifier } from "./modules/push/push-notifier.ts";
+import { restaurantFollowTies } from "./modules/restaurants/restaurant-follows.queries.ts";
 import { restaurantRoutes } from "./modules/restaurants/restaurants.routes.ts";
 import { importRoutes } from "./modules/reviews/imports.routes.ts";
 import { rankingRoutes } from "./modules/reviews/rankings.routes.ts";
@@ -246,6 +247,7 @@ export async function buildApp(
     commentTies,
     notificationTies,
     listFollowTies,
+    restaurantFollowTies,
   ]);
   const notificationDigest = new DigestJob({
     db: dependencies.database.db,

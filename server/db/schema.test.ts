@@ -204,6 +204,7 @@ describe("migrations", () => {
         "deal_comment_mentions",
         "profiles",
         "restaurants",
+        "restaurant_follows",
         "review_images",
         "reviews",
         "user_reports",

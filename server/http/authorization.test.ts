@@ -1057,6 +1057,20 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     }),
     expected: statsOwnerOnly(200),
   })),
+  // Everyone signed in follows (and unfollows) a restaurant; an unknown one is a 404.
+  ...(["PUT", "DELETE"] as const).flatMap((method) => [
+    {
+      route: `${method} /api/restaurants/:id/follow`,
+      call: (w: World) => ({ url: `/api/restaurants/${w.restaurant.id}/follow` }),
+      expected: signedIn(200),
+    },
+    {
+      route: `${method} /api/restaurants/:id/follow`,
+      situation: "an unknown restaurant",
+      call: () => ({ url: `/api/restaurants/${crypto.randomUUID()}/follow` }),
+      expected: signedIn(404),
+    },
+  ]),
   // Everyone signed in saves to (and unsaves from) their own list.
   ...(["PUT", "DELETE"] as const).flatMap((method) => [
     {

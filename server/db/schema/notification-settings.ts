@@ -6,9 +6,10 @@ import { user } from "./auth.ts";
 const emailDigestFrequencies = ["weekly", "off"] as const;
 
 /**
- * What a person wants to hear about. No row means the defaults: new followers and comments and
- * likes on, no email digest. The two kinds switched off are never written as notifications; the
- * digest goes out weekly to those who asked, `last_digest_at` saying when it last did.
+ * What a person wants to hear about. No row means the defaults: new followers, comments and
+ * likes, and deals at followed places on, no email digest. The kinds switched off are never
+ * written as notifications; the digest goes out weekly to those who asked, `last_digest_at`
+ * saying when it last did.
  */
 export const notificationSettings = pgTable(
   "notification_settings",
@@ -18,6 +19,7 @@ export const notificationSettings = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     newFollowers: boolean("new_followers").notNull().default(true),
     commentsAndLikes: boolean("comments_and_likes").notNull().default(true),
+    dealsAtFollowed: boolean("deals_at_followed").notNull().default(true),
     emailDigest: text("email_digest", { enum: emailDigestFrequencies }).notNull().default("off"),
     lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -21,7 +21,7 @@ export const notifications = pgTable(
     actorId: text("actor_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    // At most one target; new_follower and follow_request have none. A notification dies with its target.
+    // At most one target; new_follower and follow_request have none, new_deal its deal. A notification dies with its target.
     reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "cascade" }),
     dealId: uuid("deal_id").references(() => deals.id, { onDelete: "cascade" }),
@@ -41,7 +41,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_type_valid",
-      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'new_reply', 'new_mention', 'content_hidden', 'follow_request')`,
+      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'new_reply', 'new_mention', 'new_deal', 'content_hidden', 'follow_request')`,
     ),
     check(
       "notifications_comment_on_its_item",

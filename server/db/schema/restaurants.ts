@@ -6,7 +6,9 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, searchVector, unaccented, uuidPrimaryKey } from "../columns.ts";
 import { profiles } from "./profiles.ts";
@@ -36,11 +38,14 @@ export const restaurants = pgTable(
     website: text("website"),
     priceLevel: integer("price_level"),
     googleRating: numeric("google_rating", { precision: 2, scale: 1, mode: "number" }),
+    // Rows of restaurant_follows, moved in the follow's own transaction (restaurant-follows.queries).
+    followerCount: integer("follower_count").notNull().default(0),
     searchVector: searchVector("name", "address"),
     createdAt: createdAt(),
   },
   (t) => [
     check("restaurants_place_source_valid", sql`${t.placeSource} in ('google', 'osm')`),
+    check("restaurants_follower_count_nonnegative", sql`${t.followerCount} >= 0`),
     check("restaurants_price_level_range", sql`${t.priceLevel} between 1 and 4`),
     check("restaurants_google_rating_range", sql`${t.googleRating} between 0 and 5`),
     check("restaurants_latitude_range", sql`${t.latitude} between -90 and 90`),
@@ -65,6 +70,28 @@ export const restaurants = pgTable(
     index("restaurants_location_idx")
       .on(t.latitude, t.longitude)
       .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),
+  ],
+);
+
+/**
+ * The restaurants a person follows (the page's Follow button): they hear of each new deal there.
+ * The primary key (person first) makes a follow idempotent and serves the person's own list.
+ */
+export const restaurantFollows = pgTable(
+  "restaurant_follows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    restaurantId: uuid("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "restaurant_follows_pk", columns: [t.userId, t.restaurantId] }),
+    // A restaurant's followers, read index-only by a new deal's notifications.
+    index("restaurant_follows_restaurant_idx").on(t.restaurantId, t.userId),
   ],
 );
 

@@ -308,6 +308,9 @@ async function counterMismatches(db: Database): Promise<number> {
             or p.following_count <> (select count(*) from follows f where f.follower_id = p.id)`,
     sql`select count(*) as n from lists l
          where l.follower_count <> (select count(*) from list_follows f where f.list_id = l.id)`,
+    sql`select count(*) as n from restaurants r
+         where r.follower_count <> (select count(*) from restaurant_follows f
+                                     where f.restaurant_id = r.id)`,
   ];
   let total = 0;
   for (const check of checks) total += await count(db, check);
@@ -439,6 +442,9 @@ describe("eraseDueAccounts", () => {
     await v.send("PUT", `/api/lists/${friendList.id}/follow`);
     await f.send("PUT", `/api/lists/${victimList.id}/follow`);
     await v.send("PUT", `/api/restaurants/${friendReview.restaurant.id}/want-to-try`);
+    // Both follow the friend's restaurant: the victim's follow leaves its count.
+    await v.send("PUT", `/api/restaurants/${friendReview.restaurant.id}/follow`);
+    await f.send("PUT", `/api/restaurants/${friendReview.restaurant.id}/follow`);
     await f.send("PUT", `/api/reviews/${victimReview.id}/want-to-try`);
 
     // Reports by and about the victim; a moderator hides one of the victim's comments.
@@ -604,6 +610,13 @@ describe("eraseDueAccounts", () => {
     }
     const friendProfile = await request(app, "GET", `/api/profiles/${friend.userId}`);
     expect(friendProfile.json().counts).toMatchObject({ followers: 0, following: 0 });
+    const followedPlace = await request(
+      app,
+      "GET",
+      `/api/restaurants/${friendReview.restaurant.id}`,
+      { cookie: friend.cookie },
+    );
+    expect(followedPlace.json()).toMatchObject({ followerCount: 1, followedByMe: true });
     expect(await count(db, sql`select count(*) as n from restaurants where name = 'Stall 9'`)).toBe(
       1,
     );

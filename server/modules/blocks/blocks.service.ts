@@ -70,7 +70,7 @@ export async function setBlocked(
     // and comments on the other's items, the notifications either got from the other and each
     // one's follows of the other's lists, every counter moved as undoing each would. Want to
     // try entries stay: they are one's own notes, not contact.
-    if (inserted) for (const kind of ctx.ties) await kind.deleteBetween(tx, me, personId);
+    if (inserted) for (const kind of ctx.ties) await kind.deleteBetween?.(tx, me, personId);
     return inserted;
   });
   if (added) {

@@ -12,6 +12,7 @@ import {
   readAccount,
   readComments,
   readDeals,
+  readFollowedRestaurants,
   readFollows,
   readForYouDismissals,
   readItemImages,
@@ -47,7 +48,8 @@ posts.json        your posts, each with the restaurant it mentions and its photo
 deals.json        your deals, each with its restaurant, when it runs and its photos
 comments.json     the comments you wrote, with the review, post or deal each is on
 likes.json        the reviews, posts and deals you liked
-follows.json      the people you follow and the people who follow you
+follows.json      the people you follow, the people who follow you and the restaurants
+                  you follow
 lists.json        your lists with their entries, and the lists you follow
 want-to-try.json  the restaurants and dishes you saved, and when you tried them
 not-interested.json  the restaurants and dishes you said "Not interested" to in For you
@@ -102,6 +104,7 @@ export async function writeDataArchive(options: {
     comments,
     likes,
     follows,
+    followedRestaurants,
     lists,
     wantToTry,
     dismissals,
@@ -111,6 +114,7 @@ export async function writeDataArchive(options: {
     readComments(db, userId),
     readLikes(db, userId),
     readFollows(db, userId),
+    readFollowedRestaurants(db, userId),
     readLists(db, userId),
     readWantToTry(db, userId),
     readForYouDismissals(db, userId),
@@ -239,7 +243,16 @@ export async function writeDataArchive(options: {
     ],
     ["comments.json", comments],
     ["likes.json", likes],
-    ["follows.json", follows],
+    [
+      "follows.json",
+      {
+        ...follows,
+        restaurants: followedRestaurants.map(({ since, ...place }) => ({
+          restaurant: restaurant(place),
+          since,
+        })),
+      },
+    ],
     [
       "lists.json",
       {

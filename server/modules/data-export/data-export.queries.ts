@@ -12,7 +12,7 @@ import {
 } from "#server/db/schema/notification-settings.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { profiles } from "#server/db/schema/profiles.ts";
-import { restaurants } from "#server/db/schema/restaurants.ts";
+import { restaurantFollows, restaurants } from "#server/db/schema/restaurants.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { userBlocks, userMutes } from "#server/db/schema/safety.ts";
 import { follows } from "#server/db/schema/social.ts";
@@ -322,6 +322,16 @@ export async function readFollows(db: Executor, userId: string) {
   return { following, followers };
 }
 
+/** The restaurants the person follows, oldest follow first. */
+export async function readFollowedRestaurants(db: Executor, userId: string) {
+  return db
+    .select({ since: restaurantFollows.createdAt, ...restaurantColumns })
+    .from(restaurantFollows)
+    .innerJoin(restaurants, eq(restaurants.id, restaurantFollows.restaurantId))
+    .where(eq(restaurantFollows.userId, userId))
+    .orderBy(asc(restaurantFollows.createdAt), asc(restaurantFollows.restaurantId));
+}
+
 export async function readLists(db: Executor, userId: string) {
   const [own, entries, followed] = await Promise.all([
     db
@@ -417,6 +427,7 @@ export async function readNotificationSettings(db: Executor, userId: string) {
       .select({
         newFollowers: notificationSettings.newFollowers,
         commentsAndLikes: notificationSettings.commentsAndLikes,
+        dealsAtFollowed: notificationSettings.dealsAtFollowed,
         emailDigest: notificationSettings.emailDigest,
         lastDigestAt: notificationSettings.lastDigestAt,
       })
@@ -432,6 +443,7 @@ export async function readNotificationSettings(db: Executor, userId: string) {
     ...(settings ?? {
       newFollowers: true,
       commentsAndLikes: true,
+      dealsAtFollowed: true,
       emailDigest: "off",
       lastDigestAt: null,
     }),

@@ -192,6 +192,11 @@ describe("data export", () => {
     await db
       .insert(forYouDismissals)
       .values({ userId: alice.userId, restaurantId: place.id, dishKey: "miso ramen" });
+    // Alice follows Sushi Place; Bob's follow of it is not hers.
+    for (const cookie of [alice.cookie, bobCookie]) {
+      const followed = await request(app, "PUT", `/api/restaurants/${place.id}/follow`, { cookie });
+      expect(followed.statusCode, followed.body).toBe(200);
+    }
 
     // Alice confirmed her address; the link is emailed to confirmed addresses only.
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, alice.userId));
@@ -247,6 +252,7 @@ describe("data export", () => {
     expect(json(files, "notification-settings.json")).toEqual({
       newFollowers: true,
       commentsAndLikes: true,
+      dealsAtFollowed: true,
       emailDigest: "off",
       lastDigestAt: null,
       pushSubscriptions: [],
@@ -319,6 +325,12 @@ describe("data export", () => {
     const follows = json(files, "follows.json");
     expect(follows.following.map((p: { username: string }) => p.username)).toEqual(["bob_other"]);
     expect(follows.followers.map((p: { username: string }) => p.username)).toEqual(["bob_other"]);
+    expect(follows.restaurants).toEqual([
+      {
+        restaurant: expect.objectContaining({ id: place.id, name: "Sushi Place" }),
+        since: expect.any(String),
+      },
+    ]);
     const exportedLists = json(files, "lists.json");
     expect(exportedLists.lists).toHaveLength(1);
     expect(exportedLists.lists[0]).toMatchObject({ name: "Date night", visibility: "private" });

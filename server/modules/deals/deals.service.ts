@@ -5,6 +5,7 @@ import type { DealDto } from "#domain/items.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { createItem, type ItemContext, toItemDtos } from "#server/modules/items/items.service.ts";
+import { notifyDealFollowers } from "#server/modules/restaurants/restaurant-follows.queries.ts";
 import {
   checkRestaurant,
   existingRestaurantId,
@@ -42,14 +43,35 @@ function scheduleColumns(schedule: DealValues["schedule"], timeZone: string) {
   };
 }
 
+type FollowerNotification = Awaited<ReturnType<typeof notifyDealFollowers>>[number];
+
+/**
+ * Tells each follower's open pages and push subscriptions of their new notification, in the
+ * background once the deal committed: a place may have thousands of followers, and the author's
+ * answer must not wait for a round trip per follower (the rows themselves were one statement).
+ */
+function announceToFollowers(ctx: ItemContext, notified: readonly FollowerNotification[]): void {
+  if (notified.length === 0) return;
+  void (async () => {
+    for (const { id, recipientId } of notified) {
+      // publish never throws: a lost hint only delays the follower's refetch.
+      await ctx.events.publish(recipientId, { type: "notification" });
+      ctx.push.notify(recipientId, id);
+    }
+  })();
+}
+
 /**
  * A deal at its restaurant (found or created) with its photos, all or nothing, through the
  * items kernel. Its hours are read in the restaurant's zone, and a deal whose end has passed
- * there is refused.
+ * there is refused. The place's followers are notified in the deal's transaction and told
+ * after it commits.
  */
 export async function createDeal(ctx: ItemContext, input: DealValues): Promise<DealDto> {
   const checked = await checkRestaurant(ctx.places, input.restaurant, ctx.log);
-  return createItem(ctx, "deal", input.images, async (tx, author) => {
+  // Written by the transaction below; stays empty when the submission key answers an earlier deal.
+  let followers: FollowerNotification[] = [];
+  const deal = await createItem(ctx, "deal", input.images, async (tx, author) => {
     const restaurant = await findOrCreateRestaurant(tx, checked, author.id);
     const timeZone = dealTimeZone(restaurant, input.timeZone);
     const deal = await insertDeal(tx, {
@@ -62,8 +84,15 @@ export async function createDeal(ctx: ItemContext, input: DealValues): Promise<D
     });
     // The request's check saw only the instant; a last day is a date in the restaurant's zone.
     if (deal.ended) throw ApiError.badRequest(dealMessages.alreadyEnded);
+    followers = await notifyDealFollowers(tx, {
+      id: deal.id,
+      authorId: author.id,
+      restaurantId: restaurant.id,
+    });
     return deal.id;
   });
+  announceToFollowers(ctx, followers);
+  return deal;
 }
 
 /** A restaurant's deals that have not ended, newest first, keyset paged; 404 for an unknown one. */

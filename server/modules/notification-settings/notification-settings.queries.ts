@@ -19,6 +19,7 @@ const confirmedRealEmail = sql`u.email_verified
 export interface SettingsRow {
   newFollowers: boolean;
   commentsAndLikes: boolean;
+  dealsAtFollowed: boolean;
   emailDigest: "weekly" | "off";
   emailDigestAvailable: boolean;
 }
@@ -28,10 +29,11 @@ export async function selectSettings(db: Executor, userId: string): Promise<Sett
   const result = await db.execute<{
     new_followers: boolean | null;
     comments_and_likes: boolean | null;
+    deals_at_followed: boolean | null;
     email_digest: "weekly" | "off" | null;
     email_available: boolean;
   }>(sql`
-    select s.new_followers, s.comments_and_likes, s.email_digest,
+    select s.new_followers, s.comments_and_likes, s.deals_at_followed, s.email_digest,
            coalesce(${confirmedRealEmail}, false) as email_available
       from "user" u
       left join notification_settings s on s.user_id = u.id
@@ -40,6 +42,7 @@ export async function selectSettings(db: Executor, userId: string): Promise<Sett
   return {
     newFollowers: row?.new_followers ?? true,
     commentsAndLikes: row?.comments_and_likes ?? true,
+    dealsAtFollowed: row?.deals_at_followed ?? true,
     emailDigest: row?.email_digest ?? "off",
     emailDigestAvailable: row?.email_available === true,
   };

@@ -37,15 +37,16 @@ export function notificationShownToSql(userId: string): SQL {
 
 /**
  * The group key of notification `n` (the rule is written down in domain/notifications.ts):
- * likes, comments, replies and mentions by item, followers by the UTC day they followed on, each
- * moderator's hide on its own.
+ * likes, comments, replies, mentions and a new deal at a followed place by item, followers by the
+ * UTC day they followed on, each moderator's hide on its own.
  */
 const groupKey = sql`case n.type
     when 'new_follower' then 'follow.' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD')
     when 'content_hidden' then 'hidden.' || n.id::text
     when 'follow_request' then 'request.' || n.id::text
     else case n.type when 'new_like' then 'like.' when 'new_reply' then 'reply.'
-                     when 'new_mention' then 'mention.' else 'comment.' end
+                     when 'new_mention' then 'mention.' when 'new_deal' then 'deal.'
+                     else 'comment.' end
       || case when n.review_id is not null then 'review.' || n.review_id::text
               when n.post_id is not null then 'post.' || n.post_id::text
               else 'deal.' || n.deal_id::text end
@@ -95,6 +96,8 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   post_title: string | null;
   deal_id: string | null;
   deal_title: string | null;
+  /** The deal's restaurant, which a new deal's sentence names. */
+  deal_restaurant_name: string | null;
   /** The quoted text: a comment's, or the item's own for a mention in it. */
   comment_text: string | null;
   /** A mention group whose newest mention is in the item's own text, not a comment. */
@@ -138,6 +141,8 @@ export function notificationGroupsSql(userId: string, limit: number): SQL {
              as follow_back,
            r.id as review_id, r.title as review_title, r.review_type,
            p.id as post_id, p.title as post_title, d.id as deal_id, d.title as deal_title,
+           (select dr.name from restaurants dr where dr.id = d.restaurant_id)
+             as deal_restaurant_name,
            coalesce(
              (select ri.image_url from review_images ri where ri.review_id = r.id
                order by ri.display_order limit 1),

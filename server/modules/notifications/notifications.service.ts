@@ -40,13 +40,21 @@ function toItem(row: NotificationGroupRow): NotificationGroupDto["item"] {
       id: row.review_id,
       title: row.review_title ?? "",
       reviewType: row.review_type,
+      restaurantName: null,
     };
   }
   if (row.post_id) {
-    return { kind: "post", id: row.post_id, title: row.post_title ?? "", reviewType: null };
+    const title = row.post_title ?? "";
+    return { kind: "post", id: row.post_id, title, reviewType: null, restaurantName: null };
   }
   if (row.deal_id) {
-    return { kind: "deal", id: row.deal_id, title: row.deal_title ?? "", reviewType: null };
+    return {
+      kind: "deal",
+      id: row.deal_id,
+      title: row.deal_title ?? "",
+      reviewType: null,
+      restaurantName: row.deal_restaurant_name,
+    };
   }
   return null;
 }

@@ -25,9 +25,11 @@ function pushPayload(target: PushTarget): PushPayload {
   const body =
     target.type === "new_follower" || target.type === "follow_request"
       ? text[target.type](target.actor_name)
-      : target.in_text && target.item_kind
-        ? notificationSettingsMessages.mentionInText(target.actor_name, target.item_kind, title)
-        : text[target.type](target.actor_name, title);
+      : target.type === "new_deal"
+        ? text.new_deal(target.restaurant_name ?? title)
+        : target.in_text && target.item_kind
+          ? notificationSettingsMessages.mentionInText(target.actor_name, target.item_kind, title)
+          : text[target.type](target.actor_name, title);
   return {
     title: "Tasted",
     body,

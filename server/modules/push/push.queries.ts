@@ -69,6 +69,8 @@ export interface PushTarget extends Record<string, unknown> {
   title: string | null;
   /** A mention in the item's own text rather than in a comment. */
   in_text: boolean;
+  /** A deal's restaurant, which a new deal's push names. */
+  restaurant_name: string | null;
 }
 
 /**
@@ -86,7 +88,8 @@ export async function selectPushTarget(
            coalesce(nullif(a.full_name, ''), a.username) as actor_name,
            ${notificationItemColumns},
            n.type = 'new_mention'
-             and num_nonnulls(n.comment_id, n.post_comment_id, n.deal_comment_id) = 0 as in_text
+             and num_nonnulls(n.comment_id, n.post_comment_id, n.deal_comment_id) = 0 as in_text,
+           (select dr.name from restaurants dr where dr.id = d.restaurant_id) as restaurant_name
       from notifications n
       join profiles a on a.id = n.actor_id
       ${notificationItemJoins}

@@ -146,13 +146,15 @@ export interface RestaurantStatsRow extends Record<string, unknown> {
   dish_cost_avg: string | number | null;
   post_count: string | number;
   deal_count: string | number;
+  /** Whether the viewer follows the place; null for visitors. */
+  followed_by_viewer: boolean | null;
 }
 
 /**
  * Every figure of the restaurant page in one aggregate statement (visible rows only, by people
  * `viewerId` may see): the reviews' figures from reviews_restaurant_rating_idx (it holds type,
  * rating and cost; each row's author is then checked), the posts' count from
- * posts_restaurant_tab_idx.
+ * posts_restaurant_tab_idx, and whether the viewer follows the place (a primary key probe).
  */
 export function restaurantStatsSql(restaurantId: string, viewerId: string | undefined): SQL {
   return sql`
@@ -172,7 +174,13 @@ export function restaurantStatsSql(restaurantId: string, viewerId: string | unde
       (select count(*) from deals d
         where d.restaurant_id = ${restaurantId} and not d.is_hidden
           and (d.ends_at is null or d.ends_at > now())
-          and ${visibleAuthorSql(viewerId, sql`d.user_id`)}) as deal_count
+          and ${visibleAuthorSql(viewerId, sql`d.user_id`)}) as deal_count,
+      ${
+        viewerId
+          ? sql`exists (select 1 from restaurant_follows rf
+                  where rf.user_id = ${viewerId} and rf.restaurant_id = ${restaurantId})`
+          : sql`null::boolean`
+      } as followed_by_viewer
     from reviews r
     where r.restaurant_id = ${restaurantId} and not r.is_hidden
       and ${visibleAuthorSql(viewerId, sql`r.user_id`)}`;

@@ -4,14 +4,23 @@ import { z } from "zod";
 import {
   FOLLOWED_REVIEWS_LIMIT,
   followedReviewsSchema,
+  restaurantFollowMessages,
+  restaurantFollowStateSchema,
   restaurantItemsPageSchema,
   restaurantItemsQuery,
   restaurantLocationInput,
   restaurantSchema,
 } from "#domain/restaurant.ts";
 import { PATH_PARAM_MAX, pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
-import { currentUser, getSessionUser, hasRole, requireUser } from "#server/auth/session.ts";
+import {
+  currentUser,
+  getSessionUser,
+  hasRole,
+  requireUser,
+  requireUserWith,
+} from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
+import { setRestaurantFollow } from "./restaurant-follows.service.ts";
 import {
   getFollowedReviews,
   getRestaurant,
@@ -120,4 +129,33 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       getFollowedReviews(await viewContext(request, reply), request.params.id),
   );
+
+  const requireSignInToFollow = requireUserWith(restaurantFollowMessages.signInRequired);
+  for (const [method, following] of [
+    ["PUT", true],
+    ["DELETE", false],
+  ] as const) {
+    app.route({
+      method,
+      url: "/restaurants/:id/follow",
+      preHandler: requireSignInToFollow,
+      schema: {
+        summary: following
+          ? "Follow a restaurant (idempotent): hear of each new deal there"
+          : "Stop following a restaurant (idempotent)",
+        tags: ["restaurants"],
+        params: restaurantIdParams,
+        response: {
+          200: restaurantFollowStateSchema,
+          ...errorResponses(400, 401, 404),
+        },
+      },
+      handler: async (request) =>
+        setRestaurantFollow(
+          { db: app.database.db, user: currentUser(request), adminEmails: app.config.adminEmails },
+          request.params.id,
+          following,
+        ),
+    });
+  }
 };

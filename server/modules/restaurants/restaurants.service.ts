@@ -267,6 +267,8 @@ function toRestaurantDto(
     priceLevel: restaurant.priceLevel ?? derived,
     priceLevelSource: restaurant.priceLevel ? "google" : derived ? "reviews" : null,
     googleRating: restaurant.googleRating === null ? null : Number(restaurant.googleRating),
+    followerCount: restaurant.followerCount,
+    followedByMe: stats.followed_by_viewer,
     stats: {
       dishRating: { average: toNumber(stats.dish_avg), count: Number(stats.dish_count) },
       restaurantRating: {
@@ -347,11 +349,16 @@ function restaurantNotFound(): ApiError {
   return ApiError.notFound(restaurantMessages.notFound);
 }
 
-/** The id of an existing restaurant; anything else (unknown, not a UUID) is a 404. */
-export async function existingRestaurantId(db: Executor, id: string): Promise<string> {
+/** An existing restaurant's row; anything else (unknown, not a UUID) is a 404. */
+export async function existingRestaurant(db: Executor, id: string): Promise<Restaurant> {
   const restaurant = isUuid(id) ? await findRestaurantById(db, id) : undefined;
   if (!restaurant) throw restaurantNotFound();
-  return restaurant.id;
+  return restaurant;
+}
+
+/** The id of an existing restaurant; anything else (unknown, not a UUID) is a 404. */
+export async function existingRestaurantId(db: Executor, id: string): Promise<string> {
+  return (await existingRestaurant(db, id)).id;
 }
 
 /** One tab of a restaurant page (posts, dish reviews or restaurant reviews), keyset paged. */

@@ -10,8 +10,11 @@ import type { Executor } from "#server/db/client.ts";
  * neither command changes.
  */
 export interface PersonTies {
-  /** Deletes this kind's rows between the two, either way, moving the counters they held. */
-  deleteBetween(tx: Executor, a: string, b: string): Promise<void>;
+  /**
+   * Deletes this kind's rows between the two, either way, moving the counters they held. Absent
+   * for what a person has with a place rather than a person (restaurant follows).
+   */
+  deleteBetween?(tx: Executor, a: string, b: string): Promise<void>;
   /**
    * Takes one leaving person's rows of this kind off the counters on other people's rows, as
    * deleting each would, before the account's rows go. Absent for kinds that hold no counter.
