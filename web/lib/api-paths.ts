@@ -90,6 +90,8 @@ export const apiPaths = {
     withQuery(`/api/restaurants/${segment(restaurantId)}/deals`, params),
   restaurantItems: (restaurantId: string, params: URLSearchParams) =>
     `/api/restaurants/${segment(restaurantId)}/items?${params}`,
+  /** PUT follows a restaurant, DELETE unfollows it. */
+  restaurantFollow: (restaurantId: string) => `/api/restaurants/${segment(restaurantId)}/follow`,
   /** Reviews of this restaurant by people the signed-in viewer follows. */
   restaurantFollowedReviews: (restaurantId: string) =>
     `/api/restaurants/${segment(restaurantId)}/followed-reviews`,

@@ -81,6 +81,12 @@ export function NotificationSettingsSection() {
         checked={data.commentsAndLikes}
         onChange={(on) => save({ commentsAndLikes: on })}
       />
+      <SettingSwitch
+        label={messages.dealsAtFollowed}
+        description={messages.dealsAtFollowedHint}
+        checked={data.dealsAtFollowed}
+        onChange={(on) => save({ dealsAtFollowed: on })}
+      />
     </>
   );
 }

@@ -21,12 +21,13 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
+import type { ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import {
   dollarSigns,
   priceLevelLabel,
   type RestaurantDto,
+  restaurantFollowMessages,
   restaurantLocationMessages,
 } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
@@ -47,7 +48,9 @@ import {
   websiteUrl,
 } from "#web/lib/restaurant-links.ts";
 import { useSession } from "#web/lib/session.tsx";
+import { toast } from "#web/lib/toast.ts";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
+import { useToggleRestaurantFollow } from "../api/use-toggle-restaurant-follow.ts";
 import { FollowedReviews, FollowedSaves } from "./followed-reviews.tsx";
 import { LocationEditor } from "./location-editor.tsx";
 import classes from "./restaurant-page.module.css";
@@ -55,7 +58,7 @@ import { RestaurantTabs } from "./restaurant-tabs.tsx";
 
 /**
  * Restaurant page by UUID (/restaurant/:restaurantId) or slug (/b/r/:slug): details,
- * rating stats, a local-only Follow button and tabs Posts / Dishes / Restaurant.
+ * rating stats, the Follow button (followers hear of its new deals) and its tabs.
  */
 export function RestaurantPage() {
   const { restaurantId, slug } = useParams();
@@ -114,9 +117,44 @@ export function RestaurantPage() {
   );
 }
 
+/**
+ * Follow / Following, saved: visitors are asked to sign in; the page's cached answer holds the
+ * state, changed at once and put back if the server refuses.
+ */
+function FollowButton({ restaurant }: { restaurant: RestaurantDto }) {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const toggle = useToggleRestaurantFollow(restaurant.id);
+  const following = restaurant.followedByMe === true;
+
+  function onClick() {
+    if (session.status !== "signed-in") {
+      toast.signInRequired(restaurantFollowMessages.signInRequired, () =>
+        navigate(screenPaths.auth),
+      );
+      return;
+    }
+    toggle.mutate(!following);
+  }
+
+  return (
+    <Button
+      variant={following ? "light" : "filled"}
+      size="sm"
+      leftSection={
+        following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />
+      }
+      aria-pressed={following}
+      disabled={session.status === "loading"}
+      onClick={onClick}
+      className={classes.follow}
+    >
+      {following ? restaurantFollowMessages.following : restaurantFollowMessages.follow}
+    </Button>
+  );
+}
+
 function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
-  // The Follow button is local only; nothing is saved.
-  const [following, setFollowing] = useState(false);
   const { stats } = restaurant;
   const tier = restaurant.priceLevel;
   const tierLabel = priceLevelLabel(tier);
@@ -146,6 +184,9 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
                   </Text>
                 </Text>
               )}
+              <Text size="sm" c="dimmed">
+                {restaurantFollowMessages.followerCount(restaurant.followerCount)}
+              </Text>
             </Stack>
           </Group>
           <div className={classes.heroActions}>
@@ -154,18 +195,7 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
               variant="outline"
             />
             <AddToList target={{ kind: "restaurant", id: restaurant.id }} variant="outline" />
-            <Button
-              variant={following ? "light" : "filled"}
-              size="sm"
-              leftSection={
-                following ? <IconCheck size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />
-              }
-              aria-pressed={following}
-              onClick={() => setFollowing((value) => !value)}
-              className={classes.follow}
-            >
-              {following ? "Following" : "Follow"}
-            </Button>
+            <FollowButton restaurant={restaurant} />
           </div>
         </div>
         {(restaurant.address || directions || restaurant.website || restaurant.phone) && (
