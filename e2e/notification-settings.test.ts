@@ -17,13 +17,13 @@ import { seedPost, signUpViaApi } from "./support/content.ts";
 import { waitForEmailLink } from "./support/server-log.ts";
 
 /**
- * The settings drawer's notification switches in a real browser: Email Notifications and
- * Comments & Likes switched by keyboard, saved and shown again after a reload (as is a change made
- * elsewhere, though this browser keeps its own copy for offline use); with comments &
- * likes off, another person's like writes no notification (the badge stays empty); the push
- * switch in headless Chromium shows why it is off (no push support, or notifications denied)
- * without a console error; axe and screenshots of the section at 375 and 1280 px, light and
- * dark.
+ * The settings drawer's notification switches in a real browser: Email Notifications, Comments &
+ * Likes and Deals at places you follow switched by keyboard, saved and shown again after a reload
+ * (as is a change made elsewhere, though this browser keeps its own copy for offline use); with
+ * comments & likes off, another person's like writes no notification (the badge stays empty);
+ * the push switch in headless Chromium shows why it is off (no push support, or notifications
+ * denied) without a console error; axe and screenshots of the section at 375 and 1280 px, light
+ * and dark.
  */
 
 const browser = useBrowser();
@@ -86,8 +86,10 @@ describe("notification settings", () => {
       drawer = await openSettings(page);
       expect(await setting(drawer, messages.commentsAndLikes).isChecked()).toBe(true);
       expect(await setting(drawer, messages.newFollowers).isChecked()).toBe(true);
+      expect(await setting(drawer, messages.dealsAtFollowed).isChecked()).toBe(true);
       expect(await setting(drawer, messages.email).isChecked()).toBe(false);
       await toggleByKeyboard(page, setting(drawer, messages.commentsAndLikes));
+      await toggleByKeyboard(page, setting(drawer, messages.dealsAtFollowed));
       await toggleByKeyboard(page, setting(drawer, messages.email));
 
       // Push asks for the permission only when switched on, never on load: until then it is off
@@ -125,8 +127,14 @@ describe("notification settings", () => {
           commentsAndLikes: await setting(drawer, messages.commentsAndLikes).isChecked(),
           email: await setting(drawer, messages.email).isChecked(),
           newFollowers: await setting(drawer, messages.newFollowers).isChecked(),
+          dealsAtFollowed: await setting(drawer, messages.dealsAtFollowed).isChecked(),
         }))
-        .toEqual({ commentsAndLikes: false, email: true, newFollowers: false });
+        .toEqual({
+          commentsAndLikes: false,
+          email: true,
+          newFollowers: false,
+          dealsAtFollowed: false,
+        });
       const blocked = setting(drawer, messages.push);
       await expect
         .poll(() => describedBy(blocked))
