@@ -159,7 +159,7 @@ const notificationItemSchema = z.object({
   title: z.string(),
   /** dish or restaurant for reviews; null for posts and deals. */
   reviewType: z.enum(reviewTypes).nullable(),
-  /** A new deal's restaurant, which its sentence names; null for the other types. */
+  /** A deal's restaurant, which a new deal's sentence names; null for reviews and posts. */
   restaurantName: z.string().nullable(),
 });
 type NotificationItemDto = z.infer<typeof notificationItemSchema>;

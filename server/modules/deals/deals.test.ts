@@ -273,11 +273,23 @@ describe("deals", () => {
       expect.arrayContaining([
         {
           key: `like.deal.${deal.id}`,
-          item: { kind: "deal", id: deal.id, title: "Oyster hour", reviewType: null },
+          item: {
+            kind: "deal",
+            id: deal.id,
+            title: "Oyster hour",
+            reviewType: null,
+            restaurantName: NEW_YORK.name,
+          },
         },
         {
           key: `comment.deal.${deal.id}`,
-          item: { kind: "deal", id: deal.id, title: "Oyster hour", reviewType: null },
+          item: {
+            kind: "deal",
+            id: deal.id,
+            title: "Oyster hour",
+            reviewType: null,
+            restaurantName: NEW_YORK.name,
+          },
         },
       ]),
     );

@@ -34,22 +34,28 @@ async function notificationCount(userId: string): Promise<number> {
 }
 
 describe("GET and PUT /api/notification-settings", () => {
-  it("starts with followers and comments & likes on and the email off, then keeps each change", async () => {
+  it("starts with followers, comments & likes and deals on and the email off, then keeps each change", async () => {
     await testApp.start();
     const me = await person({ confirmedEmail: true });
     expect((await settings(me.cookie)).json()).toEqual({
       newFollowers: true,
       commentsAndLikes: true,
+      dealsAtFollowed: true,
       emailDigest: "off",
       emailDigestAvailable: true,
     });
     const off = await change(me.cookie, { commentsAndLikes: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ newFollowers: true, commentsAndLikes: false });
-    const weekly = await change(me.cookie, { emailDigest: "weekly", newFollowers: false });
+    const weekly = await change(me.cookie, {
+      emailDigest: "weekly",
+      newFollowers: false,
+      dealsAtFollowed: false,
+    });
     expect(weekly.json()).toEqual({
       newFollowers: false,
       commentsAndLikes: false,
+      dealsAtFollowed: false,
       emailDigest: "weekly",
       emailDigestAvailable: true,
     });
@@ -72,6 +78,7 @@ describe("GET and PUT /api/notification-settings", () => {
       { emailDigest: "daily" },
       { newFollowers: "yes" },
       { commentsAndLikes: null },
+      { dealsAtFollowed: "no" },
       [],
     ]) {
       const refused = await change(unconfirmed.cookie, body);

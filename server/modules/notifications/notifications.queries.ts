@@ -96,7 +96,7 @@ export interface NotificationGroupRow extends AuthorColumns, Record<string, unkn
   post_title: string | null;
   deal_id: string | null;
   deal_title: string | null;
-  /** The deal's restaurant, which a new deal's sentence names. */
+  /** A deal's restaurant, which a new deal's sentence names. */
   deal_restaurant_name: string | null;
   /** The quoted text: a comment's, or the item's own for a mention in it. */
   comment_text: string | null;

@@ -179,7 +179,13 @@ describe("GET /api/notifications: groups", () => {
     expect(found[3]).toEqual({
       key: `like.review.${ramen.id}`,
       type: "new_like",
-      item: { kind: "review", id: ramen.id, title: "Khao Soi", reviewType: "dish" },
+      item: {
+        kind: "review",
+        id: ramen.id,
+        title: "Khao Soi",
+        reviewType: "dish",
+        restaurantName: null,
+      },
       hidden: null,
       mentionIn: null,
       actors: [fans[4], fans[3], fans[2]].map((fan) => ({
@@ -201,6 +207,7 @@ describe("GET /api/notifications: groups", () => {
       id: brunch.id,
       title: "Brunch",
       reviewType: null,
+      restaurantName: null,
     });
     expect(found[0]?.item).toBeNull();
     expect((await list(me.cookie)).json().unreadCount).toBe(5);
