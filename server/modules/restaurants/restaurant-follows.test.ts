@@ -5,6 +5,7 @@ import { notificationSentence } from "#domain/notifications.ts";
 import { restaurantFollowMessages } from "#domain/restaurant.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
+import { recordBusEvents } from "#server/test/event-stream.ts";
 import { createPlanUsers, createRestaurant, createUser } from "#server/test/factories.ts";
 import { explainPlan } from "#server/test/item-lists.ts";
 import { TestPushService } from "#server/test/push-service.ts";
@@ -143,9 +144,12 @@ describe("a new deal at a followed restaurant", () => {
         .statusCode,
     ).toBeLessThan(300);
 
+    const toFan = recordBusEvents(app.events, fan.id);
     const deal = await shareDeal(author.cookie);
     // Not the author, nor whoever switched it off or is in a block with the author either way.
     expect(await notifiedOf(deal.id)).toEqual([fan.id]);
+    // Told after the deal's answer, in the background: the fan's open pages hear of it.
+    await expect.poll(() => toFan).toEqual([{ type: "notification" }]);
 
     const list = await request(app, "GET", "/api/notifications", { cookie: fan.cookie });
     expect(list.statusCode).toBe(200);
