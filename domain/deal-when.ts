@@ -1,7 +1,12 @@
 // No zod here: a deal card's text, which list screens load without the deal form's schemas.
 
 /** The words on every deal card. */
-export const DEAL_CARD_TEXT = { badge: "Deal", ended: "Ended" } as const;
+export const DEAL_CARD_TEXT = {
+  badge: "Deal",
+  ended: "Ended",
+  /** Gone leads Still on by DEAL_GONE_LEAD (deal-votes.ts): shown where the deal still is. */
+  reportedGone: "Reported gone",
+} as const;
 
 /** Deleting one's own deal from its menu (item screens load this without the deal form). */
 export const DEAL_DELETE_TEXT = {
@@ -14,6 +19,7 @@ export const DEAL_DELETE_TEXT = {
 /** When a deal runs, as the API returns it (domain/deals.ts dealSchema). */
 export interface DealWhen {
   hasEnded: boolean;
+  reportedGone: boolean;
   schedule:
     | { kind: "ends"; endsAt: string }
     | { kind: "weekly"; days: number[]; from: string; to: string; lastDay: string | null };
@@ -72,11 +78,12 @@ function plural(count: number, unit: string): string {
 }
 
 /**
- * When a deal runs, as its card says it: "Ended", "Ends in 3 hours" (minutes under an hour,
+ * When a deal runs, as its card says it: "Ended", "Reported gone", "Ends in 3 hours" (minutes under an hour,
  * days from two days on), or its weekly windows in the restaurant's hours, "Mon–Fri 4–7 pm".
  */
 export function dealWhenText(deal: DealWhen, now: Date = new Date()): string {
   if (deal.hasEnded) return DEAL_CARD_TEXT.ended;
+  if (deal.reportedGone) return DEAL_CARD_TEXT.reportedGone;
   const { schedule } = deal;
   if (schedule.kind === "weekly") {
     return `${daysText(schedule.days)} ${hoursText(schedule.from, schedule.to)}`;

@@ -5,10 +5,12 @@ import { dealInput } from "./deals.ts";
 const now = new Date("2026-11-28T12:00:00Z");
 const weekly = (days: number[], from: string, to: string): DealWhen => ({
   hasEnded: false,
+  reportedGone: false,
   schedule: { kind: "weekly", days, from, to, lastDay: null },
 });
 const ends = (endsAt: string): DealWhen => ({
   hasEnded: false,
+  reportedGone: false,
   schedule: { kind: "ends", endsAt },
 });
 
@@ -20,6 +22,9 @@ describe("dealWhenText", () => {
     expect(dealWhenText(ends("2026-12-01T12:00:00Z"), now)).toBe("Ends in 3 days");
     expect(dealWhenText({ ...ends("2026-11-28T11:00:00Z"), hasEnded: true }, now)).toBe(
       DEAL_CARD_TEXT.ended,
+    );
+    expect(dealWhenText({ ...ends("2026-11-28T15:00:00Z"), reportedGone: true }, now)).toBe(
+      DEAL_CARD_TEXT.reportedGone,
     );
   });
 

@@ -1,6 +1,9 @@
 // How a list of items (a profile's tabs, a restaurant's tabs) can be ordered.
 
-/** Posts sort by date only; reviews also by rating and price (restaurant reviews by price level). */
+/**
+ * Posts and deals sort by date only; reviews also by rating and price (restaurant reviews by
+ * price level).
+ */
 export const itemSorts = [
   "recent",
   "old",
@@ -21,7 +24,11 @@ export const itemSortLabels: Record<ItemSort, string> = {
   "price-asc": "Price (low to high)",
 };
 
-export const POSTS_SORT_MESSAGE = `Posts can only be sorted by ${postSorts.join(" or ")}`;
+/** The 400 for a rating or price sort of a list without ratings or prices. */
+export const dateOnlySortMessages = {
+  post: `Posts can only be sorted by ${postSorts.join(" or ")}`,
+  deal: `Deals can only be sorted by ${postSorts.join(" or ")}`,
+} as const;
 
 /** How a list of reviews can be shown: photo tiles or full cards. */
 const itemViewModes = ["grid", "list"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dealVoteStateSchema } from "./deal-votes.ts";
 import { type ItemKind, SUBMISSION_KEY_HEADER } from "./item-kinds.ts";
 import { imageSchema } from "./photos.ts";
 
@@ -146,6 +147,7 @@ export const dealSchema = z.object({
   isOnNow: z.boolean(),
   /** Past its end for good: only its author still sees it, on their profile, as "Ended". */
   hasEnded: z.boolean(),
+  ...dealVoteStateSchema.shape,
 });
 export type DealDto = z.infer<typeof dealSchema>;
 

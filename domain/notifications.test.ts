@@ -138,6 +138,25 @@ describe("notificationSentence", () => {
       "A moderator hid your comment on Brunch",
     );
   });
+
+  it("says the recipient's deal was reported gone, naming no voter", () => {
+    const oysters = {
+      kind: "deal",
+      id: "d1",
+      title: "Oyster hour",
+      reviewType: null,
+      restaurantName: "Corner Tap",
+    } as const;
+    const group = {
+      type: "deal_gone" as const,
+      item: oysters,
+      hidden: null,
+      mentionIn: null,
+      actors: [],
+      actorCount: 0,
+    };
+    expect(notificationSentence(group)).toBe("Your deal was reported gone: Oyster hour");
+  });
 });
 
 describe("parseNotificationGroupKey", () => {
@@ -167,6 +186,10 @@ describe("parseNotificationGroupKey", () => {
       type: "content_hidden",
       notificationId: id,
     });
+    expect(parseNotificationGroupKey(`gone.${id}`)).toEqual({
+      type: "deal_gone",
+      notificationId: id,
+    });
   });
 
   it("refuses everything else", () => {
@@ -185,6 +208,7 @@ describe("parseNotificationGroupKey", () => {
       `like.review.${id}\u0000`,
       "hidden.not-a-uuid",
       `hidden.review.${id}`,
+      `gone.deal.${id}`,
       `follow.${"9".repeat(100)}`,
     ]) {
       expect(parseNotificationGroupKey(key), key).toBeNull();

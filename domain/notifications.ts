@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEAL_CARD_TEXT } from "./deal-when.ts";
 import { isUuid } from "./ids.ts";
 import { type ItemKind, isItemKind, itemKinds } from "./item-kinds.ts";
 import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
@@ -10,7 +11,9 @@ import { pageSchema } from "./paging.ts";
  * email are about these), `content_hidden`: a moderator hid the recipient's review, post or
  * comment (the moderator is never named: the notice is the moderators' as a group), and
  * `follow_request`: someone asks to follow the recipient's private account, a notice that lives
- * exactly as long as the request waits (accepting, declining or withdrawing it removes it).
+ * exactly as long as the request waits (accepting, declining or withdrawing it removes it), and
+ * `deal_gone`: the recipient's deal became "Reported gone" (its actor, the voter who tipped it,
+ * is never shown: the notice is about the deal, not about one person).
  */
 export const socialNotificationTypes = [
   "new_follower",
@@ -28,6 +31,7 @@ export const notificationTypes = [
   ...socialNotificationTypes,
   "content_hidden",
   "follow_request",
+  "deal_gone",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 /**
@@ -73,6 +77,9 @@ export const notificationMessages = {
   followBack: "Follow back",
   /** Who a content_hidden notification says acted: the moderators, never one by name. */
   moderator: "A moderator",
+  /** A deal_gone notification's sentence: "Your deal was reported gone: Oyster hour". */
+  yourDeal: "Your deal",
+  wasReportedGone: "was reported gone:",
 } as const;
 
 /** The title of a group's people list, by what they did. */
@@ -85,6 +92,7 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
   new_deal: "Shared by",
   content_hidden: "Hidden by a moderator",
   follow_request: "Follow requests",
+  deal_gone: DEAL_CARD_TEXT.reportedGone,
 };
 
 /*
@@ -96,7 +104,8 @@ export const notificationPeopleTitles: Record<NotificationType, string> = {
  * (`like.review.<id>`, `comment.post.<id>`, `reply.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
  * A new deal at a followed restaurant is a group of its own (`deal.deal.<id>`): one deal, one author.
  * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`), and so
- * is each follow request (`request.<id>`), which the screen gathers at its top to answer.
+ * is each follow request (`request.<id>`), which the screen gathers at its top to answer, and
+ * each deal reported gone (`gone.<id>`).
  */
 
 /** The notifications about an item, grouped by it: each key rule's type. */
@@ -116,7 +125,17 @@ const isItemActivityRule = (rule: string | undefined): rule is ItemActivityRule 
 export type NotificationGroupRef =
   | { type: ItemActivityType; kind: ItemKind; itemId: string }
   | { type: "new_follower"; day: string }
-  | { type: "content_hidden" | "follow_request"; notificationId: string };
+  | { type: NoticeType; notificationId: string };
+
+/** The notifications that are each a group of their own, by their key's rule. */
+const noticeRules = {
+  hidden: "content_hidden",
+  request: "follow_request",
+  gone: "deal_gone",
+} as const satisfies Record<string, NotificationType>;
+type NoticeType = (typeof noticeRules)[keyof typeof noticeRules];
+const isNoticeRule = (rule: string | undefined): rule is keyof typeof noticeRules =>
+  rule !== undefined && Object.hasOwn(noticeRules, rule);
 
 const KEY_MAX = 64;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -133,9 +152,9 @@ export function parseNotificationGroupKey(key: string): NotificationGroupRef | n
     if (new Date(at).toISOString().slice(0, 10) !== first) return null;
     return { type: "new_follower", day: first };
   }
-  if ((rule === "hidden" || rule === "request") && first !== undefined && second === undefined) {
+  if (isNoticeRule(rule) && first !== undefined && second === undefined) {
     if (!isUuid(first)) return null;
-    return { type: rule === "hidden" ? "content_hidden" : "follow_request", notificationId: first };
+    return { type: noticeRules[rule], notificationId: first };
   }
   if (isItemActivityRule(rule) && isItemKind(first)) {
     if (second === undefined || !isUuid(second)) return null;
@@ -180,7 +199,7 @@ const notificationGroupSchema = z.object({
   hidden: z.enum(hiddenContentKinds).nullable(),
   /** new_mention: whether the newest mention is in a comment or in the item's own text. */
   mentionIn: z.enum(["comment", "text"]).nullable(),
-  /** The newest GROUP_ACTORS_SHOWN people, newest first; none for content_hidden. */
+  /** The newest GROUP_ACTORS_SHOWN people, newest first; none for content_hidden, deal_gone. */
   actors: z.array(authorSchema),
   /** How many different people the group holds. */
   actorCount: z.number().int(),
@@ -229,11 +248,11 @@ export type NotificationPeoplePage = z.infer<typeof notificationPeoplePageSchema
 
 /** A group's sentence in parts, so a screen can set the names and the title apart. */
 export interface NotificationSentence {
-  /** "Ana", "Ana and Ben", "Ana and 4 others", "A moderator". */
+  /** "Ana", "Ana and Ben", "Ana and 4 others", "A moderator", "Your deal". */
   people: string;
   /**
    * "liked your", "commented on your", "replied to your comment on", "started following you",
-   * "requested to follow you", "hid your post".
+   * "requested to follow you", "hid your post", "was reported gone:".
    */
   action: string;
   /** The item's title; null for followers. */
@@ -274,12 +293,21 @@ export function notificationSentenceParts(group: SentenceGroup): NotificationSen
       group.hidden === "comment" ? "hid your comment on" : `hid your ${itemNoun(group.item)}`;
     return { people: notificationMessages.moderator, action, title: group.item.title };
   }
+  if (group.type === "deal_gone" && group.item) {
+    const { yourDeal, wasReportedGone } = notificationMessages;
+    return { people: yourDeal, action: wasReportedGone, title: group.item.title };
+  }
   const people = groupPeople(group.actors, group.actorCount);
   if (group.type === "follow_request") {
     return { people, action: notificationMessages.requestedToFollow, title: null };
   }
   // A moderator's notice always has its item; without one only the followers' sentence fits.
-  if (group.type === "new_follower" || group.type === "content_hidden" || !group.item) {
+  if (
+    group.type === "new_follower" ||
+    group.type === "content_hidden" ||
+    group.type === "deal_gone" ||
+    !group.item
+  ) {
     return { people, action: "started following you", title: null };
   }
   if (group.type === "new_deal") {

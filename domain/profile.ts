@@ -189,6 +189,8 @@ const profileCountsSchema = z.object({
   dishReviews: z.number().int(),
   restaurantReviews: z.number().int(),
   posts: z.number().int(),
+  /** Their deals, ended and reported gone ones included (the profile still shows those). */
+  deals: z.number().int(),
   followers: z.number().int(),
   following: z.number().int(),
 });
@@ -218,13 +220,14 @@ export const profilePageSchema = z.object({
 });
 export type ProfilePageDto = z.infer<typeof profilePageSchema>;
 
-/** A profile's tabs: posts, dish reviews, restaurant reviews. */
-export const profileTabs = ["posts", "dishes", "restaurants"] as const;
+/** A profile's tabs: posts, dish reviews, restaurant reviews, deals. */
+export const profileTabs = ["posts", "dishes", "restaurants", "deals"] as const;
 export type ProfileTab = (typeof profileTabs)[number];
 
 /**
  * GET /api/profiles/:id/items: one tab of a profile, keyset paged. `q` searches the tab's titles
- * and texts (reviews: dish or restaurant name and review; posts: title and content).
+ * and texts (reviews: dish or restaurant name and review; posts: title and content; deals: what
+ * the deal is and its details). Deals that ended or were reported gone are still listed here.
  */
 export const profileItemsQuery = pageQuery.extend({
   tab: z.enum(profileTabs),
@@ -232,7 +235,7 @@ export const profileItemsQuery = pageQuery.extend({
   q: searchText,
 });
 
-/** A page of one profile tab: reviews for dishes and restaurants, posts for posts. */
+/** A page of one profile tab: reviews for dishes and restaurants, posts for posts, deals. */
 export const profileItemsPageSchema = pageSchema(itemSchema);
 export type ProfileItemsPage = z.infer<typeof profileItemsPageSchema>;
 
@@ -242,6 +245,8 @@ export const profileListMessages = {
   loadingPosts: "Loading posts...",
   loadingReviews: "Loading reviews...",
   noPosts: "No posts yet",
+  loadingDeals: "Loading deals...",
+  noDeals: "No deals yet",
   noDishes: "No dish reviews yet",
   noRestaurants: "No restaurant reviews yet",
   noDishMatches: "No dishes found matching your search",

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { screenPaths } from "#domain/screen-paths.ts";
 import {
   DESKTOP,
@@ -16,16 +16,20 @@ import {
   addButton,
   CHOOSER_TITLE,
   chooserChoice,
+  type SeededUser,
   seedDeal,
   signUpViaApi,
+  voteOnDealViaApi,
 } from "./support/content.ts";
 import { tabTo } from "./support/keyboard.ts";
 
 /**
  * Deals in a real browser: one shared through the Add chooser's fourth choice by keyboard alone
  * and found on its restaurant's Deals tab; one in the feed, liked from its card and commented on
- * by keyboard, its author told; and the New Deal dialog, the Deals tab, the feed card and the
- * deal's own page checked with axe (and photographed locally) in every look.
+ * by keyboard, its author told; one voted "Still on" then "Gone" then taken back by keyboard;
+ * and the New Deal dialog, the Deals tab, the feed card, the deal's own page and an author's
+ * Deals tab with votes, a deal reported gone and one ended checked with axe (and photographed
+ * locally) in every look.
  */
 
 const browser = useBrowser();
@@ -123,6 +127,76 @@ describe("deals", () => {
     }
   });
 
+  test("votes Still on, switches to Gone and takes the vote back by keyboard", async () => {
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      const title = unique("Dollar oysters");
+      await signUpViaApi(page, "dealVoteHost");
+      await seedDeal(page, { title, restaurant: unique("Oyster Shack") });
+      await signUpViaApi(page, "dealVoter");
+      await page.goto("/feed");
+      const card = page.getByRole("article", { name: title });
+      const button = (name: string) => card.getByRole("button", { name, exact: true });
+
+      await tabTo(page, button("Still on, 0 votes"));
+      await page.keyboard.press("Enter");
+      await button("Still on, 1 vote").waitFor();
+      expect(await button("Still on, 1 vote").getAttribute("aria-pressed")).toBe("true");
+
+      await tabTo(page, button("Gone, 0 votes"));
+      await page.keyboard.press("Enter");
+      await button("Gone, 1 vote").waitFor();
+      await button("Still on, 0 votes").waitFor();
+      expect(await button("Gone, 1 vote").getAttribute("aria-pressed")).toBe("true");
+
+      // Pressing the chosen one again takes the vote back, as a like works.
+      await page.keyboard.press("Enter");
+      await button("Gone, 0 votes").waitFor();
+      expect(await button("Gone, 0 votes").getAttribute("aria-pressed")).toBe("false");
+    });
+  });
+
+  /**
+   * An author's deals as their profile's Deals tab shows them: one with votes, one that Gone
+   * leads by 3 ("Reported gone", out of every other listing) and one whose end has passed
+   * ("Ended"). Made once for every look.
+   */
+  const profileDeals = {
+    author: undefined as SeededUser | undefined,
+    titles: { voted: unique("Taco Tuesday"), gone: unique("Oyster hour"), ended: unique("Brunch") },
+  };
+  const profilePages: TestPage[] = [];
+  beforeAll(async () => {
+    const author = await newPage(browser);
+    profilePages.push(author);
+    profileDeals.author = await signUpViaApi(author.page, "dealProfile");
+    const { titles } = profileDeals;
+    // Ends in two seconds: it has ended by the time the looks are checked (waited for below).
+    const ended = await seedDeal(author.page, {
+      title: titles.ended,
+      restaurant: unique("Diner"),
+      endsAt: new Date(Date.now() + 2_000).toISOString(),
+    });
+    const voted = await seedDeal(author.page, { title: titles.voted, restaurant: unique("Tacos") });
+    const gone = await seedDeal(author.page, { title: titles.gone, restaurant: unique("Shack") });
+    for (const [index, vote] of (["still_on", "gone", "gone"] as const).entries()) {
+      const voter = await newPage(browser);
+      profilePages.push(voter);
+      await signUpViaApi(voter.page, `dealVoter${index}`);
+      await voteOnDealViaApi(voter.page, voted.id, vote);
+      await voteOnDealViaApi(voter.page, gone.id, "gone");
+    }
+    // Its end passes on the server's clock: asked until it says so (at most ten seconds).
+    const hasEnded = async () =>
+      (await (await author.page.request.get(`/api/deals/${ended.id}`)).json()).hasEnded === true;
+    for (let tries = 0; !(await hasEnded()); tries += 1) {
+      if (tries === 40) throw new Error("the deal did not end");
+      await author.page.waitForTimeout(250);
+    }
+  });
+  afterAll(async () => {
+    for (const page of profilePages) await page.close();
+  });
+
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme }) => {
     const options: PageOptions = { viewport, colorScheme };
 
@@ -170,6 +244,23 @@ describe("deals", () => {
         await page.getByRole("heading", { name: title }).waitFor();
         await page.getByText("Every taco, all afternoon.").waitFor();
         await screenshot(page, "deal-page");
+        await expectNoAxeViolations(page);
+      });
+    });
+
+    test("an author's Deals tab: votes, Reported gone and Ended", async () => {
+      await withPage(browser, options, async (page) => {
+        const { author, titles } = profileDeals;
+        if (!author) throw new Error("the profile's deals were not made");
+        await page.goto(`${screenPaths.user(author.username)}?tab=deals`);
+        await page.getByRole("tab", { name: "Deals (3)" }).waitFor();
+        const card = (title: string) => page.getByRole("article", { name: title });
+        await card(titles.voted).getByRole("button", { name: "Still on, 1 vote" }).waitFor();
+        await card(titles.voted).getByRole("button", { name: "Gone, 2 votes" }).waitFor();
+        await card(titles.gone).getByText("Reported gone", { exact: true }).waitFor();
+        await card(titles.gone).getByRole("button", { name: "Gone, 3 votes" }).waitFor();
+        await card(titles.ended).getByText("Ended", { exact: true }).waitFor();
+        await screenshot(page, "profile-deals");
         await expectNoAxeViolations(page);
       });
     });

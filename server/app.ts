@@ -39,6 +39,7 @@ import { commentTies } from "./modules/comments/comments.queries.ts";
 import { commentRoutes } from "./modules/comments/comments.routes.ts";
 import { configRoutes } from "./modules/config/config.routes.ts";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes.ts";
+import { dealVoteTies } from "./modules/deals/deal-votes.queries.ts";
 import { dealRoutes } from "./modules/deals/deals.routes.ts";
 import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { followRequestTies, followTies } from "./modules/follows/follows.queries.ts";
@@ -244,6 +245,7 @@ export async function buildApp(
     followTies,
     followRequestTies,
     likeTies,
+    dealVoteTies,
     commentTies,
     notificationTies,
     listFollowTies,

@@ -290,23 +290,41 @@ export async function seedPost(page: Page, seed: PostSeed): Promise<SeededItem> 
   return (await response.json()) as SeededItem;
 }
 
-/** A weekly deal (Mon–Fri 4–7 pm) at a restaurant typed by name, through POST /api/deals. */
+/**
+ * A deal at a restaurant typed by name, through POST /api/deals: weekly (Mon–Fri 4–7 pm), or
+ * until `endsAt`.
+ */
 export async function seedDeal(
   page: Page,
-  seed: { title: string; restaurant: string; details?: string },
+  seed: { title: string; restaurant: string; details?: string; endsAt?: string },
 ): Promise<{ id: string; restaurant: { id: string; slug: string | null } }> {
   const response = await page.request.post("/api/deals", {
     data: {
       restaurant: { name: seed.restaurant },
       title: seed.title,
       details: seed.details ?? null,
-      schedule: { kind: "weekly", days: [1, 2, 3, 4, 5], from: "16:00", to: "19:00" },
+      schedule: seed.endsAt
+        ? { kind: "ends", endsAt: seed.endsAt }
+        : { kind: "weekly", days: [1, 2, 3, 4, 5], from: "16:00", to: "19:00" },
       timeZone: "UTC",
     },
     headers: originHeaders(),
   });
   await expectStatus(response, 201, "deal");
   return (await response.json()) as { id: string; restaurant: { id: string; slug: string | null } };
+}
+
+/** The signed-in person's "Still on" or "Gone" on a deal, through PUT /api/deals/:id/vote. */
+export async function voteOnDealViaApi(
+  page: Page,
+  dealId: string,
+  vote: "still_on" | "gone",
+): Promise<void> {
+  const response = await page.request.put(`/api/deals/${dealId}/vote`, {
+    data: { vote },
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 200, "deal vote");
 }
 
 /**

@@ -386,8 +386,9 @@ function tabStatements<Tab extends ProfileTab | RestaurantTab>(
   const planned: Planned[] = [];
   for (const tab of tabs) {
     const kind = itemTabTarget(tab).kind;
-    const sorts: readonly ItemSort[] = kind === "post" ? postSorts : itemSorts;
-    const at = kind === "post" ? world.positions.post : world.positions.review;
+    // Posts and deals sort by date only; any row's position serves as a later page's cursor.
+    const sorts: readonly ItemSort[] = kind === "review" ? itemSorts : postSorts;
+    const at = kind === "review" ? world.positions.review : world.positions.post;
     for (const sort of sorts) {
       for (const [viewerName, viewerId] of Object.entries(viewers)) {
         for (const [part, request] of [

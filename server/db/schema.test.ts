@@ -200,6 +200,7 @@ describe("migrations", () => {
         "deals",
         "deal_images",
         "deal_likes",
+        "deal_votes",
         "deal_comments",
         "deal_comment_mentions",
         "profiles",

@@ -696,6 +696,44 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
       expected: signedIn(404),
     },
   ]),
+  // "Still on" / "Gone": anyone signed in who may see the deal; the body names the vote only.
+  {
+    route: "PUT /api/deals/:id/vote",
+    call: (w) => ({
+      url: `/api/deals/${w.deal.id}/vote`,
+      body: { vote: "gone" },
+      changes: { table: "deals", id: w.deal.id },
+    }),
+    expected: signedIn(200),
+    massAssignment: {
+      caller: "owner",
+      // Everyone's "Gone" (the callers share the deal) may make it reported gone.
+      mayChange: ["gone_count", "is_reported_gone", "updated_at"],
+      expect: (w) => ({
+        user_id: w.people.owner.id,
+        still_on_count: 0,
+        like_count: 0,
+        is_hidden: false,
+      }),
+    },
+  },
+  {
+    route: "PUT /api/deals/:id/vote",
+    situation: "a hidden deal",
+    call: (w) => ({ url: `/api/deals/${w.hiddenDeal.id}/vote`, body: { vote: "still_on" } }),
+    expected: signedIn(404),
+  },
+  {
+    route: "DELETE /api/deals/:id/vote",
+    call: (w) => ({ url: `/api/deals/${w.deal.id}/vote` }),
+    expected: signedIn(200),
+  },
+  {
+    route: "DELETE /api/deals/:id/vote",
+    situation: "a hidden deal",
+    call: (w) => ({ url: `/api/deals/${w.hiddenDeal.id}/vote` }),
+    expected: signedIn(404),
+  },
   {
     route: "GET /api/reviews/:id/comments",
     call: (w) => ({ url: `/api/reviews/${w.review.id}/comments` }),
@@ -1438,8 +1476,8 @@ const ATTEMPT_COUNTERS = new Set(["action_limits"]);
 
 /**
  * Everything a refused call must leave alone, as one comparable value: how many rows each app
- * table holds, and the counters and flags on rows (likes, comments, followers, hidden, read,
- * report status, roles, names).
+ * table holds, and the counters and flags on rows (likes, comments, deal votes, followers,
+ * hidden, read, report status, roles, names).
  */
 async function databaseState(db: Database) {
   const rowCounts = appTableNames
@@ -1452,6 +1490,9 @@ async function databaseState(db: Database) {
          from reviews) as reviews,
       (select json_agg(json_build_array(id, like_count, comment_count, is_hidden, title) order by id)
          from posts) as posts,
+      (select json_agg(json_build_array(id, like_count, comment_count, still_on_count, gone_count,
+                                        is_hidden, title) order by id)
+         from deals) as deals,
       (select json_agg(json_build_array(id, is_hidden) order by id) from comments) as comments,
       (select json_agg(json_build_array(id, is_hidden) order by id) from post_comments)
         as post_comments,

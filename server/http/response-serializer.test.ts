@@ -64,6 +64,10 @@ const deal: DealDto = {
   schedule: { kind: "weekly", days: [1, 2, 3], from: "16:00", to: "19:00", lastDay: null },
   isOnNow: false,
   hasEnded: false,
+  myVote: null,
+  stillOnCount: 0,
+  goneCount: 0,
+  reportedGone: false,
 };
 
 const writeFeedPage = responseSerializerCompiler({

@@ -73,6 +73,8 @@ export const apiPaths = {
   items: (kind: ItemKind) => `/api/${itemCollections[kind]}`,
   item,
   itemLike: (kind: ItemKind, id: string) => `${item(kind, id)}/like`,
+  /** PUT { vote } says "Still on" or "Gone"; DELETE takes the vote back. */
+  dealVote: (id: string) => `${item("deal", id)}/vote`,
   itemComments: (kind: ItemKind, id: string, params?: URLSearchParams) =>
     `${item(kind, id)}/comments${params ? `?${params}` : ""}`,
   comment: (kind: ItemKind, commentId: string) => `/api/comments/${kind}/${segment(commentId)}`,

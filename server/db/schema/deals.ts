@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { DEAL_GONE_LEAD, dealVoteChoices } from "../../../domain/deal-votes.ts";
 import {
   counter,
   createdAt,
@@ -50,6 +62,16 @@ export const deals = pgTable(
     isHidden: isHidden(),
     likeCount: counter("like_count"),
     commentCount: counter("comment_count"),
+    /** The "Still on" and "Gone" votes (deal_votes), moved in the vote's transaction. */
+    stillOnCount: counter("still_on_count"),
+    goneCount: counter("gone_count"),
+    /**
+     * "Reported gone": Gone leads Still on by DEAL_GONE_LEAD or more. Stored, so the listings'
+     * partial indexes leave these deals out and a vote back returns the deal to them.
+     */
+    isReportedGone: boolean("is_reported_gone").generatedAlwaysAs(
+      sql.raw(`gone_count - still_on_count >= ${DEAL_GONE_LEAD}`),
+    ),
     searchVector: searchVector("title", "details"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,6 +79,8 @@ export const deals = pgTable(
   (t) => [
     check("deals_like_count_non_negative", sql`${t.likeCount} >= 0`),
     check("deals_comment_count_non_negative", sql`${t.commentCount} >= 0`),
+    check("deals_still_on_count_non_negative", sql`${t.stillOnCount} >= 0`),
+    check("deals_gone_count_non_negative", sql`${t.goneCount} >= 0`),
     check(
       "deals_schedule_shape",
       sql`(${t.weekDays} is null and ${t.startsMinute} is null and ${t.endsMinute} is null
@@ -66,20 +90,21 @@ export const deals = pgTable(
             and ${t.startsMinute} <> ${t.endsMinute}
             and (${t.lastDay} is null) = (${t.endsAt} is null))`,
     ),
+    // The listings' indexes hold the deals they may show: neither hidden nor reported gone.
     // A restaurant's deals that have not ended, newest first: its Deals tab and its count.
     index("deals_restaurant_tab_idx")
       .on(t.restaurantId, ...newestFirst(t))
-      .where(sql`not ${t.isHidden}`),
+      .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
     // The Everyone feed's walk (ADR 0034), the end checked on each entry it reads.
     index("deals_feed_idx")
       .on(...newestFirst(t))
-      .where(sql`not ${t.isHidden}`),
+      .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
     // The author's profile, ended ones included.
     index("deals_user_created_idx").on(t.userId, ...newestFirst(t)),
-    // The Following feed's probe per followed person: their visible deals, newest first.
+    // The Following feed's probe per followed person: their listed deals, newest first.
     index("deals_profile_idx")
       .on(t.userId, ...newestFirst(t))
-      .where(sql`not ${t.isHidden}`),
+      .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
     index("deals_search_vector_idx").using("gin", t.searchVector),
     index("deals_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),
   ],
@@ -99,6 +124,26 @@ export const dealImages = pgTable(
     index("deal_images_deal_order_idx").on(t.dealId, t.displayOrder),
     // Which deal a requested photo belongs to, so the media route can ask who may see it.
     index("deal_images_image_url_idx").on(t.imageUrl),
+  ],
+);
+
+/** One person's "Still on" or "Gone" on a deal: one per person, changeable, taken back. */
+export const dealVotes = pgTable(
+  "deal_votes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    vote: text("vote", { enum: dealVoteChoices }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "deal_votes_pkey", columns: [t.userId, t.dealId] }),
+    check("deal_votes_vote_valid", sql`${t.vote} in ('still_on', 'gone')`),
+    index("deal_votes_deal_id_idx").on(t.dealId),
   ],
 );
 

@@ -41,7 +41,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       "notifications_type_valid",
-      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'new_reply', 'new_mention', 'new_deal', 'content_hidden', 'follow_request')`,
+      sql`${t.type} in ('new_follower', 'new_comment', 'new_like', 'new_reply', 'new_mention', 'new_deal', 'content_hidden', 'follow_request', 'deal_gone')`,
     ),
     check(
       "notifications_comment_on_its_item",

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { deals, type NewDeal } from "#server/db/schema/deals.ts";
 import {
-  dealNotEndedSql,
+  dealListedSql,
   type ItemRow,
   itemColumns,
   itemRowsSql,
@@ -56,7 +56,7 @@ export interface RestaurantDealsParams {
 }
 
 /**
- * A restaurant's deals that have not ended at `at`, newest first after `after`, that `viewerId`
+ * A restaurant's listed deals at `at` (not ended, not reported gone), newest first after `after`, that `viewerId`
  * may see, as the kernel's item rows: served by deals_restaurant_tab_idx, the end checked on
  * each row it reads.
  */
@@ -64,7 +64,7 @@ export function restaurantDealsSql(params: RestaurantDealsParams): SQL {
   const conditions = [
     sql`d.restaurant_id = ${params.restaurantId}`,
     sql`not d.is_hidden`,
-    dealNotEndedSql("d", params.at),
+    dealListedSql("d", params.at),
     visibleAuthorSql(params.viewerId, sql`d.user_id`),
   ];
   if (params.after) {

@@ -1,18 +1,23 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { dealVoteInput, dealVoteMessages, dealVoteStateSchema } from "#domain/deal-votes.ts";
 import { dealInput, dealPageSchema } from "#domain/deals.ts";
+import { idParam } from "#domain/ids.ts";
 import { SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
 import { dealSchema, submissionHeaders } from "#domain/items.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { pathSegment } from "#domain/text-input.ts";
-import { requireUser } from "#server/auth/session.ts";
+import { currentUser, requireUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
 import { itemContext } from "#server/modules/items/items.routes.ts";
+import { setDealVote } from "./deal-votes.service.ts";
 import { createDeal, listRestaurantDeals } from "./deals.service.ts";
 
 /**
- * Sharing a deal and a restaurant's deals (docs/decisions/0029); reading, deleting, likes and
- * comments are the items kernel's routes, as for every kind (ADR 0034).
+ * Sharing a deal, a restaurant's deals (docs/decisions/0029) and "Still on" / "Gone" votes;
+ * reading, deleting, likes and comments are the items kernel's routes, as for every kind
+ * (ADR 0034).
  */
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -51,5 +56,39 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listRestaurantDeals(await itemContext(request), request.params.id, request.query),
+  );
+
+  const requireVoter = requireUserWith(dealVoteMessages.signInRequired);
+  const voteContext = (request: FastifyRequest) => ({
+    db: app.database.db,
+    user: currentUser(request),
+    events: app.events,
+  });
+  const voteSchema = {
+    tags: ["deals"],
+    params: z.object({ id: idParam }),
+    response: { 200: dealVoteStateSchema, ...errorResponses(400, 401, 404) },
+  };
+
+  app.put(
+    "/deals/:id/vote",
+    {
+      preHandler: requireVoter,
+      schema: {
+        ...voteSchema,
+        summary: 'Say a deal is "Still on" or "Gone": one vote per person, changeable',
+        body: dealVoteInput,
+      },
+    },
+    async (request) => setDealVote(voteContext(request), request.params.id, request.body.vote),
+  );
+
+  app.delete(
+    "/deals/:id/vote",
+    {
+      preHandler: requireVoter,
+      schema: { ...voteSchema, summary: "Take your vote on a deal back" },
+    },
+    async (request) => setDealVote(voteContext(request), request.params.id, null),
   );
 };

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { itemTables } from "#server/modules/items/item-tables.ts";
-import { dealNotEndedSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { dealListedSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { notMutedSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import type { Cursor } from "#server/modules/shared/keyset.ts";
 
@@ -13,7 +13,8 @@ export interface FeedPageParams {
   viewerId?: string | undefined;
   /** Only items by people this user follows. */
   followedBy?: string | undefined;
-  /** The request's moment: deals past their end at `at` are not in the feed (ADR 0029). */
+  /** The request's moment: deals past their end at `at` are not in the feed (ADR 0029), nor
+   * deals reported gone. */
   at?: Date | undefined;
 }
 
@@ -23,7 +24,7 @@ export interface FeedPageParams {
  * keyset row comparison, so a deep page reads as few rows as the first; the outer query merges
  * the three short lists and joins author, restaurant and the viewer's like. Deals that have
  * ended at `at` are left out in the same walk (ADR 0034): an ended deal leaves the feed by
- * itself, at the cost of a skipped index entry.
+ * itself, at the cost of a skipped index entry. Deals reported gone are not in their indexes.
  *
  * The following scope instead walks the viewer's follows and takes at most `limit` keys per
  * followed person from the partial index `(user_id, created_at desc, id desc) where not
@@ -45,7 +46,7 @@ export function feedPageSql(params: FeedPageParams): SQL {
     const table = itemTables[kind].items;
     const newestOf = (tableAlias: string, author?: SQL) => {
       const a = sql.raw(tableAlias);
-      const running = kind === "deal" ? sql` and ${dealNotEndedSql(tableAlias, at)}` : sql``;
+      const running = kind === "deal" ? sql` and ${dealListedSql(tableAlias, at)}` : sql``;
       const shown = author
         ? sql`not ${a}.is_hidden${running} and ${authorShown(author)}`
         : sql`not ${a}.is_hidden${running}`;

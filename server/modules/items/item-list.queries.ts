@@ -6,10 +6,18 @@ import { itemColumns, itemRowsSql } from "./items.queries.ts";
 /** Whose items a list holds: one person's (a profile tab) or one restaurant's (its page's tabs). */
 type ItemListScope = { userId: string } | { restaurantId: string };
 
-/** Which items a list holds: posts, or reviews of one type. */
+/** Which items a list holds: posts, deals, or reviews of one type. */
 export type ItemListTarget =
   | { kind: "post" }
+  | { kind: "deal" }
   | { kind: "review"; reviewType: "dish" | "restaurant" };
+
+/** Each kind's alias in a list's statement and the column holding its text. */
+const listedKinds = {
+  review: { alias: "r", table: sql`reviews r`, text: sql`r.description` },
+  post: { alias: "p", table: sql`posts p`, text: sql`p.content` },
+  deal: { alias: "d", table: sql`deals d`, text: sql`d.details` },
+} as const;
 
 /** What a list is ordered by before (created_at, id). */
 export type ItemSortKey = "date" | "rating" | "price";
@@ -38,12 +46,13 @@ export interface ItemListParams extends ViewedItemListWindow {
 
 /**
  * The items of a tab named after them, as the profile and the restaurant page name theirs:
- * posts, dish reviews, or restaurant reviews.
+ * posts, deals, dish reviews, or restaurant reviews.
  */
 export function itemTabTarget(
-  tab: "posts" | "dishes" | "restaurant" | "restaurants",
+  tab: "posts" | "deals" | "dishes" | "restaurant" | "restaurants",
 ): ItemListTarget {
   if (tab === "posts") return { kind: "post" };
+  if (tab === "deals") return { kind: "deal" };
   return { kind: "review", reviewType: tab === "dishes" ? "dish" : "restaurant" };
 }
 
@@ -67,7 +76,8 @@ function containsPattern(text: string): string {
 export function itemListSql(params: ItemListParams): SQL {
   const { target, sortKey, after, q } = params;
   const kind = target.kind;
-  const a = sql.raw(kind === "post" ? "p" : "r");
+  const listed = listedKinds[kind];
+  const a = sql.raw(listed.alias);
   const direction = sql.raw(params.direction);
   const noPrice = sql.raw(
     params.direction === "desc" ? "'-Infinity'::float8" : "'Infinity'::float8",
@@ -101,8 +111,7 @@ export function itemListSql(params: ItemListParams): SQL {
   if (target.kind === "review") conditions.push(sql`r.review_type = ${target.reviewType}`);
   if (q) {
     const pattern = containsPattern(q);
-    const text = kind === "review" ? sql`r.description` : sql`p.content`;
-    conditions.push(sql`(${a}.title ilike ${pattern} or ${text} ilike ${pattern})`);
+    conditions.push(sql`(${a}.title ilike ${pattern} or ${listed.text} ilike ${pattern})`);
   }
   if (after) {
     const comparison = sql.raw(params.direction === "desc" ? "<" : ">");
@@ -113,14 +122,13 @@ export function itemListSql(params: ItemListParams): SQL {
         : sql`(${a}.created_at, ${a}.id) ${comparison} (${position})`,
     );
   }
-  const table = kind === "post" ? sql`posts p` : sql`reviews r`;
   const priceJoin =
     sortKey === "price" && restaurantReviews
       ? sql`join restaurants prs on prs.id = r.restaurant_id`
       : sql``;
   const page = sql`
-    select ${itemColumns(kind, kind === "post" ? "p" : "r")}${keyed ? sql`, ${key}::float8 as sort_key` : sql``}
-      from ${table} ${priceJoin}
+    select ${itemColumns(kind, listed.alias)}${keyed ? sql`, ${key}::float8 as sort_key` : sql``}
+      from ${listed.table} ${priceJoin}
      where ${sql.join(conditions, sql` and `)}
      order by ${keyed ? sql`${key} ${direction}, ` : sql``}${a}.created_at ${direction}, ${a}.id ${direction}
      limit ${params.limit}`;

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { type ItemSort, POSTS_SORT_MESSAGE, postSorts } from "#domain/item-lists.ts";
+import { dateOnlySortMessages, type ItemSort, postSorts } from "#domain/item-lists.ts";
 import type { ItemDto } from "#domain/items.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
@@ -63,8 +63,8 @@ function decodeSortCursor(raw: string, sort: ItemSort) {
  */
 export function planItemList(kind: ItemKind, request: ItemListRequest): ItemListPlan {
   const sort = request.sort;
-  if (kind === "post" && !(postSorts as readonly ItemSort[]).includes(sort)) {
-    throw ApiError.badRequest(POSTS_SORT_MESSAGE);
+  if (kind !== "review" && !(postSorts as readonly ItemSort[]).includes(sort)) {
+    throw ApiError.badRequest(dateOnlySortMessages[kind]);
   }
   const pageSize = pageLimit(request);
   const after = request.cursor ? decodeSortCursor(request.cursor, sort) : undefined;

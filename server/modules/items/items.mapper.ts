@@ -148,6 +148,10 @@ export function toItemDto(
       schedule: toDealSchedule(when),
       isOnNow: when.isOnNow,
       hasEnded: when.hasEnded,
+      myVote: row.my_vote,
+      stillOnCount: when.stillOnCount,
+      goneCount: when.goneCount,
+      reportedGone: when.reportedGone,
     };
   }
   return { ...base, itemType: "post", restaurant, content: row.body };

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DealVote } from "#domain/deal-votes.ts";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
 import { itemSubmissions } from "#server/db/schema/uploads.ts";
@@ -227,8 +228,10 @@ export interface ItemRow extends Record<string, unknown> {
   restaurant_slug: string | null;
   restaurant_address: string | null;
   restaurant_price_level: number | null;
-  /** Deals only: when it runs and where it stands at the statement's moment. */
+  /** Deals only: when it runs and where it stands at the statement's moment, and its votes. */
   deal_when: DealWhenColumn | null;
+  /** Deals only: the viewer's "Still on" / "Gone"; null otherwise. */
+  my_vote: DealVote | null;
 }
 
 /** A deal's schedule columns and where it stands at `at`, as one value (null for other kinds). */
@@ -241,12 +244,25 @@ export interface DealWhenColumn {
   lastDay: string | null;
   isOnNow: boolean;
   hasEnded: boolean;
+  stillOnCount: number;
+  goneCount: number;
+  reportedGone: boolean;
 }
 
 /** The deal `alias` has not passed its end at `at` (weekly deals without a last day never end). */
-export function dealNotEndedSql(alias: string, at: Date): SQL {
+function dealNotEndedSql(alias: string, at: Date): SQL {
   const d = sql.raw(alias);
   return sql`(${d}.ends_at is null or ${d}.ends_at > ${at.toISOString()}::timestamptz)`;
+}
+
+/**
+ * The deal `alias` belongs in listings (feeds, a restaurant's Deals tab) at `at`: not past its
+ * end, and not "Reported gone" (issue 30). Its own page and its author's profile still show it.
+ * The listings' partial indexes hold only deals that are not reported gone, so this keeps
+ * their plans on them.
+ */
+export function dealListedSql(alias: string, at: Date): SQL {
+  return sql`(not ${sql.raw(alias)}.is_reported_gone and ${dealNotEndedSql(alias, at)})`;
 }
 
 /**
@@ -292,7 +308,9 @@ export function itemColumns(kind: ItemKind, alias: string, at: Date = new Date()
               'weekDays', ${a}.week_days, 'startsMinute', ${a}.starts_minute,
               'endsMinute', ${a}.ends_minute, 'lastDay', ${a}.last_day::text,
               'isOnNow', ${dealOnNowSql(alias, at)},
-              'hasEnded', not ${dealNotEndedSql(alias, at)})`
+              'hasEnded', not ${dealNotEndedSql(alias, at)},
+              'stillOnCount', ${a}.still_on_count, 'goneCount', ${a}.gone_count,
+              'reportedGone', ${a}.is_reported_gone)`
       : sql`null::jsonb`;
   return sql`${kindLiteral(kind)} as kind, ${a}.id, ${a}.created_at, ${a}.user_id, ${a}.restaurant_id,
           null::text as review_type, ${a}.title, ${a}.${sql.raw(kind === "deal" ? "details" : "content")} as body,
@@ -348,6 +366,10 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
         return sql`exists (select 1 from ${likes} where ${likeItemId} = page.id and ${likes.userId} = ${viewerId})`;
       })
     : sql`false`;
+  const myVote = viewerId
+    ? sql`case when page.kind = 'deal' then (
+        select v.vote from deal_votes v where v.deal_id = page.id and v.user_id = ${viewerId}) end`
+    : sql`null::text`;
   // Per unseen person, the counted comments they wrote and the replies by others under their
   // top-level ones: scalar probes, so the (user, item) and (parent) indexes answer each.
   const unseenComments = (
@@ -389,7 +411,7 @@ export function itemRowsSql(page: SQL, options: ItemRowsOptions = {}): SQL {
            page.like_count, ${commentCount} as comment_count, page.updated_at, page.is_hidden,
            page.deal_when,
            ${order.keyed ? sql`page.sort_key` : sql`null::float8`} as sort_key,
-           ${likedByMe} as liked_by_me,
+           ${likedByMe} as liked_by_me, ${myVote} as my_vote,
            a.username as author_username, a.full_name as author_full_name,
            a.slug as author_slug, a.avatar_url as author_avatar_url,
            rs.id as restaurant_id, rs.name as restaurant_name, rs.slug as restaurant_slug,

@@ -26,13 +26,14 @@ import type { PersonTies } from "#server/modules/shared/person-ties.ts";
 /**
  * What `userId` is shown: notifications about visible items whose actor they may see and did
  * not mute (unmuting brings those back: nothing is deleted), and every notice that a moderator
- * hid their content (about a hidden item by nature, from a moderator who is never named). `n`
+ * hid their content (about a hidden item by nature, from a moderator who is never named), and
+ * notices that their visible deal was reported gone (whose voter is never named either). `n`
  * is the notification, `r`, `p` and `d` its review, post and deal left-joined. The screen and the weekly
  * email both read through it.
  */
 export function notificationShownToSql(userId: string): SQL {
-  return sql`(n.type = 'content_hidden' or (${notificationItemVisible}
-    and ${visibleAuthorSql(userId, sql`n.actor_id`, "person")} and ${notMutedSql(userId, sql`n.actor_id`)}))`;
+  return sql`(n.type = 'content_hidden' or (${notificationItemVisible} and (n.type = 'deal_gone'
+    or (${visibleAuthorSql(userId, sql`n.actor_id`, "person")} and ${notMutedSql(userId, sql`n.actor_id`)}))))`;
 }
 
 /**
@@ -44,6 +45,7 @@ const groupKey = sql`case n.type
     when 'new_follower' then 'follow.' || to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD')
     when 'content_hidden' then 'hidden.' || n.id::text
     when 'follow_request' then 'request.' || n.id::text
+    when 'deal_gone' then 'gone.' || n.id::text
     else case n.type when 'new_like' then 'like.' when 'new_reply' then 'reply.'
                      when 'new_mention' then 'mention.' when 'new_deal' then 'deal.'
                      else 'comment.' end
@@ -274,8 +276,9 @@ export function groupPeopleSql(params: {
     people as (
       select actor_id, max(created_at) as latest_at
         from recent
-        -- A moderator who hid something is never named, so such a group has no people.
-       where group_key = ${key} and type <> 'content_hidden'
+        -- A moderator who hid something and the voter who tipped a deal into "Reported gone"
+        -- are never named, so such groups have no people.
+       where group_key = ${key} and type not in ('content_hidden', 'deal_gone')
        group by actor_id)
     select to_char(people.latest_at at time zone 'UTC', ${sql.raw(CREATED_AT_TEXT)}) as at_text,
            ${authorColumns},

@@ -69,16 +69,17 @@ function toGroups(rows: NotificationGroupRow[]): NotificationGroupDto[] {
       known.actors.push(actor);
       continue;
     }
-    // A moderator's notice names no one (domain/notifications.ts).
+    // A moderator's notice and a deal reported gone name no one (domain/notifications.ts).
     const byModerator = row.type === "content_hidden";
+    const namesNoOne = byModerator || row.type === "deal_gone";
     groups.set(row.group_key, {
       key: row.group_key,
       type: row.type,
       item: toItem(row),
       hidden: byModerator ? (row.about_comment ? "comment" : "item") : null,
       mentionIn: row.type === "new_mention" ? (row.mention_in_text ? "text" : "comment") : null,
-      actors: byModerator ? [] : [actor],
-      actorCount: byModerator ? 0 : Number(row.actor_count),
+      actors: namesNoOne ? [] : [actor],
+      actorCount: namesNoOne ? 0 : Number(row.actor_count),
       isRead: row.is_read,
       latestAt: new Date(row.latest_at_text).toISOString(),
       text: row.comment_text,

@@ -57,6 +57,7 @@ export async function getProfilePage(
       dishReviews: Number(row.dishReviews),
       restaurantReviews: Number(row.restaurantReviews),
       posts: Number(row.posts),
+      deals: Number(row.deals),
       followers: Number(row.followers),
       following: Number(row.following),
     },
@@ -94,6 +95,7 @@ function blockedProfilePage(row: ProfilePageRow): ProfilePageDto {
       dishReviews: 0,
       restaurantReviews: 0,
       posts: 0,
+      deals: 0,
       followers: 0,
       following: 0,
     },
@@ -106,7 +108,10 @@ function blockedProfilePage(row: ProfilePageRow): ProfilePageDto {
   };
 }
 
-/** One tab of a profile (posts, dish reviews or restaurant reviews), keyset paged; hidden items never appear. */
+/**
+ * One tab of a profile (posts, dish reviews, restaurant reviews or deals), keyset paged; hidden
+ * items appear to their author only.
+ */
 export async function getProfileItems(
   ctx: ProfileViewContext,
   profileId: string,

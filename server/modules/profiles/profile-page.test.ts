@@ -127,6 +127,7 @@ describe("GET /api/profiles/:handle", () => {
       dishReviews: 3,
       restaurantReviews: 1,
       posts: 2,
+      deals: 0,
       followers: 2,
       following: 1,
     });
@@ -414,12 +415,21 @@ describe("profile query plans", () => {
       select 'plan-' || (1 + g % 100), 'Post ' || g, 'Text ' || g, g % 40 = 0,
              now() - g * interval '1 minute'
       from generate_series(1, 4000) as g`);
+    // Deals, some ended and some reported gone, which the profile still lists.
+    await testApp.db.execute(sql`
+      insert into deals (user_id, restaurant_id, title, details, time_zone, ends_at, is_hidden,
+                         gone_count, created_at)
+      select 'plan-' || (1 + g % 100), ${place.id}, 'Deal ' || g, 'Text ' || g, 'UTC',
+             now() + (g % 5 - 1) * interval '1 day', g % 40 = 0, g % 9,
+             now() - g * interval '1 minute'
+      from generate_series(1, 4000) as g`);
     await testApp.db.execute(sql`analyze`);
 
     const counts = await explain(profilePageSql({ id: "plan_7", name: "plan_7" }, "plan-1"));
-    expect(counts).not.toMatch(/Seq Scan on (reviews|posts)/);
+    expect(counts).not.toMatch(/Seq Scan on (reviews|posts|deals)/);
     expect(counts).toMatch(ONE_PERSONS_REVIEWS);
     expect(counts).toMatch(/posts_profile_idx/);
+    expect(counts).toMatch(/deals_user_created_idx/);
 
     const after = {
       createdAt: "2024-01-01T00:00:00.000000Z",
@@ -430,6 +440,7 @@ describe("profile query plans", () => {
       posts: ["recent", "old"],
       dishes: ["recent", "old", "rating-desc", "rating-asc", "price-desc", "price-asc"],
       restaurants: ["recent", "old", "rating-desc", "rating-asc", "price-desc", "price-asc"],
+      deals: ["recent", "old"],
     };
     for (const [tabName, tabSorts] of Object.entries(sorts) as [ProfileTab, ItemSort[]][]) {
       for (const sort of tabSorts) {
@@ -456,9 +467,13 @@ describe("profile query plans", () => {
               viewerId: "plan-1",
             }),
           );
-          expect(plan, `${tabName} ${sort}`).not.toMatch(/Seq Scan on (reviews|posts)/);
+          expect(plan, `${tabName} ${sort}`).not.toMatch(/Seq Scan on (reviews|posts|deals)/);
           expect(plan, `${tabName} ${sort}`).toMatch(
-            tabName === "posts" ? /posts_profile_idx/ : ONE_PERSONS_REVIEWS,
+            tabName === "posts"
+              ? /posts_profile_idx/
+              : tabName === "deals"
+                ? /deals_user_created_idx/
+                : ONE_PERSONS_REVIEWS,
           );
         }
       }

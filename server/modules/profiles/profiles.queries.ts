@@ -79,6 +79,7 @@ export interface ProfilePageRow extends Record<string, unknown> {
   dishReviews: number;
   restaurantReviews: number;
   posts: number;
+  deals: number;
   followers: number;
   following: number;
   followedByViewer: boolean;
@@ -109,7 +110,7 @@ export function profilePageSql(
   // them (marked hidden), so their own header counts them too. The visible rows come from the
   // partial profile indexes; the owner's few hidden ones are added by a second count.
   const isOwner = viewerId ? sql`p.id = ${viewerId}` : sql`false`;
-  const shownCount = (table: "reviews" | "posts", type?: "dish" | "restaurant") => {
+  const shownCount = (table: "reviews" | "posts" | "deals", type?: "dish" | "restaurant") => {
     const ofType = type ? sql`and i.review_type = ${type}` : sql``;
     const rows = sql`from ${sql.raw(table)} i where i.user_id = p.id ${ofType}`;
     return sql`((select count(*)::int ${rows} and not i.is_hidden)
@@ -122,6 +123,7 @@ export function profilePageSql(
            ${shownCount("reviews", "dish")} as "dishReviews",
            ${shownCount("reviews", "restaurant")} as "restaurantReviews",
            ${shownCount("posts")} as posts,
+           ${shownCount("deals")} as deals,
            ${shownFollowCountSql(viewerId, sql`p.id`, sql`p.follower_count`, "followers")}
              as followers,
            ${shownFollowCountSql(viewerId, sql`p.id`, sql`p.following_count`, "following")}
@@ -161,7 +163,8 @@ export interface ProfileItemsParams extends ViewedItemListWindow {
 
 /**
  * One page of a profile tab: the items kernel's list scoped to one person, read through the
- * partial profile indexes (reviews_profile_idx, reviews_profile_rating_idx, posts_profile_idx).
+ * partial profile indexes (reviews_profile_idx, reviews_profile_rating_idx, posts_profile_idx;
+ * deals: deals_user_created_idx, which holds the ended and reported gone deals it lists too).
  */
 export function profileItemsSql({ userId, tab, ...window }: ProfileItemsParams): SQL {
   return itemListSql({ ...window, scope: { userId }, target: itemTabTarget(tab) });

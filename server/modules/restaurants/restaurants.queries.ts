@@ -170,9 +170,10 @@ export function restaurantStatsSql(restaurantId: string, viewerId: string | unde
       (select count(*) from posts p
         where p.restaurant_id = ${restaurantId} and not p.is_hidden
           and ${visibleAuthorSql(viewerId, sql`p.user_id`)}) as post_count,
-      -- The Deals tab's count: the deals it lists, those not past their end (ADR 0029).
+      -- The Deals tab's count: the deals it lists, those not past their end (ADR 0029) nor
+      -- reported gone.
       (select count(*) from deals d
-        where d.restaurant_id = ${restaurantId} and not d.is_hidden
+        where d.restaurant_id = ${restaurantId} and not d.is_hidden and not d.is_reported_gone
           and (d.ends_at is null or d.ends_at > now())
           and ${visibleAuthorSql(viewerId, sql`d.user_id`)}) as deal_count,
       ${

@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import { DEAL_CARD_TEXT } from "#domain/deal-when.ts";
 import type { DealDto } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { DealVotes } from "./deal-votes.tsx";
 import { DealWhen } from "./deal-when.tsx";
 
-/** One deal: the "Deal" badge, what it is, when it runs and who passed it on. */
+/** One deal: the "Deal" badge, what it is, when it runs, who passed it on and its votes. */
 export function DealCard({ deal }: { deal: DealDto }) {
   return (
     <Paper withBorder radius="lg" p="md" component="article" aria-label={deal.title}>
@@ -30,6 +31,7 @@ export function DealCard({ deal }: { deal: DealDto }) {
             {deal.userName}
           </Anchor>
         </Text>
+        <DealVotes deal={deal} />
       </Stack>
     </Paper>
   );

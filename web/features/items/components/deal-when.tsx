@@ -3,12 +3,15 @@ import { IconClock } from "@tabler/icons-react";
 import { dealWhenText } from "#domain/deal-when.ts";
 import type { DealDto } from "#domain/items.ts";
 
-/** When a deal runs ("Ends in 3 hours", "Mon–Fri 4–7 pm"), stronger while it is on. */
+/**
+ * When a deal runs ("Ends in 3 hours", "Mon–Fri 4–7 pm"), stronger while it is on; "Ended" or
+ * "Reported gone" where such a deal is still shown.
+ */
 export function DealWhen({ deal }: { deal: DealDto }) {
   return (
     <Group gap={4} wrap="nowrap">
       <IconClock size={14} stroke={1.8} aria-hidden />
-      <Text size="sm" fw={600} c={deal.isOnNow ? "teal.8" : "dimmed"}>
+      <Text size="sm" fw={600} c={deal.isOnNow && !deal.reportedGone ? "teal.8" : "dimmed"}>
         {dealWhenText(deal)}
       </Text>
     </Group>

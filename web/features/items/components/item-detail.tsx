@@ -9,6 +9,7 @@ import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { MentionText } from "#web/features/mentions/components/mention-text.tsx";
 import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
+import { DealVotes } from "./deal-votes.tsx";
 import { DealWhen } from "./deal-when.tsx";
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { ItemByline } from "./item-byline.tsx";
@@ -114,6 +115,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
             {item.commentCount} {item.commentCount === 1 ? "comment" : "comments"}
           </span>
         </span>
+        {item.itemType === "deal" && <DealVotes deal={item} />}
         {review && (
           <>
             <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />

@@ -1,5 +1,5 @@
 import { Avatar, Button, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { IconShieldCheck } from "@tabler/icons-react";
+import { IconDiscount2, IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { AuthorDto } from "#domain/items.ts";
 import {
@@ -16,13 +16,21 @@ import classes from "./notifications-page.module.css";
 
 /**
  * The newest people's avatars, overlapping when there are several, newest on top; a moderator's
- * notice names no one and shows the moderators' shield instead.
+ * notice names no one and shows the moderators' shield instead, a deal reported gone the deals'
+ * tag.
  */
 function GroupAvatars({ group }: { group: NotificationGroupDto }) {
   if (group.type === "content_hidden") {
     return (
       <Avatar size={44} color="gray" aria-hidden>
         <IconShieldCheck size={22} />
+      </Avatar>
+    );
+  }
+  if (group.type === "deal_gone") {
+    return (
+      <Avatar size={44} color="paprika" aria-hidden>
+        <IconDiscount2 size={22} />
       </Avatar>
     );
   }

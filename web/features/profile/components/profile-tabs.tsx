@@ -1,4 +1,9 @@
-import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
+import {
+  IconArticle,
+  IconBuildingStore,
+  IconDiscount2,
+  IconToolsKitchen2,
+} from "@tabler/icons-react";
 import { itemSorts, postSorts } from "#domain/item-lists.ts";
 import { listMessages } from "#domain/lists.ts";
 import {
@@ -57,12 +62,24 @@ const TAB_SPECS = {
     noMatches: profileListMessages.noRestaurantMatches,
     loading: profileListMessages.loadingReviews,
   },
+  // Ended and reported gone deals stay here, labelled, after they left every other listing.
+  deals: {
+    name: "Deals",
+    icon: IconDiscount2,
+    sorts: postSorts,
+    search: null,
+    grid: false,
+    empty: profileListMessages.noDeals,
+    noMatches: profileListMessages.noDeals,
+    loading: profileListMessages.loadingDeals,
+  },
 } as const satisfies Record<ProfileTab, ItemListSpec>;
 
 const TAB_COUNTS: Record<ProfileTab, (counts: ProfileCounts) => number> = {
   posts: (counts) => counts.posts,
   dishes: (counts) => counts.dishReviews,
   restaurants: (counts) => counts.restaurantReviews,
+  deals: (counts) => counts.deals,
 };
 
 /** The tabs beside the item lists, by their names in the address. */
@@ -82,7 +99,7 @@ interface ProfileTabsProps {
 }
 
 /**
- * A profile's Posts, Dishes, Restaurants, Rankings and Lists; on one's own profile also Want to
+ * A profile's Posts, Dishes, Restaurants, Deals, Rankings and Lists; on one's own profile also Want to
  * try (n), n being what is still to try, and the Diary (reviews by date visited); and Stats for
  * the owner or while the owner shows them. The open tab is in the address (?tab=).
  */
