@@ -1,4 +1,4 @@
-// No zod here: web/lib/api-paths.ts imports this on every page, the landing page included.
+// No zod here: domain/api-paths.ts imports this on every page, the landing page included.
 
 /** A year's images: the share card (1200×630) and the upright story (1080×1920). */
 export const yearCardFormats = ["card", "story"] as const;

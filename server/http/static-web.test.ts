@@ -36,7 +36,8 @@ describe("the web app's host", () => {
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
         expect(response.headers["content-type"]).toMatch(/^text\/html/);
         expect(response.headers["cache-control"]).toBe("no-cache");
-        expect(response.body).toBe(INDEX);
+        // The landing page is the file; other screens add their first reads to it.
+        expect(response.body.startsWith(INDEX), url).toBe(true);
       }
     }
     expect((await app.inject({ method: "HEAD", url: "/feed" })).statusCode).toBe(200);
@@ -74,7 +75,9 @@ describe("the web app's host", () => {
     expect(root.statusCode).toBe(200);
     expect(root.headers["cache-control"]).toBe("no-cache");
     expect(root.body).toBe(landing);
-    for (const url of ["/feed", "/terms"]) expect((await get(url, BROWSER)).body, url).toBe(INDEX);
+    for (const url of ["/feed", "/terms"]) {
+      expect((await get(url, BROWSER)).body.startsWith(INDEX), url).toBe(true);
+    }
     expect((await get("/no-such-page", BROWSER)).body).toBe(INDEX);
   });
 
@@ -120,7 +123,7 @@ describe("screens with link previews", () => {
       const response = await app.inject({ method: "GET", url: "/b/r/joes" });
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("no-cache");
-      expect(response.body).toBe(INDEX);
+      expect(response.body.startsWith(INDEX)).toBe(true);
       const log = logged.join("");
       expect(log).toContain("link preview failed; default head served");
       expect(log).toContain("database is down");

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isScreenPath, screenRoutes } from "#domain/screen-paths.ts";
 import { errorBody } from "./errors.ts";
+import { readFirstReads, withFirstReads } from "./first-reads.ts";
 import { type HeadTags, withHeadTags } from "./head-tags.ts";
 
 /** Screens whose links show what they name when shared (a restaurant, a profile, a review). */
@@ -54,7 +55,7 @@ export async function registerStaticWeb(
         }
       },
     });
-    if (previews) registerPreviewScreens(app, webDistDir, previews);
+    registerScreens(app, webDistDir, previews);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -76,42 +77,48 @@ export async function registerStaticWeb(
 }
 
 /**
- * The previewed screens are routes of their own (the other screens are served by the
- * not-found handler), because only routes get @fastify/compress: their page is built per
- * request, so the build's precompressed file cannot serve it. A wildcard per path prefix, not
- * a `:param` route, so a long slug is not refused as 414 by the router's limit on parameters;
- * a path that is no screen goes on to the not-found handler. Without head tags (nothing to
- * show, or finding them failed: that is logged) the page is the build's file with its default
- * head. index.html is read once, on first use.
+ * Every screen but the landing page is a route of its own (a wildcard per path prefix, not a
+ * `:param` route, so a long slug is not refused as 414 by the router's limit on parameters),
+ * because its page is built per request: the app's index.html with the screen's link-preview
+ * tags (a restaurant, a profile, a review) and its first reads (server/http/first-reads.ts).
+ * Only routes get @fastify/compress, which such a page needs. A path under a prefix that is no
+ * screen goes on to the not-found handler. index.html is read once, on first use.
  */
-function registerPreviewScreens(
-  app: FastifyInstance,
-  webDistDir: string,
-  previews: ScreenPreviews,
-) {
+function registerScreens(app: FastifyInstance, webDistDir: string, previews?: ScreenPreviews) {
   let indexHtml: Promise<string> | undefined;
   const readIndex = () =>
     (indexHtml ??= readFile(path.join(webDistDir, "index.html"), "utf8").catch((error) => {
       indexHtml = undefined; // read again next time rather than fail for good
       throw error;
     }));
-  const pageWithPreview = async (pathname: string, request: FastifyRequest) => {
+  const headTags = async (pathname: string, request: FastifyRequest) => {
     try {
-      const tags = await previews.headTagsFor(pathname, request);
-      return tags && withHeadTags(await readIndex(), tags);
+      return await previews?.headTagsFor(pathname, request);
     } catch (error) {
       request.log.error({ err: error, pathname }, "link preview failed; default head served");
       return undefined;
     }
   };
-  const prefixes = new Set(previews.routes.map((route) => route.slice(0, route.indexOf(":"))));
-  for (const prefix of prefixes) {
-    app.get(`${prefix}*`, { schema: { hide: true } }, async (request, reply) => {
+  const routes = new Set<string>();
+  for (const route of Object.values(screenRoutes)) {
+    if (route === screenRoutes.landing) continue;
+    const parameter = route.indexOf(":");
+    routes.add(parameter < 0 ? route : `${route.slice(0, parameter)}*`);
+  }
+  for (const route of routes) {
+    app.get(route, { schema: { hide: true } }, async (request, reply) => {
       const pathname = pathnameOf(request);
       if (!isScreenPath(pathname)) return reply.callNotFound();
-      reply.header("cache-control", "no-cache");
-      const page = await pageWithPreview(pathname, request);
-      if (page === undefined) return reply.sendFile("index.html");
+      const [index, tags, reads] = await Promise.all([
+        readIndex(),
+        headTags(pathname, request),
+        readFirstReads(app, request, pathname),
+      ]);
+      // A page carrying someone's own answers is theirs alone: never stored, by any cache.
+      reply.header("cache-control", reads.personal ? "private, no-store" : "no-cache");
+      reply.header("vary", "cookie");
+      if (reads.cookies.length > 0) reply.header("set-cookie", reads.cookies);
+      const page = withFirstReads(tags ? withHeadTags(index, tags) : index, reads);
       return reply.type("text/html; charset=utf-8").send(page);
     });
   }

@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { apiPaths } from "#domain/api-paths.ts";
 import { REALTIME_MESSAGE_EVENT, type RealtimeEvent } from "#domain/realtime.ts";
 import { forgetDeletedItem } from "#web/features/item-data/api/item-queries.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { foodMapKeys, wantToTryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 

@@ -8,6 +8,7 @@ import {
   IconZoomOut,
 } from "@tabler/icons-react";
 import { type PointerEvent, useRef, useState } from "react";
+import { photoSrc } from "#domain/photo-variants.ts";
 import type { ImageDto } from "#domain/photos.ts";
 import { placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import classes from "./image-viewer.module.css";
@@ -216,7 +217,7 @@ function ViewerBody({
           <img
             key={image.id}
             className={classes.image}
-            src={image.url1280 || image.url}
+            src={photoSrc(image)}
             width={image.width ?? undefined}
             height={image.height ?? undefined}
             alt={alt}

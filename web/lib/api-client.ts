@@ -1,3 +1,5 @@
+import { takeFirstRead } from "./first-reads.ts";
+
 /**
  * The one way the web app talks to Tasted's JSON API (`/api/...`, not better-auth's
  * `/api/auth/...`, which its own client handles). Same-origin cookies carry the session; every
@@ -68,6 +70,8 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
 }
 
 export function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const sent = takeFirstRead(path);
+  if (sent.found) return Promise.resolve(sent.body as T);
   return request<T>(path, {
     method: "GET",
     headers: { accept: "application/json" },

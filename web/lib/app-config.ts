@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { AppConfigDto } from "#domain/app-config.ts";
 import { apiGet } from "./api-client.ts";
-import { apiPaths } from "./api-paths.ts";
 
 /** What this server offers (sign-in methods); it never changes while the page is open. */
 export const appConfigQuery = queryOptions({

@@ -21,9 +21,3 @@ export function placeholderDataUrl(placeholder: string | null | undefined): stri
   cache.set(placeholder, url);
   return url;
 }
-
-/** `srcset` for the 480/1280 variants; undefined when both are the same file. */
-export function imageSrcSet(image: { url480: string; url1280: string }): string | undefined {
-  if (!image.url480 || image.url480 === image.url1280) return undefined;
-  return `${image.url480} 480w, ${image.url1280} 1280w`;
-}

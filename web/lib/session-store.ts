@@ -1,5 +1,5 @@
+import { apiPaths } from "#domain/api-paths.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
-import { apiPaths } from "./api-paths.ts";
 
 /**
  * What this browser knows of its session cookie: better-auth's GET /api/auth/get-session answer

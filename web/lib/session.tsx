@@ -10,9 +10,9 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { MeDto, ProfileDto, Role, SessionUser } from "#domain/profile.ts";
 import { ApiRequestError, apiGet } from "./api-client.ts";
-import { apiPaths } from "./api-paths.ts";
 import type { authClient as AuthClientInstance } from "./auth-client.ts";
 import { type AuthSession, NOT_READ, sessionStore } from "./session-store.ts";
 

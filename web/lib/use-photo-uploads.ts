@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type ImageDto,
   PHOTO_LIMITS,
@@ -7,7 +8,6 @@ import {
   uploadFailedMessage,
 } from "#domain/photos.ts";
 import { ApiRequestError } from "./api-client.ts";
-import { apiPaths } from "./api-paths.ts";
 import { apiUpload } from "./api-upload.ts";
 import { isOnline, onNetworkBack } from "./online.ts";
 import { toast } from "./toast.ts";

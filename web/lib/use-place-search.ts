@@ -1,6 +1,7 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type LatLng,
   PLACE_LIMITS,
@@ -8,7 +9,6 @@ import {
   type PlaceSuggestion,
 } from "#domain/places.ts";
 import { apiGet } from "./api-client.ts";
-import { apiPaths } from "./api-paths.ts";
 import { isLocationAllowed } from "./geolocation.ts";
 import { positionKeys } from "./query-keys.ts";
 

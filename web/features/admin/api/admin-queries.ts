@@ -4,6 +4,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type ActivityPage,
   type AdminStatsDto,
@@ -16,7 +17,6 @@ import {
   type TeamDto,
 } from "#domain/moderation.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
 import { adminKeys, commentKeys, notificationKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

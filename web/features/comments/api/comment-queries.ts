@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { CommentPage, ReplyPage } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { commentKeys } from "#web/lib/query-keys.ts";
 
 /** How many comments (or replies) one request brings (the collapsed list shows 2 of them). */

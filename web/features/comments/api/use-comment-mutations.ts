@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import { type CommentDto, commentMessages } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { updateCachedItem } from "#web/features/item-data/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { commentKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type {
   ExploreTab,
   ItemSearchResults,
@@ -6,7 +7,6 @@ import type {
   UserSearchResults,
 } from "#domain/search.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { exploreKeys } from "#web/lib/query-keys.ts";
 
 /** What each explore tab's search answers. */

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core
 import { IconSparkles, IconThumbDown } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type ForYouDismissalInput,
   type ForYouDto,
@@ -13,7 +14,6 @@ import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { exploreKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";

@@ -3,6 +3,7 @@ import { IconCurrentLocation, IconMapPin, IconStarFilled } from "@tabler/icons-r
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { apiPaths } from "#domain/api-paths.ts";
 import { type NearbyDto, type NearbyPlaceDto, nearbyMessages } from "#domain/nearby.ts";
 import type { LatLng } from "#domain/places.ts";
 import { restaurantPageMessages } from "#domain/restaurant.ts";
@@ -10,7 +11,6 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { type FoodMapPin, FoodMapView } from "#web/features/food-map/components/food-map-view.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { isLocationAllowed } from "#web/lib/geolocation.ts";
 import { positionKeys } from "#web/lib/query-keys.ts";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";

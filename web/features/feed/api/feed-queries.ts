@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { FeedPage, FeedScope } from "#domain/feed.ts";
+import { pageParams } from "#domain/page-params.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { feedKeys } from "#web/lib/query-keys.ts";
 
 /** Reviews and posts newest first, 20 a page, paged by the server's opaque keyset cursor. */

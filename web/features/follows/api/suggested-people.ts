@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { SuggestedPeople } from "#domain/follows.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";
 
 /** People the signed-in person may want to follow (GET /api/people/suggested). */

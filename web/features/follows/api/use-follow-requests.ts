@@ -1,14 +1,14 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type FollowRequestPage,
   type FollowState,
   type PrivacyDto,
   privateProfileMessages,
 } from "#domain/follows.ts";
+import { pageParams } from "#domain/page-params.ts";
 import type { MeDto, ProfilePageDto } from "#domain/profile.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { notificationKeys, profileKeys } from "#web/lib/query-keys.ts";
 import { meQuery } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";

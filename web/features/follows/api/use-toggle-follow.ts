@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type FollowListPage,
   type FollowState,
@@ -8,7 +9,6 @@ import {
 import type { ProfilePageDto } from "#domain/profile.ts";
 import type { UserCardDto, UserSearchResults } from "#domain/search.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { exploreKeys, profileKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { FoodMapDto } from "#domain/food-map.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { foodMapKeys } from "#web/lib/query-keys.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, type QueryKey } from "@tanstack/react-query";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { ItemDto } from "#domain/items.ts";
+import { pageParams } from "#domain/page-params.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 
 /** One page of a tab of items (a profile's, a restaurant's). */
 export interface ItemPage {

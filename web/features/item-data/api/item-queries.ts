@@ -5,13 +5,13 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { DealInput } from "#domain/deals.ts";
 import { type ItemKind, SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
 import type { ItemDto, ItemDtoOf } from "#domain/items.ts";
 import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
 import { feedKeys, itemKeys, listKeys, profileKeys, restaurantKeys } from "#web/lib/query-keys.ts";
 

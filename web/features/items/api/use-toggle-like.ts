@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { type LikeState, likeMessages } from "#domain/like.ts";
 import { itemCacheKeys, updateCachedItem } from "#web/features/item-data/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { toast } from "#web/lib/toast.ts";
 
 function withLike(item: ItemDto, liked: boolean): ItemDto {

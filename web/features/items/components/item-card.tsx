@@ -2,6 +2,7 @@ import { Skeleton, Stack, UnstyledButton } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
 import { type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
+import { CARD_PHOTO_SIZES } from "#domain/photo-variants.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import surface from "#web/components/surface.module.css";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
@@ -19,9 +20,6 @@ import { ItemRating } from "./item-rating.tsx";
 import { KindBadge } from "./kind-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { RestaurantLink } from "./restaurant-link.tsx";
-
-/** Cards are at most the feed column wide (720 px, minus padding). */
-const CARD_IMAGE_SIZES = "(max-width: 720px) 100vw, 690px";
 
 /** Clicks on these inside a card do their own thing instead of opening the detail view. */
 const INTERACTIVE = "a, button, input, textarea, select, [role='button'], [role='menuitem']";
@@ -61,7 +59,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
         <ImageCarousel
           images={item.images}
           fallbackAlt={item.title}
-          sizes={CARD_IMAGE_SIZES}
+          sizes={CARD_PHOTO_SIZES}
           maxHeight="min(75vh, 560px)"
           priority={priority}
           className={classes.media}

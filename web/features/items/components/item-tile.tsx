@@ -8,7 +8,8 @@ import {
 } from "@tabler/icons-react";
 import { type ImgHTMLAttributes, type MouseEvent, useId } from "react";
 import type { ItemDto } from "#domain/items.ts";
-import { imageSrcSet, placeholderDataUrl } from "#web/lib/image-placeholder.ts";
+import { photoSrcSet } from "#domain/photo-variants.ts";
+import { placeholderDataUrl } from "#web/lib/image-placeholder.ts";
 import { usePhotoLoad } from "#web/lib/use-photo-load.ts";
 import { HiddenBadge } from "./hidden-badge.tsx";
 import classes from "./item-list.module.css";
@@ -71,7 +72,7 @@ export function ItemTile({ item, owner, onOpen }: ItemTileProps) {
         {photo ? (
           <TilePhoto
             src={photo.url480 || photo.url}
-            srcSet={imageSrcSet(photo)}
+            srcSet={photoSrcSet(photo)}
             sizes={TILE_IMAGE_SIZES}
             alt={photo.alt?.trim() || item.title}
             loading="lazy"

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ListDetailDto, ListSummariesDto, MyListsDto } from "#domain/lists.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { type ListTarget, listKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 

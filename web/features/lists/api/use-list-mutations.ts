@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type CreateListInput,
   type ListDetailDto,
@@ -11,7 +12,6 @@ import {
   type UpdateListInput,
 } from "#domain/lists.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { type ListTarget, listKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

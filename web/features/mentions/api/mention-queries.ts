@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { MentionSuggestionList } from "#domain/mentions.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { mentionKeys } from "#web/lib/query-keys.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import { type ReportTargetType, reportMessages } from "#domain/moderation.ts";
 import type { ReportDetails } from "#web/components/report-dialog.tsx";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { adminKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

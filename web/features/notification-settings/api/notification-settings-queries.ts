@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type {
   NotificationSettings,
   UpdateNotificationSettings,
 } from "#domain/notification-settings.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { notificationSettingsKeys } from "#web/lib/query-keys.ts";
 
 /** The signed-in person's notification settings. */

@@ -4,14 +4,14 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type {
   NotificationList,
   NotificationPeoplePage,
   UnreadCount,
 } from "#domain/notifications.ts";
+import { pageParams } from "#domain/page-params.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { notificationKeys } from "#web/lib/query-keys.ts";
 
 /** The newest notification groups of the signed-in user, and how many are unread. */

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { FollowListKind, FollowListPage } from "#domain/follows.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
+import { pageParams } from "#domain/page-params.ts";
 import type { ProfilePageDto, ProfileTab } from "#domain/profile.ts";
 import type { DiaryPage } from "#domain/review.ts";
 import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { apiGet, retryUnlessNotFound } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";
 
 /**

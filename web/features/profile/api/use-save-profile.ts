@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { AvatarUploadDto, MeDto, ProfileDto, ProfileSetupInput } from "#domain/profile.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { apiUpload } from "#web/lib/api-upload.ts";
 import { meQuery } from "#web/lib/session.tsx";
 

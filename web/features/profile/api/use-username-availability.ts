@@ -1,8 +1,8 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import { PROFILE_LIMITS, type UsernameAvailabilityDto, usernameInput } from "#domain/profile.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 
 /**
  * Username check: nothing under 3 characters, then checking → available/taken/unknown; the

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
 import { type RankingsDto, type RankPlacement, rankingMessages } from "#domain/rankings.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

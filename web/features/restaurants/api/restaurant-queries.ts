@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ItemSort } from "#domain/item-lists.ts";
 import type { DealDto } from "#domain/items.ts";
+import { pageParams } from "#domain/page-params.ts";
 import type { FollowedReviewsDto, RestaurantDto, RestaurantTab } from "#domain/restaurant.ts";
 import { itemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import { ApiRequestError, apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 
 /** A restaurant's header and stats by UUID or slug; 404 is not retried. */

@@ -5,7 +5,7 @@ import {
   restaurantFollowMessages,
 } from "#domain/restaurant.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
+import { apiPaths } from "#domain/api-paths.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

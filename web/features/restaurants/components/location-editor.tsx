@@ -2,6 +2,7 @@ import { Button, Group, Loader, Modal, Stack } from "@mantine/core";
 import { IconMapPinPlus, IconPencil } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { LatLng } from "#domain/places.ts";
 import {
   type RestaurantDto,
@@ -9,7 +10,6 @@ import {
   restaurantLocationMessages,
 } from "#domain/restaurant.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

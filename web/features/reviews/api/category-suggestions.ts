@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { OwnCategoriesDto } from "#domain/rankings.ts";
 import { RANKING_CATEGORIES } from "#domain/review.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";
 
 /** The Category field's suggestions: the person's own categories, then the usual ones. */

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { RestrictedAccountPage } from "#domain/blocks.ts";
+import { pageParams } from "#domain/page-params.ts";
 import type { Restriction } from "#web/components/restrict-dialog.tsx";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { safetyKeys } from "#web/lib/query-keys.ts";
 
 const listPaths = { block: apiPaths.blocks, mute: apiPaths.mutes } as const;

@@ -1,5 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type BlockState,
   blockMessages,
@@ -10,7 +11,6 @@ import { type AuthorNames, authorDisplayName } from "#domain/items.ts";
 import type { Restriction, RestrictPrompt } from "#web/components/restrict-dialog.tsx";
 import { dropAuthorFromCachedLists } from "#web/features/item-data/api/item-queries.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
 import { commentKeys, notificationKeys, safetyKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

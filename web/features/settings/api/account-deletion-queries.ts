@@ -4,8 +4,8 @@ import type {
   AccountDeletionDto,
   AccountDeletionInput,
 } from "#domain/account-deletion.ts";
+import { apiPaths } from "#domain/api-paths.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 
 /** Schedules the signed-in account's deletion; the server has then ended every session. */
 export function useDeleteAccount() {

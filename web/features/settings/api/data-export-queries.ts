@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type DataExportDto,
   isDataExportOpen,
   type LatestDataExport,
 } from "#domain/data-export.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 
 /** How often an export under way is looked at, so its progress moves on screen. */
 const OPEN_EXPORT_POLL_MS = 1000;

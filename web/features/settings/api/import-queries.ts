@@ -3,7 +3,7 @@ import type { ImportDto, ImportPreviewDto, LatestImportDto } from "#domain/impor
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 
 /**
- * Import's addresses. Kept here rather than in web/lib/api-paths.ts, which is part of the shell
+ * Import's addresses. Kept here rather than in domain/api-paths.ts, which is part of the shell
  * every screen loads: screens at their JavaScript ceiling (scripts/bench/web-budgets.ts) must not
  * carry the addresses of a section only Privacy & data shows.
  */

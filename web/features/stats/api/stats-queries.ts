@@ -4,6 +4,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import {
   type StatsDto,
@@ -12,7 +13,6 @@ import {
   statsMessages,
 } from "#domain/stats.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { profileKeys, statsKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

@@ -4,6 +4,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
 import {
   savedDishKey,
@@ -16,7 +17,6 @@ import {
   wantToTryMessages,
 } from "#domain/want-to-try.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { wantToTryKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 import { isSaved, type SavedThing, type SaveTarget } from "./want-to-try-queries.ts";

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
+import { pageParams } from "#domain/page-params.ts";
 import {
   savedDishKey,
   type WantToTryKeysDto,
@@ -7,8 +9,6 @@ import {
   type WantToTryStatus,
 } from "#domain/want-to-try.ts";
 import { apiGet } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
-import { pageParams } from "#web/lib/page-params.ts";
 import { wantToTryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { YearInFoodDto, YearListDto } from "#domain/year-in-food.ts";
 import { apiGet, retryUnlessNotFound } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { yearInFoodKeys } from "#web/lib/query-keys.ts";
 
 /** The years of a person's recap one may open, and this year's while it is not open yet. */

@@ -9,6 +9,7 @@ import {
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { apiPaths } from "#domain/api-paths.ts";
 import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
@@ -23,7 +24,6 @@ import { ItemDetailDialog } from "#web/features/items/components/item-detail-dia
 import { ItemTile } from "#web/features/items/components/item-tile.tsx";
 import { useOpenItem } from "#web/features/items/use-open-item.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { toast } from "#web/lib/toast.ts";
 import { yearListQuery, yearQuery } from "../api/year-in-food-queries.ts";
 import classes from "./year-in-food.module.css";

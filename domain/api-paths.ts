@@ -12,7 +12,8 @@ const withQuery = (path: string, params: URLSearchParams) =>
 
 /**
  * Every JSON API address the web app calls. better-auth's /api/auth/* is its client's job, but
- * for the session read every page makes (web/lib/session-store.ts).
+ * for the session read every page makes (web/lib/session-store.ts). The server builds a
+ * screen's first reads with the same addresses (server/http/first-reads.ts).
  */
 export const apiPaths = {
   me: "/api/me",
