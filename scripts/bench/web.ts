@@ -45,6 +45,8 @@ const execFileAsync = promisify(execFile);
 const BUDGET = WEB_BUDGETS;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("BENCH_WEB_RUNS must be ≥ 1");
+/** Where each run's whole Lighthouse report goes (its request chains, its main-thread work), if set. */
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 
 function log(message: string) {
   process.stderr.write(`[bench:web] ${message}\n`);
@@ -255,6 +257,11 @@ async function lighthouseRun(port: number, url: string): Promise<LighthouseRun> 
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (REPORTS_DIR) {
+    await mkdir(REPORTS_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}-${Date.now()}.json`;
+    await writeFile(path.join(REPORTS_DIR, name), JSON.stringify(lhr));
+  }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details as
     | { items?: { items?: { node?: { nodeLabel?: string } }[] }[] }
