@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   type RestaurantDto,
   type RestaurantFollowState,
   restaurantFollowMessages,
 } from "#domain/restaurant.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#domain/api-paths.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";
 

@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
 import type { UploadedImageDto } from "#domain/photos.ts";
 import { createReviewInput } from "#domain/review.ts";
 import { createItem } from "#web/features/item-data/api/item-queries.ts";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
-import { apiPaths } from "#domain/api-paths.ts";
 import { apiUpload } from "#web/lib/api-upload.ts";
 import { isOnline } from "#web/lib/online.ts";
 import type { NewImageRef } from "#web/lib/use-photo-uploads.ts";
