@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPaths } from "#domain/api-paths.ts";
 import {
   DEAL_GONE_LEAD,
   type DealVote,
@@ -8,7 +9,6 @@ import {
 import type { ItemDto } from "#domain/items.ts";
 import { itemCacheKeys, updateCachedItem } from "#web/features/item-data/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";
-import { apiPaths } from "#web/lib/api-paths.ts";
 import { toast } from "#web/lib/toast.ts";
 
 /** The deal as it would be with `vote` (null: none) in place of the viewer's current one. */
