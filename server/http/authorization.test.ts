@@ -1480,12 +1480,14 @@ const ATTEMPT_COUNTERS = new Set(["action_limits"]);
  * hidden, read, report status, roles, names).
  */
 async function databaseState(db: Database) {
+  // One (name, count) row per table: a function call takes at most 100 arguments.
   const rowCounts = appTableNames
     .filter((name) => !ATTEMPT_COUNTERS.has(name))
-    .map((name) => sql`${name}::text, (select count(*) from ${sql.identifier(name)})`);
+    .map((name) => sql`(${name}::text, (select count(*) from ${sql.identifier(name)}))`);
   const result = await db.execute(sql`
     select
-      json_build_object(${sql.join(rowCounts, sql`, `)}) as row_counts,
+      (select json_object_agg(t.name, t.count order by t.name)
+         from (values ${sql.join(rowCounts, sql`, `)}) as t(name, count)) as row_counts,
       (select json_agg(json_build_array(id, like_count, comment_count, is_hidden, title) order by id)
          from reviews) as reviews,
       (select json_agg(json_build_array(id, like_count, comment_count, is_hidden, title) order by id)
