@@ -93,6 +93,18 @@ test("the feed opens with its first page, the session and the first photo from i
       .toBe(true);
     await expect.poll(() => page.getByText(title).first().isVisible()).toBe(true);
     expect(profileAsked.filter(isProfileFirstRead)).toEqual([]);
+
+    // Notifications: the list, the follow requests waiting and the badge's count.
+    const notificationsAsked = recordApiRequests(page);
+    await page.goto("/notifications");
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Notifications" }).first().isVisible())
+      .toBe(true);
+    expect(
+      notificationsAsked.filter(
+        (path) => path.startsWith("/api/notifications") || path.startsWith("/api/follow-requests"),
+      ),
+    ).toEqual([]);
   });
 
   // A visitor gets the same first page, and nobody's session.

@@ -11,6 +11,7 @@ const testApp = useTestApp();
 
 const FEED_FIRST_PAGE = "/api/feed?limit=20&scope=everyone";
 const SESSION = "/api/auth/get-session";
+const UNREAD_COUNT = "/api/notifications/unread-count";
 
 let webDistDir: string;
 beforeAll(async () => {
@@ -57,6 +58,9 @@ describe("a screen's first reads, sent with its HTML", () => {
       const reads = firstReadsOf(page.body);
       expect(reads[SESSION]).toMatchObject({ user: { id: person.userId } });
       expect(reads["/api/me"]).toMatchObject({ profile: { id: person.userId } });
+      expect(reads[UNREAD_COUNT]).toEqual(
+        (await get(UNREAD_COUNT, { cookie: person.cookie })).json(),
+      );
       expect(reads[FEED_FIRST_PAGE]).toEqual(
         (await get(FEED_FIRST_PAGE, { cookie: person.cookie })).json(),
       );

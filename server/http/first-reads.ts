@@ -29,13 +29,13 @@ type Read = (path: string, options?: { leadPhoto?: boolean }) => Promise<unknown
 
 /**
  * What each screen's first view reads besides the session, with the same addresses the web app
- * builds (domain/api-paths.ts), given the screen's path parameters and the page's query. A
- * screen not listed reads only the session. Only the feed's first photo is preloaded: it is
- * always a full-width card's, while profiles and restaurants show tiles or cards as each person
- * chose on their device. A list is read only in the view the page opens
- * with when its address names none (its first tab, newest first, no search). A change to a
- * screen's first query that these do not follow costs a round trip, not a wrong answer: the
- * browser suite's first-reads test says which.
+ * builds (domain/api-paths.ts), given the screen's path parameters, the page's query and who
+ * is signed in. A screen not listed reads only the session (and, signed in, /api/me and the
+ * unread count). Only the feed's first photo is preloaded: it is always a full-width card's,
+ * while profiles and restaurants show tiles or cards as each person chose on their device. A
+ * list is read only in the view the page opens with when its address names none (its first
+ * tab, newest first, no search). A change to a screen's first query that these do not follow
+ * costs a round trip, not a wrong answer: the browser suite's first-reads test says which.
  */
 const SCREEN_READS: Partial<Record<ScreenName, ScreenReads>> = {
   feed: async (read) => {
@@ -50,6 +50,11 @@ const SCREEN_READS: Partial<Record<ScreenName, ScreenReads>> = {
   },
   restaurant: (read, { restaurantId = "" }, query) => readRestaurant(read, restaurantId, query),
   restaurantBySlug: (read, { slug = "" }, query) => readRestaurant(read, slug, query),
+  notifications: async (read, _params, _query, me) => {
+    if (!me) return;
+    await read(apiPaths.notifications);
+    await read(apiPaths.followRequests(pageParams(null)));
+  },
   explore: async (read, _params, query) => {
     const q = query.get("q")?.trim();
     if (!q || query.has("tab")) return;
@@ -137,6 +142,8 @@ export async function readFirstReads(
   if (session?.user) {
     reads.personal = true;
     me = ((await read(apiPaths.me)) as Me | undefined) ?? undefined;
+    // The navigation's badge, on every screen of a signed-in person.
+    await read(apiPaths.unreadNotificationCount);
   }
   for (const [screen, screenReads] of Object.entries(SCREEN_READS)) {
     const params = matchScreen(screen as ScreenName, pathname);
