@@ -322,6 +322,7 @@ describe("own profile", () => {
         "Posts (0)",
         "Dishes (0)",
         "Restaurants (0)",
+        "Deals (0)",
         "Want to try (0)",
         "Diary",
         "Rankings",

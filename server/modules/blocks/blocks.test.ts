@@ -523,6 +523,7 @@ describe("GET /api/profiles/:handle between blocked people", () => {
         dishReviews: 0,
         restaurantReviews: 0,
         posts: 0,
+        deals: 0,
         followers: 0,
         following: 0,
       },
