@@ -6,7 +6,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
   VisuallyHidden,
 } from "@mantine/core";
 import { IconDownload, IconRefresh } from "@tabler/icons-react";
@@ -81,13 +80,7 @@ export function DataExportSection() {
   );
 
   return (
-    <SecuritySection titleId={TITLE_ID} gap="sm">
-      <Title order={2} size="h4" id={TITLE_ID}>
-        {messages.title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {messages.intro}
-      </Text>
+    <SecuritySection titleId={TITLE_ID} title={messages.title} intro={messages.intro} gap="sm">
       {/* Always present, so a change of state is announced; the visible texts are hidden from
           assistive tech to be heard once. */}
       <VisuallyHidden role="status" aria-live="polite">

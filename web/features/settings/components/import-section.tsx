@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Button, Group, Skeleton, Text, VisuallyHidden } from "@mantine/core";
 import { IconFileImport } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
@@ -71,13 +71,7 @@ export function ImportSection() {
   }
 
   return (
-    <SecuritySection titleId={TITLE_ID} gap="sm">
-      <Title order={2} size="h4" id={TITLE_ID}>
-        {messages.title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {messages.intro}
-      </Text>
+    <SecuritySection titleId={TITLE_ID} title={messages.title} intro={messages.intro} gap="sm">
       <VisuallyHidden role="status" aria-live="polite">
         {read.isPending
           ? messages.reading

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -121,13 +111,12 @@ export function SessionsSection() {
   }
 
   return (
-    <SecuritySection titleId="sessions-title" gap="xs">
-      <Title order={2} size="h4" id="sessions-title">
-        Active sessions
-      </Title>
-      <Text size="sm" c="dimmed">
-        Places where your account is signed in. Sign out any you don't recognise.
-      </Text>
+    <SecuritySection
+      titleId="sessions-title"
+      title="Active sessions"
+      intro="Places where your account is signed in. Sign out any you don't recognise."
+      gap="xs"
+    >
       {sessions.isPending && (
         <Stack gap="sm" py="sm" aria-busy>
           <Skeleton h={56} radius="md" />
