@@ -76,7 +76,21 @@ test("SIGTERM under load: in-flight work finishes, new work gets 503, streams en
   const dataDir = await mkdtemp(path.join(tmpdir(), "tasted-shutdown-"));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const options = { dataDir, authSecret: randomAuthSecret(), port: await freePort() };
-  const first = await startServerProcess(options);
+  // The server logs each request as it arrives (info): the upload must be in its hands, not
+  // still on its way, when the signal comes, however busy the machine is.
+  let uploadArrived = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    uploadArrived = resolve;
+  });
+  const first = await startServerProcess({
+    ...options,
+    logLevel: "info",
+    onLine: (line) => {
+      if (line.includes('"url":"/api/uploads/images"') && line.includes('"incoming request"')) {
+        uploadArrived();
+      }
+    },
+  });
   cleanups.push(() => first.stop());
   const reader = await signUpOverHttp(first, "shutdown-reader");
   // 12 megapixels: its upload is still being read and re-encoded when the signal comes.
@@ -98,7 +112,7 @@ test("SIGTERM under load: in-flight work finishes, new work gets 503, streams en
   });
   // An upload whose body is half sent when the signal comes: the rest follows after it.
   const upload = slowUpload(first, reader, photo);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await arrived;
 
   const signalled = Date.now();
   process.kill(first.pid, "SIGTERM");
@@ -117,7 +131,8 @@ test("SIGTERM under load: in-flight work finishes, new work gets 503, streams en
   expect(exitedAt - signalled).toBeLessThan(EXIT_WITHIN_MS);
 
   // The upload under way finished with its answer.
-  expect((await upload.response).status, "the upload under way at the signal").toBe(201);
+  const uploaded = await upload.response;
+  expect(uploaded.status, `the upload under way at the signal: ${await uploaded.text()}`).toBe(201);
 
   // Before the signal: served, or turned away as a whole with the API's 503; never cut off.
   const before = answers.filter((answer) => answer.startedAt < signalled);
