@@ -57,6 +57,7 @@ describe("a screen's first reads, sent with its HTML", () => {
       expect(page.headers.vary).toContain("cookie");
       const reads = firstReadsOf(page.body);
       expect(reads[SESSION]).toMatchObject({ user: { id: person.userId } });
+      expect(reads[SESSION]).not.toHaveProperty("session.token");
       expect(reads["/api/me"]).toMatchObject({ profile: { id: person.userId } });
       expect(reads[UNREAD_COUNT]).toEqual(
         (await get(UNREAD_COUNT, { cookie: person.cookie })).json(),

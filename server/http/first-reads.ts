@@ -131,6 +131,10 @@ export async function readFirstReads(
     if (setCookie) reads.cookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
     if (response.statusCode !== 200) return undefined;
     const body: unknown = response.json();
+    // The session's token is the cookie's secret: the page has no use for it, so it is not
+    // written where a saved page or its source would show it.
+    const sessionRecord = (body as { session?: { token?: unknown } } | null)?.session;
+    if (path === apiPaths.session && sessionRecord) delete sessionRecord.token;
     reads.answers[path] = body;
     if (options.leadPhoto) reads.leadPhoto ??= leadPhotoOf(body);
     return body;
