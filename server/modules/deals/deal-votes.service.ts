@@ -3,8 +3,8 @@ import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { findItemToInteractWith } from "#server/modules/items/items.queries.ts";
 import { itemNotFound } from "#server/modules/items/items.service.ts";
-import { notifyDealReportedGone } from "#server/modules/notifications/deal-gone-notification.ts";
 import type { EventBus } from "#server/realtime/event-bus.ts";
+import { notifyDealReportedGone } from "./deal-gone-notification.ts";
 import { lockDealVotes, moveVoteCounts, selectVote, writeVote } from "./deal-votes.queries.ts";
 
 export interface DealVoteContext {
