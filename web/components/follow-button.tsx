@@ -1,10 +1,8 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { IconUserCheck, IconUserPlus } from "@tabler/icons-react";
-import { useNavigate } from "react-router";
 import { type FollowWording, followMessages } from "#domain/follows.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 
 /** The follow mutation a button drives (useToggleFollow); its variable is the state wanted. */
 interface FollowToggle {
@@ -47,7 +45,7 @@ export function FollowButton({
   fullWidth,
 }: FollowButtonProps) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   if (session.status === "signed-in" && session.userId === targetId) return null;
   const busy = toggle.isPending || session.status === "loading";
   const asToggle = wording === "following";
@@ -55,11 +53,7 @@ export function FollowButton({
   function onClick() {
     if (busy) return;
     if (session.status !== "signed-in") {
-      toast.signInRequired(
-        followMessages.signIn,
-        () => navigate(screenPaths.auth),
-        followMessages.signInTitle,
-      );
+      promptSignIn(followMessages.signIn, followMessages.signInTitle);
       return;
     }
     toggle.mutate(!(following || requested));

@@ -1,15 +1,14 @@
 import { Button, Checkbox, Chip, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { type DealInput, dealInput, dealMessages } from "#domain/deals.ts";
 import type { DealDto } from "#domain/items.ts";
 import { ITEM_LIMITS } from "#domain/items.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem } from "#web/features/item-data/api/item-queries.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { toast } from "#web/lib/toast.ts";
 import { usePhotoFormSubmit } from "#web/lib/use-photo-form-submit.ts";
 import { newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
@@ -46,7 +45,7 @@ function instantOf(local: string): string {
  * restaurant's time; the browser's zone goes along for a place without a position).
  */
 export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const uploads = usePhotoUploads();
   const create = useCreateItem("deal");
   const [restaurant, setRestaurant] = useState<RestaurantInput>({ name: "" });
@@ -76,7 +75,7 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
     save: (values) =>
       create.mutateAsync(values).catch((error: unknown) => {
         if (error instanceof ApiRequestError && error.status === 401) {
-          toast.signInRequired("Please sign in to share a deal", () => navigate(screenPaths.auth));
+          promptSignIn("Please sign in to share a deal");
         } else {
           toast.error("Failed to share deal", error instanceof Error ? error.message : undefined);
         }

@@ -1,12 +1,10 @@
 import { UnstyledButton } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
-import { useNavigate } from "react-router";
 import { type DealVote, dealVoteMessages } from "#domain/deal-votes.ts";
 import type { DealDto } from "#domain/items.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { useDealVote } from "../api/use-deal-vote.ts";
 import classes from "./item.module.css";
 
@@ -19,12 +17,12 @@ const VOTE_ICONS = { still_on: IconCircleCheck, gone: IconCircleX } as const;
  */
 export function DealVotes({ deal }: { deal: DealDto }) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const vote = useDealVote(deal.id);
 
   function onVote(choice: DealVote) {
     if (session.status !== "signed-in") {
-      toast.signInRequired(dealVoteMessages.signInRequired, () => navigate(screenPaths.auth));
+      promptSignIn(dealVoteMessages.signInRequired);
       return;
     }
     const previous = deal.myVote;

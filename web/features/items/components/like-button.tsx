@@ -1,12 +1,10 @@
 import { UnstyledButton } from "@mantine/core";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
-import { useNavigate } from "react-router";
 import type { ItemDto } from "#domain/items.ts";
 import { likeMessages } from "#domain/like.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { useToggleLike } from "../api/use-toggle-like.ts";
 import classes from "./item.module.css";
 
@@ -16,13 +14,13 @@ import classes from "./item.module.css";
  */
 export function LikeButton({ item }: { item: ItemDto }) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const toggle = useToggleLike(item.itemType, item.id);
   const liked = item.likedByMe === true;
 
   function onClick() {
     if (session.status !== "signed-in") {
-      toast.signInRequired(likeMessages.signInRequired, () => navigate(screenPaths.auth));
+      promptSignIn(likeMessages.signInRequired);
       return;
     }
     toggle.mutate(!liked);

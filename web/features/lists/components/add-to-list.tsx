@@ -2,13 +2,11 @@ import { Button, Checkbox, Popover, Skeleton, Stack, Text, UnstyledButton } from
 import { IconPlaylistAdd, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { listMessages } from "#domain/lists.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import surface from "#web/components/surface.module.css";
 import type { ListTarget } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { myListsQuery } from "../api/list-queries.ts";
 import {
   isPendingEntry,
@@ -32,12 +30,12 @@ interface AddToListProps {
  */
 export function AddToList({ target, variant = "subtle", className }: AddToListProps) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const [opened, setOpened] = useState(false);
 
   function onClick() {
     if (session.status !== "signed-in") {
-      toast.signInRequired(listMessages.signInToAdd, () => navigate(screenPaths.auth));
+      promptSignIn(listMessages.signInToAdd);
       return;
     }
     setOpened((value) => !value);

@@ -16,6 +16,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.tsx";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useDeleteList, useToggleListFollow } from "../api/use-list-mutations.ts";
 import { EditListDialog, NewLinkDialog } from "./list-dialogs.tsx";
@@ -168,7 +169,7 @@ function OwnerActions({ list }: { list: ListSummaryDto }) {
  */
 function FollowListButton({ list, shareKey }: ListHeaderProps) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const toggle = useToggleListFollow(list.id, shareKey);
   const following = list.followedByMe === true;
   const busy = toggle.isPending || session.status === "loading";
@@ -176,7 +177,7 @@ function FollowListButton({ list, shareKey }: ListHeaderProps) {
   function onClick() {
     if (busy) return;
     if (session.status !== "signed-in") {
-      toast.signInRequired(listMessages.signInToFollow, () => navigate(screenPaths.auth));
+      promptSignIn(listMessages.signInToFollow);
       return;
     }
     toggle.mutate(!following);

@@ -1,6 +1,5 @@
 import { Button, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ITEM_LIMITS, type PostDto } from "#domain/items.ts";
 import {
   type PostUpdateValues,
@@ -10,12 +9,12 @@ import {
   postUpdateInput,
 } from "#domain/post.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
 import { MentionInput } from "#web/features/mentions/components/mention-input.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
 import { editImageRefs, newImageRefs, usePhotoUploads } from "#web/lib/use-photo-uploads.ts";
@@ -42,7 +41,7 @@ function Counter({ length, max }: { length: number; max: number }) {
 /** A post: Title* (at most 200), Content (at most 2000), optional restaurant and photos. */
 export function PostForm({ post, onSaved }: PostFormProps) {
   const editing = post !== undefined;
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const uploads = usePhotoUploads(post?.images);
   const create = useCreateItem("post");
   const update = useUpdateItem("post");
@@ -81,7 +80,7 @@ export function PostForm({ post, onSaved }: PostFormProps) {
       return saved.catch((error: unknown) => {
         if (!editing && error instanceof ApiRequestError && error.status === 401) {
           // The session ended while the form was open.
-          toast.signInRequired(postMessages.signInToPost, () => navigate(screenPaths.auth));
+          promptSignIn(postMessages.signInToPost);
         } else {
           toast.error(
             editing ? postMessages.saveFailed : postMessages.createFailed,

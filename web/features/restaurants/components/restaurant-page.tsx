@@ -22,7 +22,7 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import {
   dollarSigns,
   priceLevelLabel,
@@ -48,7 +48,7 @@ import {
   websiteUrl,
 } from "#web/lib/restaurant-links.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
 import { useToggleRestaurantFollow } from "../api/use-toggle-restaurant-follow.ts";
 import { FollowedReviews, FollowedSaves } from "./followed-reviews.tsx";
@@ -123,15 +123,13 @@ export function RestaurantPage() {
  */
 function FollowButton({ restaurant }: { restaurant: RestaurantDto }) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const toggle = useToggleRestaurantFollow(restaurant.id);
   const following = restaurant.followedByMe === true;
 
   function onClick() {
     if (session.status !== "signed-in") {
-      toast.signInRequired(restaurantFollowMessages.signInRequired, () =>
-        navigate(screenPaths.auth),
-      );
+      promptSignIn(restaurantFollowMessages.signInRequired);
       return;
     }
     toggle.mutate(!following);

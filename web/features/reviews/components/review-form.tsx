@@ -1,7 +1,6 @@
 import { Button, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
 import { ITEM_LIMITS, type ReviewDto, type ReviewType } from "#domain/items.ts";
 import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/restaurant.ts";
 import {
@@ -14,7 +13,6 @@ import {
   reviewUpdateInput,
   visitedNotAfter,
 } from "#domain/review.ts";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";
@@ -23,6 +21,7 @@ import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mut
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { requestRanking } from "#web/lib/rank-requests.ts";
 import { useSession } from "#web/lib/session.tsx";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { toast } from "#web/lib/toast.ts";
 import { type FormCheck, usePhotoFormSubmit, withMode } from "#web/lib/use-photo-form-submit.ts";
 import {
@@ -136,7 +135,7 @@ export function ReviewForm({
 }: ReviewFormProps) {
   const isDish = reviewType === "dish";
   const editing = mode === "edit" && review !== undefined;
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const { session } = useSession();
   const userId = session.status === "signed-in" ? session.userId : null;
   const uploads = usePhotoUploads(review?.images, waiting?.photos);
@@ -206,7 +205,7 @@ export function ReviewForm({
           await keepWaiting(await uploads.settled());
         } else if (error instanceof ApiRequestError && error.status === 401) {
           // The session ended while the form was open.
-          toast.signInRequired(reviewMessages.signInToReview, () => navigate(screenPaths.auth));
+          promptSignIn(reviewMessages.signInToReview);
         } else {
           toast.error(reviewMessages.postFailed, errorMessage(error));
         }

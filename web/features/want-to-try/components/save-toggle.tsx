@@ -1,11 +1,9 @@
 import { UnstyledButton } from "@mantine/core";
 import { IconBookmark, IconBookmarkFilled } from "@tabler/icons-react";
-import { useNavigate } from "react-router";
-import { screenPaths } from "#domain/screen-paths.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
-import { toast } from "#web/lib/toast.ts";
+import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
 import { useToggleSave } from "../api/use-want-to-try-mutations.ts";
 import { isSaved, type SaveTarget, useWantToTryKeys } from "../api/want-to-try-queries.ts";
 
@@ -23,7 +21,7 @@ interface SaveToggleProps {
  */
 export function SaveToggle({ target, variant = "subtle", className }: SaveToggleProps) {
   const { session } = useSession();
-  const navigate = useNavigate();
+  const promptSignIn = useSignInPrompt();
   const keys = useWantToTryKeys();
   const toggle = useToggleSave(target);
   const signedIn = session.status === "signed-in";
@@ -31,7 +29,7 @@ export function SaveToggle({ target, variant = "subtle", className }: SaveToggle
 
   function onClick() {
     if (!signedIn) {
-      toast.signInRequired(wantToTryMessages.signInRequired, () => navigate(screenPaths.auth));
+      promptSignIn(wantToTryMessages.signInRequired);
       return;
     }
     toggle.mutate(!saved);
