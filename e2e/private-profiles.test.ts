@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { followMessages, privateProfileMessages } from "#domain/follows.ts";
 import { notificationMessages } from "#domain/notifications.ts";
+import { PAGE_LIMITS } from "#domain/paging.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
@@ -145,6 +146,40 @@ describe("private profiles", () => {
       await openProfileAs(page, decliner, owner);
       await page.getByText(privateProfileMessages.notice, { exact: true }).waitFor();
       await followButton(page, "Follow").waitFor();
+    });
+  });
+
+  test("more requests than a page: Load more brings the older ones, by keyboard", async () => {
+    let keeper: SeededUser | undefined;
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      keeper = await signUpViaApi(page, "sought");
+      await makePrivateViaApi(page);
+    });
+    if (!keeper) throw new Error("no private account");
+    // One page and one more: each asker signs up in turn on the same page and asks.
+    const askers: SeededUser[] = [];
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      for (let index = 0; index <= PAGE_LIMITS.pageDefault; index++) {
+        askers.push(await signUpViaApi(page, `seeker${index}`));
+        await followViaApi(page, keeper as SeededUser);
+      }
+    });
+    await withPage(browser, { viewport: DESKTOP }, async (page) => {
+      await signInViaApi(page, keeper as SeededUser);
+      const requests = await openRequests(page);
+      const rows = requests.getByRole("listitem");
+      // Newest first: the first asker is the one left for the next page.
+      const oldest = requests.getByText(
+        `${askers[0]?.displayName} ${notificationMessages.requestedToFollow}`,
+      );
+      await expect.poll(() => rows.count()).toBe(PAGE_LIMITS.pageDefault);
+      expect(await oldest.count()).toBe(0);
+      const loadMore = requests.getByRole("button", { name: "Load more" });
+      await loadMore.focus();
+      await page.keyboard.press("Enter");
+      await oldest.waitFor();
+      expect(await rows.count()).toBe(askers.length);
+      expect(await loadMore.count()).toBe(0);
     });
   });
 

@@ -16,6 +16,7 @@ import {
   IconLogout,
   IconShieldLock,
   IconUserShield,
+  type TablerIcon,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
@@ -206,46 +207,47 @@ function EditProfileForm({ profile }: { profile: ProfileDto }) {
 }
 
 /** The Admin Dashboard for moderators and admins, Security, Privacy & data, and Log Out. */
+/** A row of the drawer that opens another settings screen. */
+function SettingsLink({
+  to,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  icon: TablerIcon;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant="default"
+      justify="space-between"
+      leftSection={<Icon size={18} aria-hidden />}
+      rightSection={<IconChevronRight size={16} aria-hidden />}
+      fullWidth
+    >
+      {children}
+    </Button>
+  );
+}
+
 function AccountActions() {
   const { signOut, pending } = useSignOut();
   const { isModerator } = useSession();
   return (
     <Stack gap="sm">
       {isModerator && (
-        <Button
-          component={Link}
-          to={screenPaths.admin}
-          variant="default"
-          justify="space-between"
-          leftSection={<IconFlag size={18} aria-hidden />}
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-          fullWidth
-        >
+        <SettingsLink to={screenPaths.admin} icon={IconFlag}>
           {adminMessages.title}
-        </Button>
+        </SettingsLink>
       )}
-      <Button
-        component={Link}
-        to={screenPaths.security}
-        variant="default"
-        justify="space-between"
-        leftSection={<IconShieldLock size={18} aria-hidden />}
-        rightSection={<IconChevronRight size={16} aria-hidden />}
-        fullWidth
-      >
+      <SettingsLink to={screenPaths.security} icon={IconShieldLock}>
         Security
-      </Button>
-      <Button
-        component={Link}
-        to={screenPaths.privacy}
-        variant="default"
-        justify="space-between"
-        leftSection={<IconUserShield size={18} aria-hidden />}
-        rightSection={<IconChevronRight size={16} aria-hidden />}
-        fullWidth
-      >
+      </SettingsLink>
+      <SettingsLink to={screenPaths.privacy} icon={IconUserShield}>
         Privacy &amp; data
-      </Button>
+      </SettingsLink>
       <Button
         variant="light"
         color="red"
