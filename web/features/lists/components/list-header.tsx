@@ -14,6 +14,7 @@ import { authorDisplayName, authorHandle } from "#domain/items.ts";
 import { type ListSummaryDto, listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
+import surface from "#web/components/surface.module.css";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.tsx";
 import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
@@ -37,7 +38,7 @@ export function ListHeader({ list, shareKey }: ListHeaderProps) {
   const handle = authorHandle(list.owner);
   const ownerName = authorDisplayName(list.owner);
   return (
-    <section className={classes.header} aria-labelledby="list-name">
+    <section className={`${surface.warmSurface} ${classes.header}`} aria-labelledby="list-name">
       <h2 id="list-name" className={classes.title}>
         {list.name}
       </h2>
@@ -72,7 +73,7 @@ export function ListHeader({ list, shareKey }: ListHeaderProps) {
 /** The header's shape while the list loads. */
 export function ListHeaderSkeleton() {
   return (
-    <div className={classes.header}>
+    <div className={`${surface.warmSurface} ${classes.header}`}>
       <Skeleton height={28} width="60%" />
       <Skeleton height={14} width="35%" />
       <Skeleton height={12} width="80%" />

@@ -2,6 +2,7 @@ import { Button, Text, Title } from "@mantine/core";
 import { IconBan } from "@tabler/icons-react";
 import { blockMessages } from "#domain/blocks.ts";
 import type { ProfileDto } from "#domain/profile.ts";
+import surface from "#web/components/surface.module.css";
 import { useSetRestriction } from "#web/features/safety/api/use-restriction.ts";
 import classes from "./profile-page.module.css";
 
@@ -14,7 +15,7 @@ export function BlockedProfile({ profile }: { profile: ProfileDto }) {
   const unblock = useSetRestriction("block", profile);
   const handle = `@${profile.username.toLowerCase()}`;
   return (
-    <section className={classes.header} aria-labelledby="profile-name">
+    <section className={`${surface.warmSurface} ${classes.header}`} aria-labelledby="profile-name">
       <div className={classes.names}>
         <Title order={2} id="profile-name" className={classes.name}>
           {profile.fullName?.trim() || profile.username}

@@ -17,6 +17,7 @@ import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { yearInFoodMessages } from "#domain/year-in-food.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
+import surface from "#web/components/surface.module.css";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";
 import { SafetyMenu } from "#web/features/safety/components/safety-menu.tsx";
@@ -47,7 +48,7 @@ export function ProfileHeader({ page, onOpenFollowList }: ProfileHeaderProps) {
   const { session } = useSession();
   const signedIn = session.status === "signed-in";
   return (
-    <section className={classes.header} aria-labelledby="profile-name">
+    <section className={`${surface.warmSurface} ${classes.header}`} aria-labelledby="profile-name">
       <div className={classes.identity}>
         <UserAvatar
           avatarUrl={profile.avatarUrl}

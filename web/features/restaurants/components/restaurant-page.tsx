@@ -36,6 +36,7 @@ import { EmptyState } from "#web/components/empty-state.tsx";
 import { OsmAttribution } from "#web/components/osm-attribution.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";
+import surface from "#web/components/surface.module.css";
 import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";
@@ -166,7 +167,7 @@ function RestaurantDetailsView({ restaurant }: { restaurant: RestaurantDto }) {
 
   return (
     <Stack gap="lg" p="md">
-      <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} className={classes.hero}>
+      <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }} className={surface.warmSurface}>
         <div className={classes.heroTop}>
           <Group align="center" wrap="nowrap" gap="md" className={classes.identity}>
             <RestaurantInitial name={restaurant.name} size={56} />
