@@ -5,19 +5,16 @@ import type { ItemDto } from "#domain/items.ts";
 import { CARD_PHOTO_SIZES } from "#domain/photo-variants.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import surface from "#web/components/surface.module.css";
-import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { MentionText } from "#web/features/mentions/components/mention-text.tsx";
-import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
-import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { DealWhen } from "./deal-when.tsx";
 import { HiddenBadge } from "./hidden-badge.tsx";
 import classes from "./item.module.css";
 import { ItemByline } from "./item-byline.tsx";
+import { ItemKeepActions } from "./item-keep-actions.tsx";
 import { ItemMenu } from "./item-menu.tsx";
 import { isReviewItem, itemBadge, itemBody } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
 import { KindBadge } from "./kind-badge.tsx";
-import { LazyDealVotes } from "./lazy-deal-votes.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { RestaurantLink } from "./restaurant-link.tsx";
 
@@ -101,13 +98,7 @@ export function ItemCard({ item, onOpen, priority = false }: ItemCardProps) {
           <IconMessageCircle size={20} stroke={1.8} aria-hidden />
           <span className={classes.count}>{item.commentCount}</span>
         </UnstyledButton>
-        {item.itemType === "deal" && <LazyDealVotes deal={item} />}
-        {review && (
-          <>
-            <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />
-            <AddToList target={{ kind: "review", id: review.id }} />
-          </>
-        )}
+        <ItemKeepActions item={item} />
       </div>
     </article>
   );

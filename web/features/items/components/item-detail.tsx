@@ -5,19 +5,16 @@ import type { ItemDto } from "#domain/items.ts";
 import { ImageCarousel } from "#web/components/image-carousel.tsx";
 import { ImageViewer } from "#web/components/image-viewer.tsx";
 import { CommentSection } from "#web/features/comments/components/comment-section.tsx";
-import { AddToList } from "#web/features/lists/components/add-to-list.tsx";
 import { MentionText } from "#web/features/mentions/components/mention-text.tsx";
-import { reviewSaveTarget } from "#web/features/want-to-try/api/want-to-try-queries.ts";
-import { SaveToggle } from "#web/features/want-to-try/components/save-toggle.tsx";
 import { DealWhen } from "./deal-when.tsx";
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { ItemByline } from "./item-byline.tsx";
 import classes from "./item-detail.module.css";
+import { ItemKeepActions } from "./item-keep-actions.tsx";
 import { ItemMenu } from "./item-menu.tsx";
 import { isReviewItem, itemBadge, itemBody, itemVisited } from "./item-meta.ts";
 import { ItemRating } from "./item-rating.tsx";
 import { KindBadge } from "./kind-badge.tsx";
-import { LazyDealVotes } from "./lazy-deal-votes.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { RestaurantLink } from "./restaurant-link.tsx";
 
@@ -115,13 +112,7 @@ export function ItemDetail({ item, onDeleted }: { item: ItemDto; onDeleted?: () 
             {item.commentCount} {item.commentCount === 1 ? "comment" : "comments"}
           </span>
         </span>
-        {item.itemType === "deal" && <LazyDealVotes deal={item} />}
-        {review && (
-          <>
-            <SaveToggle target={reviewSaveTarget(review)} className={classes.save} />
-            <AddToList target={{ kind: "review", id: review.id }} />
-          </>
-        )}
+        <ItemKeepActions item={item} />
       </div>
 
       <Divider />
