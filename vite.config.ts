@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { createServer, defineConfig, type Plugin } from "vite";
+import { build, createServer, defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -159,6 +159,44 @@ function bootAfterPaint(html: string): string {
   return html.replace(entry, "").replace(preload, "").replace("</body>", `${boot}\n</body>`);
 }
 
+/** The Background Sync handler's script, which the generated service worker imports. */
+const BACKGROUND_SYNC_SCRIPT = "background-sync.js";
+
+/**
+ * Bundles web/features/reviews/worker/background-sync.ts, and the code it shares with the pages
+ * (sending the reviews waiting on the device, docs/decisions/0043), into one classic script for
+ * the service worker's importScripts, beside the worker vite-plugin-pwa generates: the Workbox
+ * worker stays generated from the options below, and only what sends reviews is written here.
+ * A build of its own, without this file's other plugins (they would write dist/ again).
+ */
+function backgroundSyncScript(): Plugin {
+  return {
+    name: "tasted:background-sync-script",
+    apply: "build",
+    async generateBundle() {
+      const built = await build({
+        configFile: false,
+        root: webDir,
+        logLevel: "warn",
+        build: {
+          write: false,
+          copyPublicDir: false,
+          lib: {
+            entry: path.join(webDir, "features/reviews/worker/background-sync.ts"),
+            formats: ["iife"],
+            name: "tastedBackgroundSync",
+          },
+        },
+      });
+      const chunk = (Array.isArray(built) ? built : [built])
+        .flatMap((result) => ("output" in result ? result.output : []))
+        .find((output) => output.type === "chunk");
+      if (!chunk) throw new Error("backgroundSyncScript: the build wrote no script");
+      this.emitFile({ type: "asset", fileName: BACKGROUND_SYNC_SCRIPT, source: chunk.code });
+    },
+  };
+}
+
 export default defineConfig({
   root: webDir,
   publicDir: "public",
@@ -187,6 +225,7 @@ export default defineConfig({
     mantineStyles(),
     preloadHeadlineFont(),
     prerenderLanding(),
+    backgroundSyncScript(),
     VitePWA({
       registerType: "autoUpdate",
       // An external registerSW.js keeps the page free of inline script (strict CSP); deferred,
@@ -239,8 +278,9 @@ export default defineConfig({
         // The page that installed the worker is served by it at once, not from its next load:
         // a screen first opened offline in that same visit still finds its scripts.
         clientsClaim: true,
-        // Shows web push notifications and opens the app on a click (web/public).
-        importScripts: ["/push-handler.js"],
+        // Shows web push notifications and opens the app on a click (web/public); sends the
+        // reviews waiting on the device when Background Sync wakes it (backgroundSyncScript).
+        importScripts: ["/push-handler.js", `/${BACKGROUND_SYNC_SCRIPT}`],
         // Same rule for the generated service worker (sw.js.map would name the build's paths).
         sourcemap: false,
       },

@@ -71,6 +71,9 @@ export const reviewMessages = {
   waitingHint: "Your review will be posted when you're back online.",
   discardWaiting: "Discard this review?",
   discardWaitingText: "It has not been posted yet. It will be deleted from this device.",
+  // A waiting review the server refused: the reason, then what its author can do.
+  waitingRefused: "Not posted",
+  waitingRefusedHint: "Open it to edit it, or discard it.",
 } as const;
 
 /** The success toast of a newly posted review. */

@@ -56,7 +56,8 @@ export function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(path: string, init: RequestInit): Promise<T> {
+/** A request to the API → its JSON answer, or an ApiRequestError (status 0 without a network). */
+export async function apiRequest<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, { credentials: "same-origin", ...init });
@@ -72,7 +73,7 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
 export function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
   const sent = takeFirstRead(path);
   if (sent.found) return Promise.resolve(sent.body as T);
-  return request<T>(path, {
+  return apiRequest<T>(path, {
     method: "GET",
     headers: { accept: "application/json" },
     signal: options.signal,
@@ -86,7 +87,7 @@ export function apiSend<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  return request<T>(path, {
+  return apiRequest<T>(path, {
     method,
     headers:
       body === undefined

@@ -1,9 +1,15 @@
 import pLimit from "p-limit";
 import { MAX_UPLOADS_AT_ONCE } from "#domain/photos.ts";
-import { ApiRequestError, errorFromBody, NETWORK_MESSAGE, parseJson } from "./api-client.ts";
+import {
+  ApiRequestError,
+  apiRequest,
+  errorFromBody,
+  NETWORK_MESSAGE,
+  parseJson,
+} from "./api-client.ts";
 
-// Apart from api-client.ts, which every page loads: only the screens that upload need this (and
-// the photo limits' module brings zod along).
+// Apart from api-client.ts, which every page loads: only the screens that upload and the sending
+// of waiting reviews need this (and the photo limits' module brings zod along).
 
 /** The server takes MAX_UPLOADS_AT_ONCE uploads per person at once; the rest wait their turn here. */
 const uploadTurns = pLimit(MAX_UPLOADS_AT_ONCE);
@@ -52,5 +58,19 @@ function sendUpload<T>(
     const form = new FormData();
     form.append("file", file, file.name);
     xhr.send(form);
+  });
+}
+
+/**
+ * A multipart upload without progress, through fetch: what sends a waiting review, in a page or
+ * in the service worker, which has no XMLHttpRequest.
+ */
+export function apiUploadWithoutProgress<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return apiRequest<T>(path, {
+    method: "POST",
+    headers: { accept: "application/json" },
+    body: form,
   });
 }

@@ -1,5 +1,4 @@
 import { del, get, update } from "idb-keyval";
-import { useEffect, useState } from "react";
 import type { ReviewType } from "#domain/items.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
 import type { HeldPhoto } from "./use-photo-uploads.ts";
@@ -8,6 +7,8 @@ import type { HeldPhoto } from "./use-photo-uploads.ts";
  * Reviews posted with no network, kept in IndexedDB under their author's user id until they are
  * sent (docs/decisions/0040). Here, not in the reviews feature, because what the device holds
  * for a person is dropped with their saved reads when the person changes (offline-cache.ts).
+ * The service worker sends them too (Background Sync): no React here, and every change is told
+ * to the other pages and the worker.
  */
 
 /** The review form's fields as written; the schemas check them again when it is sent. */
@@ -38,9 +39,31 @@ const storageKey = (userId: string) => `tasted-waiting-reviews:${userId}`;
 /** Readers of the lists (the banner), told after each change. */
 const listeners = new Set<() => void>();
 
+/**
+ * The same lists changed by another page or the service worker (which sends them in the
+ * background). A channel does not hear its own messages: this context tells its own listeners.
+ */
+const otherContexts =
+  typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("tasted-waiting-reviews");
+
+function changed() {
+  for (const listener of listeners) listener();
+  otherContexts?.postMessage("changed");
+}
+
+/** Calls `listener` after each change to any person's list, made here or elsewhere; returns the unsubscribe. */
+export function onWaitingReviewsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  otherContexts?.addEventListener("message", listener);
+  return () => {
+    listeners.delete(listener);
+    otherContexts?.removeEventListener("message", listener);
+  };
+}
+
 async function change(userId: string, edit: (list: WaitingReview[]) => WaitingReview[]) {
   await update<WaitingReview[]>(storageKey(userId), (list) => edit(list ?? []));
-  for (const listener of listeners) listener();
+  changed();
 }
 
 export async function readWaitingReviews(userId: string): Promise<WaitingReview[]> {
@@ -72,31 +95,5 @@ export function dropWaitingReview(userId: string, key: string): Promise<void> {
 export function forgetWaitingReviews(userId: string): void {
   void del(storageKey(userId))
     .catch(() => undefined)
-    .then(() => {
-      for (const listener of listeners) listener();
-    });
-}
-
-/** The reviews waiting for `userId`, read again after each change; none for nobody. */
-export function useWaitingReviews(userId: string | null): WaitingReview[] {
-  const [read, setRead] = useState<{ userId: string; list: WaitingReview[] } | null>(null);
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    const reread = () => {
-      void readWaitingReviews(userId)
-        .catch(() => [])
-        .then((list) => {
-          if (current) setRead({ userId, list });
-        });
-    };
-    reread();
-    listeners.add(reread);
-    return () => {
-      current = false;
-      listeners.delete(reread);
-    };
-  }, [userId]);
-  // Never another person's list, not even for the render before the new one is read.
-  return read && read.userId === userId ? read.list : [];
+    .then(changed);
 }

@@ -133,7 +133,7 @@ export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
  * With a submission key (docs/decisions/0037) a resend answers the item the first send made, so
  * a retry or a review kept offline appears once.
  */
-export async function createItem<K extends ItemKind>(
+async function createItem<K extends ItemKind>(
   queryClient: QueryClient,
   kind: K,
   input: ItemInputs[K]["create"],
@@ -144,10 +144,23 @@ export async function createItem<K extends ItemKind>(
     ? { [SUBMISSION_KEY_HEADER]: submissionKey }
     : {};
   const item = await apiSend<ItemDtoOf<K>>("POST", apiPaths.items(kind), input, headers);
+  itemCreated(queryClient, kind, item, onCreated);
+  return item;
+}
+
+/**
+ * What the caches learn of a new item, whoever sent it (this page, or the service worker that
+ * posted a review waiting on the device): it is cached, `onCreated` runs, every list is re-read.
+ */
+export function itemCreated<K extends ItemKind>(
+  queryClient: QueryClient,
+  kind: K,
+  item: ItemDtoOf<K>,
+  onCreated?: (queryClient: QueryClient, item: ItemDtoOf<K>) => void,
+): void {
   queryClient.setQueryData(itemKeys.item(kind, item.id), item);
   onCreated?.(queryClient, item);
   void refreshContent(queryClient);
-  return item;
 }
 
 /**

@@ -40,7 +40,8 @@ import {
   type WaitingReview,
 } from "#web/lib/waiting-reviews.ts";
 import { useCategorySuggestions } from "../api/category-suggestions.ts";
-import { reviewCreateValues } from "../api/waiting-reviews.ts";
+import { reviewCreateValues } from "../api/send-waiting-reviews.ts";
+import { sendInBackground } from "../api/waiting-reviews.ts";
 import { ChoiceRadios, type RadioChoice } from "./choice-radios.tsx";
 
 export interface ReviewFormProps {
@@ -245,6 +246,7 @@ export function ReviewForm({
       toast.error(reviewMessages.postFailed, errorMessage(error));
       return;
     }
+    void sendInBackground(userId);
     toast.success(reviewMessages.waitingToPost, reviewMessages.waitingHint);
     onWaiting();
   }

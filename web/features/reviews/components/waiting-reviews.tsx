@@ -2,17 +2,22 @@ import { Button, Group, Text } from "@mantine/core";
 import { IconClockUp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
+import type { ReviewDto } from "#domain/items.ts";
 import { postedMessage, reviewMessages } from "#domain/review.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
+import { itemCreated } from "#web/features/item-data/api/item-queries.ts";
+import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
 import { isOnline, onNetworkBack, useOnline } from "#web/lib/online.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { toast } from "#web/lib/toast.ts";
 import {
   dropWaitingReview,
-  useWaitingReviews,
+  onWaitingReviewsChange,
+  readWaitingReviews,
   type WaitingReview,
 } from "#web/lib/waiting-reviews.ts";
-import { sendWaitingReviews, waitingReviewName } from "../api/waiting-reviews.ts";
+import { onPostedElsewhere, sendWaitingReviews } from "../api/send-waiting-reviews.ts";
+import { sendInBackground, waitingReviewName } from "../api/waiting-reviews.ts";
 import classes from "./waiting-reviews.module.css";
 
 // The form loads when a waiting review is opened, not with the list.
@@ -20,17 +25,54 @@ const ReviewDialog = lazy(async () => ({
   default: (await import("./review-dialog.tsx")).ReviewDialog,
 }));
 
-/** Sends the signed-in person's waiting reviews now if the network is there, and each time it is back. */
+/** The reviews waiting for `userId`, read again after each change, here or elsewhere; none for nobody. */
+function useWaitingReviews(userId: string | null): WaitingReview[] {
+  const [read, setRead] = useState<{ userId: string; list: WaitingReview[] } | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    const reread = () => {
+      void readWaitingReviews(userId)
+        .catch(() => [])
+        .then((list) => {
+          if (current) setRead({ userId, list });
+        });
+    };
+    reread();
+    const stop = onWaitingReviewsChange(reread);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [userId]);
+  // Never another person's list, not even for the render before the new one is read.
+  return read && read.userId === userId ? read.list : [];
+}
+
+/**
+ * Sends the signed-in person's waiting reviews now if the network is there, and each time it is
+ * back; one the service worker (or another tab) posted is shown here as if this page had.
+ */
 function useSendWaitingReviews(userId: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
+    const posted = (review: ReviewDto) => {
+      itemCreated(queryClient, "review", review, announceTried);
+      toast.success(postedMessage(review.reviewType));
+    };
     const send = () =>
-      void sendWaitingReviews(queryClient, userId, (review) =>
-        toast.success(postedMessage(review.reviewType)),
-      );
+      void sendWaitingReviews(userId, posted).then((outcome) => {
+        // Stopped by the network or the server: the worker tries again, even once this page is closed.
+        if (outcome === "later") void sendInBackground(userId);
+      });
     if (isOnline()) send();
-    return onNetworkBack(send);
+    const stopSending = onNetworkBack(send);
+    const stopHearing = onPostedElsewhere(userId, posted);
+    return () => {
+      stopSending();
+      stopHearing();
+    };
   }, [userId, queryClient]);
 }
 
@@ -73,9 +115,14 @@ export function WaitingReviews() {
                       {name}
                     </Text>
                     {review.refusal && (
-                      <Text size="xs" c="red">
-                        {review.refusal}
-                      </Text>
+                      <>
+                        <Text size="xs" className={classes.refusal}>
+                          {reviewMessages.waitingRefused}: {review.refusal}
+                        </Text>
+                        <Text size="xs" className={classes.refusal}>
+                          {reviewMessages.waitingRefusedHint}
+                        </Text>
+                      </>
                     )}
                   </div>
                   <Group gap="xs" wrap="nowrap">
