@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from "@mantine/core";
 import { IconUserCheck, IconUserPlus } from "@tabler/icons-react";
 import { type FollowWording, followMessages } from "#domain/follows.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 
 /** The follow mutation a button drives (useToggleFollow); its variable is the state wanted. */
 interface FollowToggle {
@@ -45,18 +45,14 @@ export function FollowButton({
   fullWidth,
 }: FollowButtonProps) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(followMessages.signIn, followMessages.signInTitle);
   if (session.status === "signed-in" && session.userId === targetId) return null;
   const busy = toggle.isPending || session.status === "loading";
   const asToggle = wording === "following";
 
   function onClick() {
     if (busy) return;
-    if (session.status !== "signed-in") {
-      promptSignIn(followMessages.signIn, followMessages.signInTitle);
-      return;
-    }
-    toggle.mutate(!(following || requested));
+    whenSignedIn(() => toggle.mutate(!(following || requested)));
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
+import { useSession } from "./session.tsx";
 import { toast } from "./toast.ts";
 
 /**
@@ -14,5 +15,19 @@ export function useSignInPrompt(): (message: string, title?: string) => void {
   return useCallback(
     (message, title) => toast.signInRequired(message, () => navigate(screenPaths.auth), title),
     [navigate],
+  );
+}
+
+/**
+ * What a control that needs an account runs: `whenSignedIn(() => toggle.mutate(true))` does it
+ * for a signed-in person and asks anyone else to sign in with `message` (and `title`).
+ */
+export function useWhenSignedIn(message: string, title?: string): (action: () => void) => void {
+  const { session } = useSession();
+  const promptSignIn = useSignInPrompt();
+  const signedIn = session.status === "signed-in";
+  return useCallback(
+    (action) => (signedIn ? action() : promptSignIn(message, title)),
+    [signedIn, promptSignIn, message, title],
   );
 }

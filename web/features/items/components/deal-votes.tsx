@@ -4,7 +4,7 @@ import { type DealVote, dealVoteMessages } from "#domain/deal-votes.ts";
 import type { DealDto } from "#domain/items.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 import { useDealVote } from "../api/use-deal-vote.ts";
 import classes from "./item.module.css";
 
@@ -17,16 +17,14 @@ const VOTE_ICONS = { still_on: IconCircleCheck, gone: IconCircleX } as const;
  */
 export function DealVotes({ deal }: { deal: DealDto }) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(dealVoteMessages.signInRequired);
   const vote = useDealVote(deal.id);
 
   function onVote(choice: DealVote) {
-    if (session.status !== "signed-in") {
-      promptSignIn(dealVoteMessages.signInRequired);
-      return;
-    }
-    const previous = deal.myVote;
-    vote.mutate({ vote: previous === choice ? null : choice, previous });
+    whenSignedIn(() => {
+      const previous = deal.myVote;
+      vote.mutate({ vote: previous === choice ? null : choice, previous });
+    });
   }
 
   return (

@@ -4,7 +4,7 @@ import type { ItemDto } from "#domain/items.ts";
 import { likeMessages } from "#domain/like.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 import { useToggleLike } from "../api/use-toggle-like.ts";
 import classes from "./item.module.css";
 
@@ -14,16 +14,12 @@ import classes from "./item.module.css";
  */
 export function LikeButton({ item }: { item: ItemDto }) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(likeMessages.signInRequired);
   const toggle = useToggleLike(item.itemType, item.id);
   const liked = item.likedByMe === true;
 
   function onClick() {
-    if (session.status !== "signed-in") {
-      promptSignIn(likeMessages.signInRequired);
-      return;
-    }
-    toggle.mutate(!liked);
+    whenSignedIn(() => toggle.mutate(!liked));
   }
 
   return (

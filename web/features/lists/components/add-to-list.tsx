@@ -6,7 +6,7 @@ import { listMessages } from "#domain/lists.ts";
 import surface from "#web/components/surface.module.css";
 import type { ListTarget } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 import { myListsQuery } from "../api/list-queries.ts";
 import {
   isPendingEntry,
@@ -30,15 +30,11 @@ interface AddToListProps {
  */
 export function AddToList({ target, variant = "subtle", className }: AddToListProps) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(listMessages.signInToAdd);
   const [opened, setOpened] = useState(false);
 
   function onClick() {
-    if (session.status !== "signed-in") {
-      promptSignIn(listMessages.signInToAdd);
-      return;
-    }
-    setOpened((value) => !value);
+    whenSignedIn(() => setOpened((value) => !value));
   }
 
   return (

@@ -17,7 +17,7 @@ import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
 import surface from "#web/components/surface.module.css";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useDeleteList, useToggleListFollow } from "../api/use-list-mutations.ts";
 import { EditListDialog, NewLinkDialog } from "./list-dialogs.tsx";
@@ -170,18 +170,14 @@ function OwnerActions({ list }: { list: ListSummaryDto }) {
  */
 function FollowListButton({ list, shareKey }: ListHeaderProps) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(listMessages.signInToFollow);
   const toggle = useToggleListFollow(list.id, shareKey);
   const following = list.followedByMe === true;
   const busy = toggle.isPending || session.status === "loading";
 
   function onClick() {
     if (busy) return;
-    if (session.status !== "signed-in") {
-      promptSignIn(listMessages.signInToFollow);
-      return;
-    }
-    toggle.mutate(!following);
+    whenSignedIn(() => toggle.mutate(!following));
   }
 
   return (

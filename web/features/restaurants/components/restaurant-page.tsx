@@ -49,7 +49,7 @@ import {
   websiteUrl,
 } from "#web/lib/restaurant-links.ts";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 import { restaurantQuery } from "../api/restaurant-queries.ts";
 import { useToggleRestaurantFollow } from "../api/use-toggle-restaurant-follow.ts";
 import { FollowedReviews, FollowedSaves } from "./followed-reviews.tsx";
@@ -124,16 +124,12 @@ export function RestaurantPage() {
  */
 function FollowButton({ restaurant }: { restaurant: RestaurantDto }) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(restaurantFollowMessages.signInRequired);
   const toggle = useToggleRestaurantFollow(restaurant.id);
   const following = restaurant.followedByMe === true;
 
   function onClick() {
-    if (session.status !== "signed-in") {
-      promptSignIn(restaurantFollowMessages.signInRequired);
-      return;
-    }
-    toggle.mutate(!following);
+    whenSignedIn(() => toggle.mutate(!following));
   }
 
   return (

@@ -3,7 +3,7 @@ import { IconBookmark, IconBookmarkFilled } from "@tabler/icons-react";
 import { wantToTryMessages } from "#domain/want-to-try.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
-import { useSignInPrompt } from "#web/lib/sign-in-prompt.ts";
+import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 import { useToggleSave } from "../api/use-want-to-try-mutations.ts";
 import { isSaved, type SaveTarget, useWantToTryKeys } from "../api/want-to-try-queries.ts";
 
@@ -21,18 +21,14 @@ interface SaveToggleProps {
  */
 export function SaveToggle({ target, variant = "subtle", className }: SaveToggleProps) {
   const { session } = useSession();
-  const promptSignIn = useSignInPrompt();
+  const whenSignedIn = useWhenSignedIn(wantToTryMessages.signInRequired);
   const keys = useWantToTryKeys();
   const toggle = useToggleSave(target);
   const signedIn = session.status === "signed-in";
   const saved = keys.data ? isSaved(keys.data, target) : false;
 
   function onClick() {
-    if (!signedIn) {
-      promptSignIn(wantToTryMessages.signInRequired);
-      return;
-    }
-    toggle.mutate(!saved);
+    whenSignedIn(() => toggle.mutate(!saved));
   }
 
   const Icon = saved ? IconBookmarkFilled : IconBookmark;
