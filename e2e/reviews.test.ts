@@ -229,6 +229,9 @@ describe("posting through the Add chooser, /post and the Create Post dialog", ()
 
       const name = unique("Harbor Grill");
       await form.restaurant.fill(name);
+      // Moving on from the field closes its place suggestions, which lie over the stars below.
+      await page.keyboard.press("Tab");
+      await page.getByRole("listbox", { name: "Place suggestions" }).waitFor({ state: "hidden" });
       await form.rating(5).check();
       await page.getByRole("radio", { name: "Moderate ($$)" }).check();
       await form.experience.fill("Great service and a view of the boats.");
