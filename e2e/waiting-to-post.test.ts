@@ -90,10 +90,10 @@ function syncTags(page: Page): Promise<string[]> {
 }
 
 /**
- * Fires Background Sync's `sync` event with `tag` in the app's service worker, as Chromium does
- * when the device has a network again (DevTools' ServiceWorker.dispatchSyncEvent): the emulated
- * network going back does not always wake a worker whose last try failed, Chromium's next try
- * being minutes away.
+ * Fires Background Sync's `sync` event with `tag` in the app's service worker (DevTools'
+ * ServiceWorker.dispatchSyncEvent). Chromium fires it too when the emulated network comes back
+ * (the worker posts with no dispatch); firing it here makes the test wait for no timing of
+ * Chromium's, and a second event must find nothing left to send.
  */
 async function dispatchSync(page: Page, tag: string) {
   const cdp = await page.context().newCDPSession(page);
