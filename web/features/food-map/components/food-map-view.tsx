@@ -38,6 +38,8 @@ export interface FoodMapPin {
   rating: number | null;
   reviewCount?: number;
   lastAt?: string;
+  /** Said after the place's name instead of its rating (Nearby's deals: "2 deals"). */
+  label?: string;
 }
 
 interface FoodMapViewProps {
@@ -72,8 +74,9 @@ function ratingStep(rating: number): number {
   return Math.min(5, Math.max(1, Math.round(rating)));
 }
 
-/** What a pin says after the place's name: its rating, that it is wanted, or unrated. */
+/** What a pin says after the place's name: its label, rating, that it is wanted, or unrated. */
 function pinStatusLabel(pin: FoodMapPin): string {
+  if (pin.label !== undefined) return pin.label;
   if (pin.status === "want") return foodMapMessages.want;
   if (pin.rating !== null) return foodMapMessages.ratingLabel(pin.rating);
   return pin.status === "place"
@@ -340,6 +343,8 @@ function PlaceRow({
 function Legend({ pins }: { pins: FoodMapPin[] }) {
   const anyWanted = pins.some((pin) => pin.status === "want");
   const anyRated = pins.some((pin) => pin.status !== "want" && pin.rating !== null);
+  // Unrated places only (Nearby's deals, a new city): no colour to explain, no empty box.
+  if (!anyRated && !anyWanted) return null;
   return (
     <div className={classes.legend}>
       <VisuallyHidden>{foodMapMessages.legend}</VisuallyHidden>
