@@ -9,6 +9,9 @@ const item = (kind: ItemKind, id: string) => `/api/${itemCollections[kind]}/${se
 /** `path?params`, or the bare path when there are none (a first page has no cursor). */
 const withQuery = (path: string, params: URLSearchParams) =>
   params.size > 0 ? `${path}?${params}` : path;
+/** A read about a position: `path?lat=…&lng=…`. */
+const atPin = (path: string) => (pin: { lat: number; lng: number }) =>
+  `${path}?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`;
 
 /**
  * Every JSON API address the web app calls. better-auth's /api/auth/* is its client's job, but
@@ -156,11 +159,11 @@ export const apiPaths = {
   forYou: "/api/for-you",
   forYouDismissals: "/api/for-you/dismissals",
   /** Restaurants around a position (Explore's Nearby). */
-  nearby: (pin: { lat: number; lng: number }) =>
-    `/api/nearby?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`,
+  nearby: atPin("/api/nearby"),
+  /** The active deals around a position (Nearby's Deals switch). */
+  nearbyDeals: atPin("/api/nearby/deals"),
   /** The address at a pin, where the place provider can tell. */
-  placeReverse: (pin: { lat: number; lng: number }) =>
-    `/api/places/reverse?${new URLSearchParams({ lat: String(pin.lat), lng: String(pin.lng) })}`,
+  placeReverse: atPin("/api/places/reverse"),
   placeSearch: (params: URLSearchParams) => `/api/places/search?${params}`,
   photoUploads: "/api/uploads/images",
   /** POST: report a review, post, comment or person. */

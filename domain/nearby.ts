@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { restaurantRefSchema } from "./items.ts";
+import { dealSchema, restaurantRefSchema } from "./items.ts";
 
 /**
  * Explore's Nearby tab: restaurants around the caller, the best-loved nearest first
@@ -47,6 +47,15 @@ export const nearbyMessages = {
   distance: (meters: number) => `${(meters / 1000).toFixed(1)} km`,
   reviewCount: (count: number) => (count === 1 ? "1 review" : `${count} reviews`),
   followedRating: (rating: number) => `${rating.toFixed(1)} from people you follow`,
+  // The Deals switch (issue 30): active deals near the caller instead of places.
+  dealsSwitch: "Deals",
+  dealsEmpty: "No deals near you right now.",
+  dealsEmptyHint: "Spotted a happy hour or a lunch special? Pass it on with Add.",
+  dealsLoadFailed: "We couldn't load deals near you",
+  dealsLoading: "Loading deals near you",
+  dealsTitle: "Deals nearby",
+  /** A deal pin's label after the place's name. */
+  dealCount: (count: number) => (count === 1 ? "1 deal" : `${count} deals`),
 } as const;
 
 /** GET /api/nearby. */
@@ -110,3 +119,22 @@ export function nearbyScore(figures: RatingFigures): number {
   const closeness = 1 / (1 + figures.distanceMeters / 1000 / halfClosenessKm);
   return ratingShare * (loved / 5) + (1 - ratingShare) * closeness;
 }
+
+/** Where a listed deal's restaurant is, from the caller. */
+const nearbyDealPlaceSchema = z.object({
+  restaurantId: z.string(),
+  /** Metres from the caller. */
+  distance: z.number(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type NearbyDealPlaceDto = z.infer<typeof nearbyDealPlaceSchema>;
+
+/** GET /api/nearby/deals: the active deals around the caller, nearest first. */
+export const nearbyDealsSchema = z.object({
+  /** The circle searched, in metres, widened as for places. */
+  radius: z.number().int(),
+  items: z.array(dealSchema),
+  /** Each listed deal's restaurant once, nearest first. */
+  places: z.array(nearbyDealPlaceSchema),
+});
+export type NearbyDealsDto = z.infer<typeof nearbyDealsSchema>;

@@ -291,16 +291,19 @@ export async function seedPost(page: Page, seed: PostSeed): Promise<SeededItem> 
 }
 
 /**
- * A deal at a restaurant typed by name, through POST /api/deals: weekly (Mon–Fri 4–7 pm), or
- * until `endsAt`.
+ * A deal at a restaurant typed by name (or one the place search finds, see RestaurantSeed),
+ * through POST /api/deals: weekly (Mon–Fri 4–7 pm), or until `endsAt`.
  */
 export async function seedDeal(
   page: Page,
-  seed: { title: string; restaurant: string; details?: string; endsAt?: string },
+  seed: { title: string; restaurant: string | RestaurantSeed; details?: string; endsAt?: string },
 ): Promise<{ id: string; restaurant: { id: string; slug: string | null } }> {
   const response = await page.request.post("/api/deals", {
     data: {
-      restaurant: { name: seed.restaurant },
+      restaurant:
+        typeof seed.restaurant === "string"
+          ? { name: seed.restaurant }
+          : await restaurantInput(seed.restaurant),
       title: seed.title,
       details: seed.details ?? null,
       schedule: seed.endsAt

@@ -11,6 +11,7 @@ import { itemKinds } from "#domain/item-kinds.ts";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
 import { LIST_LIMITS } from "#domain/lists.ts";
 import { REPORT_LIMITS } from "#domain/moderation.ts";
+import { NEARBY_LIMITS } from "#domain/nearby.ts";
 import { NOTIFICATIONS_FETCHED } from "#domain/notifications.ts";
 import { PAGE_LIMITS } from "#domain/paging.ts";
 import { type ProfileTab, profileTabs } from "#domain/profile.ts";
@@ -18,7 +19,7 @@ import { FOLLOWED_REVIEWS_LIMIT, type RestaurantTab, restaurantTabs } from "#dom
 import { EXPLORE_RESULT_LIMIT } from "#domain/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { commentsSql, repliesSql } from "#server/modules/comments/comments.queries.ts";
-import { restaurantDealsSql } from "#server/modules/deals/deals.queries.ts";
+import { nearbyDealsSql, restaurantDealsSql } from "#server/modules/deals/deals.queries.ts";
 import { feedPageSql } from "#server/modules/feed/feed.queries.ts";
 import {
   followListSql,
@@ -146,6 +147,9 @@ const GROWING_TABLES = [
 /** Where a later page starts: a real row's position, as the services put it in a cursor. */
 type Position = { createdAt: string; id: string };
 
+/** Where the generated places stand, and Nearby is asked from. */
+const PLAN_CENTRE = { lat: 51.5, lng: -0.12 };
+
 /** How many generated people write the bulk of the content (see createPlanContent). */
 const PLAN_PEOPLE = 200;
 
@@ -159,6 +163,10 @@ const PLAN_PEOPLE = 200;
  */
 async function seed(db: Executor) {
   await createPlanContent(db, PLAN_PEOPLE);
+  // The generated places (and their deals) stand around PLAN_CENTRE, for Nearby's deals.
+  await db.execute(sql`
+    update restaurants set latitude = ${PLAN_CENTRE.lat} + (abs(hashtext(id::text)) % 100) * 0.0005,
+                           longitude = ${PLAN_CENTRE.lng} + (abs(hashtext(name)) % 100) * 0.0008`);
   const viewer = await createUser(db, { fullName: "Vera Viewer" });
   for (let n = 1; n <= 100; n++) await createFollow(db, viewer.id, `plan-${n}`);
   const moderator = await createUser(db, { fullName: "Mo Derator" });
@@ -552,6 +560,16 @@ function everyListStatement(world: World, db: Executor): Planned[] {
           limit: PAGE_LIMITS.pageDefault + 1,
         }),
       },
+      ...[NEARBY_LIMITS.radiusMeters, NEARBY_LIMITS.maxRadiusMeters].map((radius) => ({
+        name: `deals nearby, ${who}, ${radius} m`,
+        statement: nearbyDealsSql({
+          centre: PLAN_CENTRE,
+          radius,
+          viewerId,
+          at: new Date(),
+          limit: NEARBY_LIMITS.shown,
+        }),
+      })),
       {
         name: `restaurant deals, ${who}, a later page`,
         statement: restaurantDealsSql({

@@ -631,6 +631,11 @@ const matrix: (MatrixEntry | CoveredElsewhere)[] = [
     call: () => ({ url: "/api/nearby?lat=39.8&lng=-89.65" }),
     expected: open(200),
   },
+  {
+    route: "GET /api/nearby/deals",
+    call: () => ({ url: "/api/nearby/deals?lat=39.8&lng=-89.65" }),
+    expected: open(200),
+  },
   // Everyone signed in reads their own suggestions and dismisses from them, and only theirs.
   {
     route: "GET /api/for-you",

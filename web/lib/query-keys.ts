@@ -20,6 +20,10 @@ import type { WantToTryStatus } from "#domain/want-to-try.ts";
  */
 export const positionKeys = {
   nearby: (lat: number, lng: number) => ["nearby", lat.toFixed(3), lng.toFixed(3)] as const,
+  /** Nearby's active deals; votes rewrite the deals cached under it (item-queries.ts). */
+  nearbyDeals: ["nearby", "deals"] as const,
+  nearbyDealsAt: (lat: number, lng: number) =>
+    ["nearby", "deals", lat.toFixed(3), lng.toFixed(3)] as const,
   places: (text: string, lat: number | null, lng: number | null) =>
     ["places", text, lat, lng] as const,
   roots: new Set<unknown>(["nearby", "places"]),

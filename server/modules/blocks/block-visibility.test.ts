@@ -43,6 +43,9 @@ interface World {
   linkLists: Partial<Record<Person, string>>;
 }
 
+/** Where the restaurant everyone writes at is, and where Nearby is asked from. */
+const NEARBY_PIN = { lat: 45.46, lng: 9.19 };
+
 /** The day everyone's follower notifications are from: one followers group each. */
 const FOLLOWED_ON = new Date("2025-03-01T12:00:00Z");
 const FOLLOWERS_GROUP = "follow.2025-03-01";
@@ -61,7 +64,12 @@ async function seed(db: Database): Promise<World> {
     });
   }
   const id = (name: Person) => `person-${name}`;
-  const restaurant = await createRestaurant(db, { name: "Corner Bistro" });
+  // Pinned, so Nearby's deals list its deals.
+  const restaurant = await createRestaurant(db, {
+    name: "Corner Bistro",
+    latitude: NEARBY_PIN.lat,
+    longitude: NEARBY_PIN.lng,
+  });
   const elsewhere = await createRestaurant(db, { name: "Harbour Cafe" });
   const reviews = {} as Record<Person, string>;
   const posts = {} as Record<Person, string>;
@@ -221,6 +229,9 @@ const reads: Record<string, Read> = {
   "restaurant deals tab": {
     path: (world) => `/api/restaurants/${world.restaurant}/deals?limit=50`,
   },
+  "nearby deals": {
+    path: () => `/api/nearby/deals?lat=${NEARBY_PIN.lat}&lng=${NEARBY_PIN.lng}`,
+  },
   "restaurant followed reviews": {
     path: (world) => `/api/restaurants/${world.restaurant}/followed-reviews`,
   },
@@ -372,6 +383,7 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
     ["restaurant dishes tab", { shows: sees[v] }],
     ["restaurant posts tab", { shows: sees[v] }],
     ["restaurant deals tab", { shows: sees[v] }],
+    ["nearby deals", { shows: sees[v] }],
     ["tango's comments", { shows: sees[v] }],
     ["tango's post comments", { shows: sees[v] }],
     ["tango's deal comments", { shows: sees[v] }],

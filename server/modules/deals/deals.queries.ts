@@ -9,6 +9,7 @@ import {
 } from "#server/modules/items/items.queries.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import type { Cursor } from "#server/modules/shared/keyset.ts";
+import { type Centre, restaurantsWithinSql } from "#server/modules/shared/nearby-circle.ts";
 
 // When a deal runs is decided in SQL, at a moment the caller passes (the request's now, or a
 // test's chosen instant), so listings drop ended deals by themselves (docs/decisions/0029).
@@ -56,6 +57,16 @@ export interface RestaurantDealsParams {
 }
 
 /**
+ * The deals under alias `d` that listings of deals at `at` show `viewerId`: not hidden, not
+ * past their end, not reported gone, by an author they may see. A restaurant's Deals tab and
+ * Nearby's deals both list exactly these (weekly deals between their windows included), and
+ * both read them from deals_restaurant_tab_idx, whose condition the first two restate.
+ */
+function activeDealConditions(viewerId: string | undefined, at: Date): SQL[] {
+  return [sql`not d.is_hidden`, dealListedSql("d", at), visibleAuthorSql(viewerId, sql`d.user_id`)];
+}
+
+/**
  * A restaurant's listed deals at `at` (not ended, not reported gone), newest first after `after`, that `viewerId`
  * may see, as the kernel's item rows: served by deals_restaurant_tab_idx, the end checked on
  * each row it reads.
@@ -63,9 +74,7 @@ export interface RestaurantDealsParams {
 export function restaurantDealsSql(params: RestaurantDealsParams): SQL {
   const conditions = [
     sql`d.restaurant_id = ${params.restaurantId}`,
-    sql`not d.is_hidden`,
-    dealListedSql("d", params.at),
-    visibleAuthorSql(params.viewerId, sql`d.user_id`),
+    ...activeDealConditions(params.viewerId, params.at),
   ];
   if (params.after) {
     conditions.push(
@@ -85,4 +94,56 @@ export async function selectRestaurantDeals(
   params: RestaurantDealsParams,
 ): Promise<ItemRow[]> {
   return (await db.execute<ItemRow>(restaurantDealsSql(params))).rows;
+}
+
+export interface NearbyDealsParams {
+  centre: Centre;
+  radius: number;
+  viewerId: string | undefined;
+  at: Date;
+  limit: number;
+}
+
+/**
+ * The active deals (as a restaurant's Deals tab lists them) at pinned restaurants within
+ * `radius` metres of `centre`, nearest first, at most `limit`, as the kernel's item rows with
+ * the distance in metres as `sort_key`. The circle's restaurants are sorted by distance and
+ * each one's deals read from deals_restaurant_tab_idx in that order, so a dense city stops
+ * reading once the nearest places have given `limit` deals.
+ */
+export function nearbyDealsSql(params: NearbyDealsParams): SQL {
+  const page = sql`
+    select ${itemColumns("deal", "d", params.at)}, n.distance as sort_key
+      from (${restaurantsWithinSql(params.centre, params.radius)}) n
+      join deals d on d.restaurant_id = n.id
+     where ${sql.join(activeDealConditions(params.viewerId, params.at), sql` and `)}
+     order by n.distance, d.created_at, d.id
+     limit ${params.limit}`;
+  return itemRowsSql(page, {
+    viewerId: params.viewerId,
+    limit: params.limit,
+    order: { direction: "asc", keyed: true },
+  });
+}
+
+export async function selectNearbyDeals(
+  db: Executor,
+  params: NearbyDealsParams,
+): Promise<ItemRow[]> {
+  return (await db.execute<ItemRow>(nearbyDealsSql(params))).rows;
+}
+
+/** Where each of `ids`' restaurants is pinned (Nearby's deals are all at pinned places). */
+export async function selectRestaurantPins(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, { lat: number; lng: number }>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; lat: number; lng: number }>(sql`
+    select id, latitude as lat, longitude as lng from restaurants
+     where id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )}) and latitude is not null and longitude is not null`);
+  return new Map(result.rows.map(({ id, lat, lng }) => [id, { lat, lng }]));
 }

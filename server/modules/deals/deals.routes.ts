@@ -6,13 +6,14 @@ import { dealInput, dealPageSchema } from "#domain/deals.ts";
 import { idParam } from "#domain/ids.ts";
 import { SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";
 import { dealSchema, submissionHeaders } from "#domain/items.ts";
+import { NEARBY_LIMITS, nearbyDealsSchema, nearbyQuery } from "#domain/nearby.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, requireUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
 import { itemContext } from "#server/modules/items/items.routes.ts";
 import { setDealVote } from "./deal-votes.service.ts";
-import { createDeal, listRestaurantDeals } from "./deals.service.ts";
+import { createDeal, listNearbyDeals, listRestaurantDeals } from "./deals.service.ts";
 
 /**
  * Sharing a deal, a restaurant's deals (docs/decisions/0029) and "Still on" / "Gone" votes;
@@ -56,6 +57,25 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       listRestaurantDeals(await itemContext(request), request.params.id, request.query),
+  );
+
+  app.get(
+    "/nearby/deals",
+    {
+      schema: {
+        summary: "Active deals near a position, nearest first (Nearby's Deals switch)",
+        description:
+          "Public. The deals a restaurant's Deals tab lists (not hidden, not ended, not " +
+          "reported gone, by authors the caller may see), at pinned restaurants within " +
+          `\`radius\` metres (default ${NEARBY_LIMITS.radiusMeters}), widened to ` +
+          `${NEARBY_LIMITS.maxRadiusMeters} when fewer than ${NEARBY_LIMITS.widenBelow} are ` +
+          `found; at most ${NEARBY_LIMITS.shown}. The position is never stored or logged.`,
+        tags: ["deals", "nearby"],
+        querystring: nearbyQuery,
+        response: { 200: nearbyDealsSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => listNearbyDeals(await itemContext(request), request.query),
   );
 
   const requireVoter = requireUserWith(dealVoteMessages.signInRequired);

@@ -1,7 +1,9 @@
 import tzLookup from "@photostructure/tz-lookup";
+import type { z } from "zod";
 import { minuteOfDay } from "#domain/deal-when.ts";
 import { type DealValues, dayBits, dealMessages } from "#domain/deals.ts";
 import type { DealDto } from "#domain/items.ts";
+import { NEARBY_LIMITS, type NearbyDealsDto, type nearbyQuery } from "#domain/nearby.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { createItem, type ItemContext, toItemDtos } from "#server/modules/items/items.service.ts";
@@ -12,7 +14,14 @@ import {
   findOrCreateRestaurant,
 } from "#server/modules/restaurants/restaurants.service.ts";
 import { decodeCursor, keysetPage, pageLimit } from "#server/modules/shared/keyset.ts";
-import { insertDeal, lastWindowEndSql, selectRestaurantDeals } from "./deals.queries.ts";
+import { readWidening } from "#server/modules/shared/nearby-circle.ts";
+import {
+  insertDeal,
+  lastWindowEndSql,
+  selectNearbyDeals,
+  selectRestaurantDeals,
+  selectRestaurantPins,
+} from "./deals.queries.ts";
 
 /**
  * The zone a deal's hours are in: the restaurant's, from its position (an offline lookup,
@@ -119,4 +128,40 @@ export async function listRestaurantDeals(
   }));
   const items = await toItemDtos(ctx.db, page.rows, ctx.user?.id);
   return { items: items as DealDto[], nextCursor: page.nextCursor };
+}
+
+/**
+ * GET /api/nearby/deals: the active deals (as a restaurant's Deals tab lists them) at pinned
+ * places around the caller, nearest first, in the circle Nearby's places use, widened the same
+ * way when it holds too few (ADR 0028). The position is used for this answer only.
+ */
+export async function listNearbyDeals(
+  ctx: ItemContext,
+  query: z.output<typeof nearbyQuery>,
+  at = new Date(),
+): Promise<NearbyDealsDto> {
+  const centre = { lat: query.lat, lng: query.lng };
+  const { radius, rows } = await readWidening(query.radius, (circle) =>
+    selectNearbyDeals(ctx.db, {
+      centre,
+      radius: circle,
+      viewerId: ctx.user?.id,
+      at,
+      limit: NEARBY_LIMITS.shown,
+    }),
+  );
+  const items = (await toItemDtos(ctx.db, rows, ctx.user?.id)) as DealDto[];
+  // The rows come nearest first: each restaurant's first row is its place in the answer.
+  const distances = new Map<string, number>();
+  for (const row of rows) {
+    if (row.restaurant_id && !distances.has(row.restaurant_id)) {
+      distances.set(row.restaurant_id, Math.round(Number(row.sort_key)));
+    }
+  }
+  const pins = await selectRestaurantPins(ctx.db, [...distances.keys()]);
+  const places = [...distances].flatMap(([restaurantId, distance]) => {
+    const location = pins.get(restaurantId);
+    return location ? [{ restaurantId, distance, location }] : [];
+  });
+  return { radius, items, places };
 }

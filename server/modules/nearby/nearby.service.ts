@@ -8,6 +8,7 @@ import {
 } from "#domain/nearby.ts";
 import { placeRating } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
+import { readWidening } from "#server/modules/shared/nearby-circle.ts";
 import { type NearbyRow, selectNearby } from "./nearby.queries.ts";
 
 function toPlace(row: NearbyRow): NearbyPlaceDto {
@@ -44,12 +45,9 @@ export async function getNearby(
   viewerId: string | undefined,
 ): Promise<NearbyDto> {
   const centre = { lat: query.lat, lng: query.lng };
-  let radius = query.radius;
-  let rows = await selectNearby(db, centre, radius, viewerId);
-  if (rows.length < NEARBY_LIMITS.widenBelow && radius < NEARBY_LIMITS.maxRadiusMeters) {
-    radius = NEARBY_LIMITS.maxRadiusMeters;
-    rows = await selectNearby(db, centre, radius, viewerId);
-  }
+  const { radius, rows } = await readWidening(query.radius, (circle) =>
+    selectNearby(db, centre, circle, viewerId),
+  );
   const places = rows
     .map(toPlace)
     .sort((a, b) => b.score - a.score || a.distance - b.distance)

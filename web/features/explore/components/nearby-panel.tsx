@@ -1,10 +1,31 @@
-import { Anchor, Button, Group, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
-import { IconCurrentLocation, IconMapPin, IconStarFilled } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import {
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+} from "@mantine/core";
+import {
+  IconCurrentLocation,
+  IconDiscount2,
+  IconMapPin,
+  IconStarFilled,
+} from "@tabler/icons-react";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { apiPaths } from "#domain/api-paths.ts";
-import { type NearbyDto, type NearbyPlaceDto, nearbyMessages } from "#domain/nearby.ts";
+import type { DealDto } from "#domain/items.ts";
+import {
+  type NearbyDealPlaceDto,
+  type NearbyDealsDto,
+  type NearbyDto,
+  type NearbyPlaceDto,
+  nearbyMessages,
+} from "#domain/nearby.ts";
 import type { LatLng } from "#domain/places.ts";
 import { restaurantPageMessages } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
@@ -15,6 +36,11 @@ import { isLocationAllowed } from "#web/lib/geolocation.ts";
 import { positionKeys } from "#web/lib/query-keys.ts";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";
 import classes from "./explore.module.css";
+
+// Deal cards load with the first deals, so the places view carries none of them.
+const DealCard = lazy(async () => ({
+  default: (await import("#web/features/items/components/deal-card.tsx")).DealCard,
+}));
 
 type Located =
   | { status: "idle" }
@@ -57,7 +83,10 @@ function useNearbyPosition() {
   return { located, locate };
 }
 
-/** Explore's Nearby tab: with the position, places around it as a list or on a map. */
+/**
+ * Explore's Nearby tab: with the position, places around it (or, with the Deals switch on, the
+ * active deals there) as a list or on a map.
+ */
 export function NearbyPanel() {
   const { located, locate } = useNearbyPosition();
   if (located.status !== "located") {
@@ -80,64 +109,181 @@ export function NearbyPanel() {
       />
     );
   }
-  return <NearbyPlaces position={located.position} />;
+  return <NearbyResults position={located.position} />;
 }
 
-function NearbyPlaces({ position }: { position: LatLng }) {
-  const [view, setView] = useState<"list" | "map">("list");
+type NearbyView = "list" | "map";
+
+/** The address's `deals=1`: Nearby shows active deals instead of places (issue 30). */
+function useDealsSwitch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const on = searchParams.get(DEALS_PARAM) === "1";
+  const set = (value: boolean) =>
+    setSearchParams((params) => {
+      if (value) params.set(DEALS_PARAM, "1");
+      else params.delete(DEALS_PARAM);
+      return params;
+    });
+  return [on, set] as const;
+}
+
+const DEALS_PARAM = "deals";
+
+/** Around the position: the Map | List switch, the Deals switch, and places or deals. */
+function NearbyResults({ position }: { position: LatLng }) {
+  const [view, setView] = useState<NearbyView>("list");
+  const [dealsOn, setDealsOn] = useDealsSwitch();
+  return (
+    <Stack gap="md">
+      <Group gap="lg" wrap="wrap" align="center">
+        <SegmentedControl
+          aria-label={nearbyMessages.viewSwitchLabel}
+          value={view}
+          onChange={(value) => setView(value === "map" ? "map" : "list")}
+          data={[
+            { value: "list", label: nearbyMessages.listView },
+            { value: "map", label: nearbyMessages.mapView },
+          ]}
+          className={classes.nearbySwitch}
+        />
+        <Switch
+          label={nearbyMessages.dealsSwitch}
+          checked={dealsOn}
+          onChange={(event) => setDealsOn(event.currentTarget.checked)}
+        />
+      </Group>
+      {dealsOn ? (
+        <NearbyDeals position={position} view={view} />
+      ) : (
+        <NearbyPlaces position={position} view={view} />
+      )}
+    </Stack>
+  );
+}
+
+/** What a Nearby read shows while it loads or after it failed; null once it has data. */
+function pendingOrFailed(
+  query: UseQueryResult<unknown>,
+  text: { loading: string; failed: string },
+): ReactNode {
+  if (query.isPending) return <Loader size="sm" aria-label={text.loading} />;
+  if (!query.isError) return null;
+  return (
+    <EmptyState
+      icon={<IconMapPin size={28} stroke={1.6} />}
+      title={text.failed}
+      hint={query.error.message}
+      action={
+        <Button mt="sm" variant="light" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}
+
+function NearbyPlaces({ position, view }: { position: LatLng; view: NearbyView }) {
   const query = useQuery({
     // Rounded to ~100 m: small moves reuse the answer.
     queryKey: positionKeys.nearby(position.lat, position.lng),
     queryFn: ({ signal }) => apiGet<NearbyDto>(apiPaths.nearby(position), { signal }),
   });
-  if (query.isPending) return <Loader size="sm" aria-label={nearbyMessages.loading} />;
-  if (query.isError) {
-    return (
-      <EmptyState
-        icon={<IconMapPin size={28} stroke={1.6} />}
-        title={nearbyMessages.loadFailed}
-        hint={query.error.message}
-        action={
-          <Button mt="sm" variant="light" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+  if (!query.isSuccess) {
+    return pendingOrFailed(query, {
+      loading: nearbyMessages.loading,
+      failed: nearbyMessages.loadFailed,
+    });
   }
   const places = query.data.places;
   if (places.length === 0) {
     return <EmptyState icon={<IconMapPin size={28} stroke={1.6} />} title={nearbyMessages.empty} />;
   }
-  return (
-    <Stack gap="md">
-      <SegmentedControl
-        aria-label={nearbyMessages.viewSwitchLabel}
-        value={view}
-        onChange={(value) => setView(value === "map" ? "map" : "list")}
-        data={[
-          { value: "list", label: nearbyMessages.listView },
-          { value: "map", label: nearbyMessages.mapView },
-        ]}
-        className={classes.nearbySwitch}
+  return view === "map" ? (
+    <div className={classes.nearbyMap}>
+      <FoodMapView
+        title={nearbyMessages.tab}
+        pins={places.map(toPin)}
+        emptyText={nearbyMessages.empty}
       />
-      {view === "map" ? (
-        <div className={classes.nearbyMap}>
-          <FoodMapView
-            title={nearbyMessages.tab}
-            pins={places.map(toPin)}
-            emptyText={nearbyMessages.empty}
-          />
-        </div>
-      ) : (
-        <ul className={classes.nearbyList} aria-label={nearbyMessages.tab}>
-          {places.map((place) => (
-            <NearbyRow key={place.restaurant.id} place={place} />
-          ))}
-        </ul>
-      )}
-    </Stack>
+    </div>
+  ) : (
+    <ul className={classes.nearbyList} aria-label={nearbyMessages.tab}>
+      {places.map((place) => (
+        <NearbyRow key={place.restaurant.id} place={place} />
+      ))}
+    </ul>
   );
+}
+
+/** The active deals around the position, nearest first, as deal cards or one pin a place. */
+function NearbyDeals({ position, view }: { position: LatLng; view: NearbyView }) {
+  const query = useQuery({
+    queryKey: positionKeys.nearbyDealsAt(position.lat, position.lng),
+    queryFn: ({ signal }) => apiGet<NearbyDealsDto>(apiPaths.nearbyDeals(position), { signal }),
+  });
+  if (!query.isSuccess) {
+    return pendingOrFailed(query, {
+      loading: nearbyMessages.dealsLoading,
+      failed: nearbyMessages.dealsLoadFailed,
+    });
+  }
+  const { items, places } = query.data;
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconDiscount2 size={28} stroke={1.6} />}
+        title={nearbyMessages.dealsEmpty}
+        hint={nearbyMessages.dealsEmptyHint}
+      />
+    );
+  }
+  const distances = new Map(
+    places.map((place) => [place.restaurantId, nearbyMessages.distance(place.distance)]),
+  );
+  if (view === "map") {
+    return (
+      <div className={classes.nearbyMap}>
+        <FoodMapView
+          title={nearbyMessages.dealsTitle}
+          pins={dealPins(items, places)}
+          emptyText={nearbyMessages.dealsEmpty}
+        />
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label={nearbyMessages.dealsLoading} />}>
+      <ul
+        className={`${classes.nearbyList} ${classes.nearbyDeals}`}
+        aria-label={nearbyMessages.dealsTitle}
+      >
+        {items.map((deal) => (
+          <li key={deal.id}>
+            <DealCard deal={deal} distance={distances.get(deal.restaurant.id)} />
+          </li>
+        ))}
+      </ul>
+    </Suspense>
+  );
+}
+
+/** One pin a place, saying how many of the listed deals are there. */
+function dealPins(items: readonly DealDto[], places: readonly NearbyDealPlaceDto[]): FoodMapPin[] {
+  return places.flatMap((place) => {
+    const here = items.filter((deal) => deal.restaurant.id === place.restaurantId);
+    const [first] = here;
+    if (!first) return [];
+    return [
+      {
+        id: place.restaurantId,
+        restaurant: first.restaurant,
+        location: place.location,
+        status: "place",
+        rating: null,
+        label: nearbyMessages.dealCount(here.length),
+      },
+    ];
+  });
 }
 
 function toPin(place: NearbyPlaceDto): FoodMapPin {

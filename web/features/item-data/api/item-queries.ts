@@ -13,7 +13,14 @@ import type { PostInput, PostUpdateInput } from "#domain/post.ts";
 import type { CreateReviewInput, ReviewUpdateInput } from "#domain/review.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
-import { feedKeys, itemKeys, listKeys, profileKeys, restaurantKeys } from "#web/lib/query-keys.ts";
+import {
+  feedKeys,
+  itemKeys,
+  listKeys,
+  positionKeys,
+  profileKeys,
+  restaurantKeys,
+} from "#web/lib/query-keys.ts";
 
 /** What creating and editing each kind sends. */
 /** What each kind's form sends; a deal is not edited (a changed deal is another deal). */
@@ -42,13 +49,14 @@ type CachedList =
 
 /**
  * Roots of the lists that show items: every feed scope, every profile tab, every restaurant tab,
- * a restaurant's reviews by followed people and every named list's page.
+ * a restaurant's reviews by followed people, every named list's page and Nearby's deals.
  */
 const LISTS_OF_ITEMS = [
   feedKeys.all,
   profileKeys.all,
   restaurantKeys.all,
   listKeys.details,
+  positionKeys.nearbyDeals,
 ] as const;
 
 /** The items with `rewrite` applied to the matching ones (null drops one); the same array when none match. */
@@ -125,7 +133,7 @@ export function updateCachedItem(
 
 /** Query keys whose data updateCachedItem may touch for one item (to cancel reads first). */
 export function itemCacheKeys(kind: ItemKind, id: string): QueryKey[] {
-  return [feedKeys.all, listKeys.details, itemKeys.item(kind, id)];
+  return [feedKeys.all, listKeys.details, positionKeys.nearbyDeals, itemKeys.item(kind, id)];
 }
 
 /**
