@@ -30,6 +30,7 @@ import {
   useBrowser,
   waitForPath,
   waitForText,
+  withoutFirstReads,
   withPage,
 } from "./support/browser.ts";
 import {
@@ -358,7 +359,9 @@ describe("Google sign-in", () => {
   test("the local IdP signs in, /auth/callback sets up the account, new users go to /setup", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await openAuth(page);
-      // Hold /api/me until the callback's spinner has been seen, so the check never races it.
+      // Hold /api/me until the callback's spinner has been seen, so the check never races it
+      // (served without the reads its HTML carries, the callback page asks for /api/me itself).
+      await withoutFirstReads(page, "/auth/callback");
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;

@@ -12,6 +12,7 @@ import {
   type TestPage,
   useBrowser,
   waitForPath,
+  withoutFirstReads,
   withPage,
 } from "./support/browser.ts";
 import {
@@ -328,6 +329,8 @@ describe("notifications", () => {
             body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "Try later" } }),
           });
         });
+        // The list comes with the page's HTML unless the page is served without its reads.
+        await withoutFirstReads(page, "/notifications");
         await page.goto("/notifications");
         await page.getByText(MESSAGES.loadFailed, { exact: true }).waitFor();
         expect(await page.getByText(MESSAGES.empty, { exact: true }).count()).toBe(0);

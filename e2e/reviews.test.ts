@@ -3,7 +3,6 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { feedMessages } from "#domain/feed.ts";
-import { FIRST_READS_ELEMENT_ID } from "#domain/first-reads.ts";
 import {
   baseURL,
   DESKTOP,
@@ -12,6 +11,7 @@ import {
   useBrowser,
   waitForPath,
   waitForText,
+  withoutFirstReads,
   withPage,
 } from "./support/browser.ts";
 import {
@@ -94,24 +94,6 @@ async function holdRequests(page: Page, urlPath: string, method: string) {
   // The route stays: after release it lets everything through (unrouting while a held request
   // is still being continued makes Playwright handle it twice).
   return { release: () => release() };
-}
-
-/**
- * Serves the page at `urlPath` without the first API answers the server sends in its HTML, as
- * the app shell a service worker keeps has none: the app then asks for each itself.
- */
-async function withoutFirstReads(page: Page, urlPath: string) {
-  const block = new RegExp(`<script[^>]*id="${FIRST_READS_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script>`);
-  await page.route(
-    (url) => url.pathname === urlPath,
-    async (route) => {
-      if (route.request().resourceType() !== "document") return route.continue();
-      const response = await route.fetch();
-      const html = await response.text();
-      expect(html, "the page carries its first reads").toMatch(block);
-      await route.fulfill({ response, body: html.replace(block, "") });
-    },
-  );
 }
 
 describe("posting through the Add chooser, /post and the Create Post dialog", () => {

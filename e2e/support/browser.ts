@@ -3,6 +3,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { FIRST_READS_ELEMENT_ID } from "#domain/first-reads.ts";
 import { findChromium } from "./chromium.ts";
 
 /** The key the web app keeps the chosen theme under ("light" | "dark" | "auto"). */
@@ -179,6 +180,24 @@ export async function withPage(
   } finally {
     await close();
   }
+}
+
+/**
+ * Serves the page at `urlPath` without the first API answers the server sends in its HTML, as
+ * the app shell a service worker keeps has none: the app then asks for each itself.
+ */
+export async function withoutFirstReads(page: Page, urlPath: string) {
+  const block = new RegExp(`<script[^>]*id="${FIRST_READS_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script>`);
+  await page.route(
+    (url) => url.pathname === urlPath,
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html, "the page carries its first reads").toMatch(block);
+      await route.fulfill({ response, body: html.replace(block, "") });
+    },
+  );
 }
 
 /** Waits until the location's path is exactly pathname (client-side navigations included). */
