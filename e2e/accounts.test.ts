@@ -359,19 +359,20 @@ describe("Google sign-in", () => {
   test("the local IdP signs in, /auth/callback sets up the account, new users go to /setup", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await openAuth(page);
-      // Hold /api/me until the callback's spinner has been seen, so the check never races it
-      // (served without the reads its HTML carries, the callback page asks for /api/me itself).
+      await authForm(page).google.click();
+      await waitForPath(page, "/setup");
+      // Until the account is known the callback says so. Its HTML carries the session and
+      // /api/me, so it moves on at once; served without them, with /api/me held, it waits.
       await withoutFirstReads(page, "/auth/callback");
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
       await page.route("**/api/me", async (route) => {
-        if (new URL(page.url()).pathname === "/auth/callback") await held;
+        await held;
         await route.continue();
       });
-      await authForm(page).google.click();
-      await page.waitForURL((url) => url.pathname === "/auth/callback");
+      await page.goto("/auth/callback");
       await waitForText(page, "Setting up your account...");
       release();
       await waitForPath(page, "/setup");
