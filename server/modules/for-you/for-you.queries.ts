@@ -54,10 +54,11 @@ export interface ForYouRow extends Record<string, unknown> {
  * 1. their newest FOR_YOU_LIMITS.ownRatings ratings, averaged per restaurant (a dish's rating
  *    says how they liked the place too, and restaurants are shared far more often than
  *    spellings of a dish);
- * 2. at each such restaurant, the newest ratersPerItem ratings by others
- *    (reviews_restaurant_created_idx), summed per person into an agreement; the best
- *    `neighbours` people the viewer may see (visibleAuthorSql) with agreement above 0 are the
- *    neighbours;
+ * 2. at each such restaurant the viewer loved, the newest ratersPerItem ratings by others
+ *    (reviews_restaurant_created_idx): a love there counts 1 toward the person's agreement,
+ *    anything less −unsharedLove, the sum divided by the square root of how many ratings were
+ *    read (so that rating much is not agreeing much); the best `neighbours` people the viewer
+ *    may see (visibleAuthorSql) with agreement above 0 are the neighbours;
  * 3. each neighbour's and each followed person's (the newest `followed` follows, people the
  *    viewer may see) newest loves, and the loves among everyone's newest `lately` reviews (a
  *    fixed stretch of reviews_feed_idx) by people the viewer may see, grouped per item; the
@@ -71,7 +72,7 @@ export interface ForYouRow extends Record<string, unknown> {
  */
 export function forYouSql(viewerId: string): SQL {
   const visible = (person: SQL) => visibleAuthorSql(viewerId, person);
-  const { taste, followed, followedCap, popular } = FOR_YOU_WEIGHTS;
+  const { taste, followed, followedCap, popular, unsharedLove } = FOR_YOU_WEIGHTS;
   return sql`
     with reviewed as (
       select r.restaurant_id, ${itemKeyOf("r")} as dish_key, r.rating, r.created_at, r.id
@@ -82,7 +83,9 @@ export function forYouSql(viewerId: string): SQL {
                limit ${FOR_YOU_LIMITS.ownRatings}) newest
        group by restaurant_id),
     peers as (
-      select o.user_id, sum(2 - abs(m.rating - o.rating))::float8 as agreement
+      select o.user_id,
+             (sum(case when o.rating >= ${LOVED_RATING} then 1 else ${-unsharedLove}::float8 end)
+              / sqrt(count(*)))::float8 as agreement
         from my_places m
         cross join lateral (
           select r.user_id, r.rating from reviews r
@@ -90,6 +93,7 @@ export function forYouSql(viewerId: string): SQL {
              and r.user_id <> ${viewerId}
            order by r.created_at desc, r.id desc
            limit ${FOR_YOU_LIMITS.ratersPerItem}) o
+       where m.rating >= ${LOVED_RATING}
        group by o.user_id),
     neighbours as (
       select p.user_id, p.agreement from peers p

@@ -106,10 +106,10 @@ describe("GET /api/for-you", () => {
 
     const body = await forYou(cookie);
     expect(body.sharpen).toBe(true);
-    // Agreement, over each rating at the viewer's places (A: 5, B: 1): twin one 2 + 2 + 2 + 2 = 8,
-    // twin two 2 + 2 + 1 + 2 = 7, Ana 1 (B: 2), the opposite −4 (no neighbour). Taste: C =
-    // 3 × (8 × 2 + 7 × 2) / 16 = 5.6, Khao Soi 3 × (8 × 2 + 7 × 1) / 16 = 4.3; followed: E =
-    // 0.75 × 2 (+ Ana's taste 0.4), F = 0.75 × 2; D only loved lately.
+    // Agreement, over each rating at the place the viewer loved (A; B is not a love): each twin
+    // loved A three times, 3 / √3 = 1.73; the opposite −0.5 (no neighbour); Ana rated nothing
+    // there. Taste: C = 3 × (1.73 × 2 + 1.73 × 2) / 3.46 = 6, Khao Soi 3 × (1.73 × 2 + 1.73 × 1)
+    // / 3.46 = 4.5; followed: E = 0.05 × 2, F = 0.05 × 2; D only loved lately.
     expect(lines(body).slice(0, 2)).toEqual([
       "C: Because 2 people with your taste loved it",
       "Khao Soi at A: Because 2 people with your taste loved it",
