@@ -1,9 +1,10 @@
 // `npm run bench:recs [-- --scale 0.1 --people 300 --database-url URL]`
 //
 // How well For you recommends (ADR 0033) on the bench data, whose generator plants taste
-// (cuisines and a price level per person, ratings following them with noise). For a sample of
-// people with at least 5 loves (4–5 stars), 20% of each one's loves are held out (deleted in a
-// transaction that is rolled back at the end); then For you, the most-popular baseline
+// (cuisines and a price level per person, ratings following them with noise, half of the visits
+// going to a liked cuisine). For a sample of people with at least 5 loves (4–5 stars), 20% of
+// each one's loves are held out (deleted in a transaction that is rolled back at the end); then
+// For you, the most-popular baseline
 // (restaurants with the most loves) and the people-you-follow baseline (restaurants most
 // followed people loved) each name their first 10 restaurants the person has not reviewed
 // (For you's dishes count as their restaurant), scored against the held-out loves' restaurants
