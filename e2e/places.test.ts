@@ -9,6 +9,7 @@ import {
   screenshot,
   useBrowser,
   waitForPath,
+  withoutFirstReads,
   withPage,
 } from "./support/browser.ts";
 import { reviewForm, seedRestaurantReview, signInViaApi, signUpViaApi } from "./support/content.ts";
@@ -167,7 +168,9 @@ describe("real places", () => {
         { viewport: look.viewport, colorScheme: look.colorScheme, geolocation: leeds },
         async (page) => {
           await signInViaApi(page, { email });
-          // As a server with PLACES_PROVIDER=osm answers for this place (osm-places.test.ts).
+          // As a server with PLACES_PROVIDER=osm answers for this place (osm-places.test.ts):
+          // the page asks for the restaurant itself, not given it with its HTML.
+          await withoutFirstReads(page, restaurantPath);
           await page.route(
             `**/api${restaurantPath.replace("/restaurant/", "/restaurants/")}`,
             (route) =>

@@ -183,20 +183,26 @@ export async function withPage(
 }
 
 /**
- * Serves the page at `urlPath` without the first API answers the server sends in its HTML, as
- * the app shell a service worker keeps has none: the app then asks for each itself.
+ * Loads the page at `urlPath` without the first API answers the server sends in its HTML, as
+ * the app shell a service worker keeps has none: the app then asks for each itself (where a test
+ * can hold or change the answer). The block is taken out as it is parsed, before the app's
+ * deferred scripts run; the document itself still comes from the server (a document fulfilled
+ * by the test would lose its address, and Chromium would then refuse its requests to other
+ * local ports, such as the map style's).
  */
-export async function withoutFirstReads(page: Page, urlPath: string) {
-  const block = new RegExp(`<script[^>]*id="${FIRST_READS_ELEMENT_ID}"[^>]*>[\\s\\S]*?</script>`);
-  await page.route(
-    (url) => url.pathname === urlPath,
-    async (route) => {
-      if (route.request().resourceType() !== "document") return route.continue();
-      const response = await route.fetch();
-      const html = await response.text();
-      expect(html, "the page carries its first reads").toMatch(block);
-      await route.fulfill({ response, body: html.replace(block, "") });
+export async function withoutFirstReads(page: Page, urlPath: string): Promise<void> {
+  await page.addInitScript(
+    ({ id, path }) => {
+      if (location.pathname !== path) return;
+      const observer = new MutationObserver(() => {
+        const block = document.getElementById(id);
+        if (!block) return;
+        block.remove();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
     },
+    { id: FIRST_READS_ELEMENT_ID, path: urlPath },
   );
 }
 
