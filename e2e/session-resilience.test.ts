@@ -1,7 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ADMIN_EMAILS } from "./support/admins.ts";
-import { baseURL, DESKTOP, newPage, useBrowser, waitForPath, withPage } from "./support/browser.ts";
+import {
+  baseURL,
+  DESKTOP,
+  newPage,
+  useBrowser,
+  waitForPath,
+  withoutFirstReads,
+  withPage,
+} from "./support/browser.ts";
 import { PASSWORD, type SeededUser, signUpViaApi } from "./support/content.ts";
 import { waitForEmailLink } from "./support/server-log.ts";
 
@@ -14,6 +22,14 @@ import { waitForEmailLink } from "./support/server-log.ts";
 const browser = useBrowser();
 
 const SESSION_READ = "**/api/auth/get-session**";
+
+/**
+ * The screens these tests load, served without the session their HTML usually carries (as the
+ * app shell a service worker keeps comes), so the app reads the session itself.
+ */
+async function readSessionsThemselves(page: Page, paths: string[]): Promise<void> {
+  for (const path of paths) await withoutFirstReads(page, path);
+}
 
 /** Answers every session read with `status` until the returned function is called. */
 async function failSessionReads(page: Page, status: number): Promise<() => Promise<void>> {
@@ -54,6 +70,7 @@ describe("a session read that fails keeps the signed-in screens", () => {
     test(`${status}: the profile, the landing header and the feed stay signed in`, async () => {
       await withFailingSessionReads(status, async (page) => {
         const user = await signUpViaApi(page, "steady");
+        await readSessionsThemselves(page, ["/profile", "/feed"]);
         await page.goto("/profile");
         await expectOwnProfile(page, user);
 
@@ -86,6 +103,7 @@ describe("a session read that fails keeps the signed-in screens", () => {
       expect(signUp.status()).toBe(200);
       // Confirming the address makes an ADMIN_EMAILS account admin.
       await page.goto(await waitForEmailLink(email));
+      await readSessionsThemselves(page, ["/admin"]);
       await page.goto("/admin");
       await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 
@@ -103,6 +121,7 @@ describe("a session read that fails keeps the signed-in screens", () => {
       await page.goto("/profile");
       await expectOwnProfile(page, user);
       // Signed out elsewhere: the session read answers, with nobody.
+      await readSessionsThemselves(page, ["/profile"]);
       await page.route(SESSION_READ, (route) => route.fulfill({ status: 200, json: null }));
       await page.reload();
       await waitForPath(page, "/auth");
