@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   pgTable,
   primaryKey,
@@ -26,6 +28,15 @@ import {
 } from "../columns.ts";
 import { profiles } from "./profiles.ts";
 import { restaurants } from "./restaurants.ts";
+
+/**
+ * When a deal stops for good, as one comparable value: `ends_at`, or infinity for a weekly deal
+ * without a last day. "Not ended at `at`" is `dealEnd(ends_at) > at`, a condition on one
+ * expression that the listing indexes below hold, so an index scan checks it on the entry
+ * without reading the row. Queries write it with this function so its text is the indexes'.
+ */
+export const dealEnd = (endsAt: AnyPgColumn | ExtraConfigColumn | SQL) =>
+  sql`coalesce(${endsAt}, 'infinity'::timestamptz)`;
 
 /**
  * Deals (docs/decisions/0029). The columns every item has (author, restaurant, title, hidden,
@@ -91,19 +102,26 @@ export const deals = pgTable(
             and (${t.lastDay} is null) = (${t.endsAt} is null))`,
     ),
     // The listings' indexes hold the deals they may show: neither hidden nor reported gone.
-    // A restaurant's deals that have not ended, newest first: its Deals tab and its count.
+    // Each ends with dealEnd, so a walk checks the end on the entry and reads no ended row
+    // (ADR 0042). A restaurant's deals that have not ended, newest first: its Deals tab and
+    // its count.
     index("deals_restaurant_tab_idx")
-      .on(t.restaurantId, ...newestFirst(t))
+      .on(t.restaurantId, ...newestFirst(t), dealEnd(t.endsAt))
       .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
-    // The Everyone feed's walk (ADR 0034), the end checked on each entry it reads.
+    // The Everyone feed's walk (ADR 0034) and Explore's newest deals (ADR 0042).
     index("deals_feed_idx")
-      .on(...newestFirst(t))
+      .on(...newestFirst(t), dealEnd(t.endsAt))
+      .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
+    // The deals listed at a moment, as one range: Explore's word and typo matches are ANDed
+    // with it (a bitmap), so matches among ended deals are never read (ADR 0042).
+    index("deals_listed_end_idx")
+      .on(dealEnd(t.endsAt))
       .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
     // The author's profile, ended ones included.
     index("deals_user_created_idx").on(t.userId, ...newestFirst(t)),
     // The Following feed's probe per followed person: their listed deals, newest first.
     index("deals_profile_idx")
-      .on(t.userId, ...newestFirst(t))
+      .on(t.userId, ...newestFirst(t), dealEnd(t.endsAt))
       .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
     index("deals_search_vector_idx").using("gin", t.searchVector),
     index("deals_title_trgm_idx").using("gin", sql`${unaccented(t.title)} gin_trgm_ops`),

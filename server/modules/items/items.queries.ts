@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DealVote } from "#domain/deal-votes.ts";
 import { type ItemKind, itemKinds } from "#domain/item-kinds.ts";
 import type { Executor } from "#server/db/client.ts";
+import { dealEnd } from "#server/db/schema/deals.ts";
 import { itemSubmissions } from "#server/db/schema/uploads.ts";
 import { unseenPeopleSql, visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import { CREATED_AT_TEXT } from "#server/modules/shared/keyset.ts";
@@ -249,10 +250,12 @@ export interface DealWhenColumn {
   reportedGone: boolean;
 }
 
-/** The deal `alias` has not passed its end at `at` (weekly deals without a last day never end). */
+/**
+ * The deal `alias` has not passed its end at `at` (weekly deals without a last day never end),
+ * written as the listing indexes hold it (dealEnd) so they check it without reading the row.
+ */
 function dealNotEndedSql(alias: string, at: Date): SQL {
-  const d = sql.raw(alias);
-  return sql`(${d}.ends_at is null or ${d}.ends_at > ${at.toISOString()}::timestamptz)`;
+  return sql`(${dealEnd(sql.raw(`${alias}.ends_at`))} > ${at.toISOString()}::timestamptz)`;
 }
 
 /**
