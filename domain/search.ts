@@ -3,14 +3,17 @@ import { itemSchema } from "./items.ts";
 import { searchText } from "./text-input.ts";
 import { savedByFollowedCountSchema } from "./want-to-try.ts";
 
-// Explore: one search box over dishes, restaurants, posts and people.
+// Explore: one search box over dishes, restaurants, posts, people and deals.
 
-/** The tabs of /explore, in the order they show; `?tab=` holds one of them. */
-export const exploreTabs = ["dishes", "restaurants", "posts", "users"] as const;
+/**
+ * The search tabs of /explore, in the order they show; `?tab=` holds one of them. The spec's
+ * four come first; Deals (issue 30) after them.
+ */
+export const exploreTabs = ["dishes", "restaurants", "posts", "users", "deals"] as const;
 export type ExploreTab = (typeof exploreTabs)[number];
 
 /**
- * Explore's tabs: For you first (signed-in people only: picks for them, no search), the four
+ * Explore's tabs: For you first (signed-in people only: picks for them, no search), the five
  * searches, then Nearby (places around the caller, no search).
  */
 export const explorePageTabs = ["for-you", ...exploreTabs, "nearby"] as const;
@@ -25,7 +28,10 @@ export const EXPLORE_DEBOUNCE_MS = 300;
 /** `GET /api/search/{tab}?q=`: without `q` a tab lists what is newest (restaurants by name). */
 export const exploreSearchQuery = z.object({ q: searchText });
 
-/** GET /api/search/dishes and /api/search/posts: dish reviews or posts, best match first. */
+/**
+ * GET /api/search/dishes, /posts and /deals: dish reviews, posts or deals (those not ended nor
+ * reported gone), best match first.
+ */
 export const itemSearchResultsSchema = z.object({ items: z.array(itemSchema) });
 export type ItemSearchResults = z.infer<typeof itemSearchResultsSchema>;
 
@@ -79,6 +85,7 @@ export const exploreEmptyMessages = {
   restaurants: { noMatches: "No restaurants found", none: "No restaurants yet" },
   posts: { noMatches: "No posts found", none: "No posts yet" },
   users: { noMatches: "No users found", none: "No users yet" },
+  deals: { noMatches: "No deals found", none: "No deals yet" },
 } as const satisfies Record<ExploreTab, { noMatches: string; none: string }>;
 
 export const exploreMessages = {

@@ -15,6 +15,7 @@ import {
 import {
   makePhoto,
   type SeededUser,
+  seedDeal,
   seedDishReview,
   seedPost,
   signUpViaApi,
@@ -22,14 +23,15 @@ import {
   useFixtureDir,
   withPageExpectingErrors,
 } from "./support/content.ts";
-import { focusedName } from "./support/keyboard.ts";
+import { focusedName, tabTo } from "./support/keyboard.ts";
 
 /**
  * Explore in a real browser against the real server: a search handed over by the landing page,
  * matching with a typo and a prefix, the search and tab in the address (reload, back and
  * forward), restaurant and user cards (maps link, restaurant page, profile, Follow → Following),
  * the empty texts, a failed search with Retry, the keyboard path from the search box to a
- * result, and axe plus screenshots of every tab at 375 and 1280 px in light and dark. Every test
+ * result and to a deal's own page, and axe plus screenshots of every tab at 375 and 1280 px in
+ * light and dark. Every test
  * also fails on any console error it did not expect.
  */
 
@@ -46,6 +48,8 @@ const seeded = {
   restaurant: `Supra House ${token}`,
   address: "575 Henry St, Brooklyn, NY",
   post: `Night market crawl ${token}`,
+  deal: `Oyster happy hour ${token}`,
+  dealRestaurant: "Shuck Shack",
 };
 /** Signs up with the token as last name and username prefix, so a people search finds them. */
 let author: SeededUser;
@@ -71,6 +75,12 @@ beforeAll(async () => {
       title: seeded.post,
       content: "Skewers, dumplings and mango sticky rice, all before midnight.",
     });
+    // Weekly, Mon–Fri 4–7 pm.
+    await seedDeal(page, {
+      title: seeded.deal,
+      restaurant: seeded.dealRestaurant,
+      details: "A dollar a shuck at the bar.",
+    });
   });
 });
 
@@ -79,6 +89,7 @@ const emptyResults = {
   restaurants: { restaurants: [] },
   posts: { items: [] },
   users: { users: [] },
+  deals: { items: [] },
 } as const;
 type Tab = keyof typeof emptyResults;
 
@@ -86,7 +97,7 @@ function searchBox(page: Page): Locator {
   return page.getByRole("searchbox", { name: "Search" });
 }
 
-function tab(page: Page, name: "Dishes" | "Restaurants" | "Posts" | "Users"): Locator {
+function tab(page: Page, name: "Dishes" | "Restaurants" | "Posts" | "Users" | "Deals"): Locator {
   return page.getByRole("tab", { name, exact: true });
 }
 
@@ -107,6 +118,7 @@ async function expectAddress(page: Page, q: string | null, tabName: Tab | null):
 const result = {
   dish: (page: Page) => panel(page).getByRole("heading", { name: seeded.dish, exact: true }),
   post: (page: Page) => panel(page).getByRole("heading", { name: seeded.post, exact: true }),
+  deal: (page: Page) => panel(page).getByRole("heading", { name: seeded.deal, exact: true }),
   restaurant: (page: Page) =>
     panel(page).getByRole("link", { name: seeded.restaurant, exact: true }),
   user: (page: Page, name = author.displayName) =>
@@ -121,7 +133,7 @@ function cardOf(page: Page, name: string): Locator {
 }
 
 describe("searching", () => {
-  test("a search typed on the landing page arrives in /explore and finds all four kinds", async () => {
+  test("a search typed on the landing page arrives in /explore and finds all five kinds", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
       await page.goto("/");
       await page.getByRole("textbox", { name: "Search" }).fill(token);
@@ -144,6 +156,9 @@ describe("searching", () => {
       await result.restaurant(page).waitFor();
       await tab(page, "Posts").click();
       await result.post(page).waitFor();
+      await tab(page, "Deals").click();
+      await result.deal(page).waitFor();
+      await expectAddress(page, token, "deals");
       await tab(page, "Users").click();
       await result.user(page).waitFor();
       await expectAddress(page, token, "users");
@@ -291,6 +306,7 @@ describe("empty and failing searches", () => {
       restaurants: { noMatches: "No restaurants found", none: "No restaurants yet" },
       posts: { noMatches: "No posts found", none: "No posts yet" },
       users: { noMatches: "No users found", none: "No users yet" },
+      deals: { noMatches: "No deals found", none: "No deals yet" },
     };
     await withPage(browser, { viewport: MOBILE }, async (page) => {
       for (const [name, text] of Object.entries(texts) as [Tab, (typeof texts)[Tab]][]) {
@@ -381,6 +397,32 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
   });
 });
 
+test("keyboard only on a phone: search a deal's words, move to Deals, open the deal's page", async () => {
+  await withPage(browser, { viewport: MOBILE }, async (page) => {
+    await signUpViaApi(page, "dealSeeker");
+    await page.goto("/explore");
+    await tabTo(page, searchBox(page), 30);
+    // Words of the deal's details, and the token of its title.
+    await page.keyboard.type(`shuck bar ${token}`);
+    await expectAddress(page, `shuck bar ${token}`, null);
+
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toBe("Dishes");
+    for (let presses = 0; presses < 4; presses++) await page.keyboard.press("ArrowRight");
+    expect(await focusedName(page)).toBe("Deals");
+    await expectAddress(page, `shuck bar ${token}`, "deals");
+    const card = panel(page).getByRole("article", { name: seeded.deal });
+    await card.getByText("Deal", { exact: true }).waitFor();
+    await card.getByText("Mon–Fri 4–7 pm").waitFor();
+    await card.getByText(seeded.dealRestaurant).first().waitFor();
+
+    await tabTo(page, seeded.deal, 15);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.startsWith("/view/deal/"));
+    await page.getByRole("heading", { name: seeded.deal }).waitFor();
+  });
+});
+
 describe("accessibility and screenshots", () => {
   describe.each(LOOKS)("at $label", ({ viewport, colorScheme: scheme }) => {
     const options: PageOptions = { viewport, colorScheme: scheme };
@@ -393,6 +435,7 @@ describe("accessibility and screenshots", () => {
           ["restaurants", result.restaurant(page)],
           ["posts", result.post(page)],
           ["users", result.user(page)],
+          ["deals", result.deal(page)],
         ];
         for (const [name, found] of shots) {
           await page.goto(`/explore?q=${token}&tab=${name}`);

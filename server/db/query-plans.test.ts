@@ -611,7 +611,7 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     ["two words", "tonkotsu ramen"],
   ] as const) {
     const terms = q === undefined ? undefined : searchTerms(q);
-    for (const tab of ["dishes", "posts"] as const) {
+    for (const tab of ["dishes", "posts", "deals"] as const) {
       planned.push({
         name: `explore ${tab}, ${query}`,
         statement: itemSearchSql(tab, terms, EXPLORE_RESULT_LIMIT, viewer.id),

@@ -200,6 +200,8 @@ const reads: Record<string, Read> = {
   "explore dishes": { path: () => "/api/search/dishes" },
   "explore dishes, noodles": { path: () => "/api/search/dishes?q=noodles" },
   "explore posts": { path: () => "/api/search/posts" },
+  "explore deals": { path: () => "/api/search/deals" },
+  "explore deals, happy hour": { path: () => "/api/search/deals?q=happy%20hour" },
   "explore people": { path: () => "/api/search/users" },
   "explore restaurants: review count": {
     path: () => "/api/search/restaurants?q=corner",
@@ -375,6 +377,8 @@ function publicReads(v: Viewer): [ReadName, Expectation][] {
     ["explore dishes", { shows: sees[v] }],
     ["explore dishes, noodles", { shows: sees[v] }],
     ["explore posts", { shows: sees[v] }],
+    ["explore deals", { shows: sees[v] }],
+    ["explore deals, happy hour", { shows: sees[v] }],
     ["explore people", { shows: sees[v] }],
     ["explore restaurants: review count", { value: sees[v].length }],
     ["restaurant stats: dish reviews", { value: sees[v].length }],
@@ -592,6 +596,7 @@ async function seedPrivate(db: Database): Promise<PrivateWorld> {
         title: `${name} night`,
       })
     ).id;
+    await createDeal(db, { userId: id(name), restaurantId: restaurant.id, title: `${name} lunch` });
   }
   for (const name of ["papa", "victor"]) {
     await createComment(db, {
@@ -655,6 +660,7 @@ function privateMatrix(): PrivateRead[] {
     add("feed everyone", () => "/api/feed?limit=50", content);
     add("explore dishes", () => "/api/search/dishes?q=dumplings", content);
     add("explore posts", () => "/api/search/posts?q=night", content);
+    add("explore deals", () => "/api/search/deals?q=lunch", content);
     add("explore people", () => "/api/search/users?q=papa", { shows: ["papa"] });
     add("restaurant stats: dish reviews", (w) => `/api/restaurants/${w.restaurant}`, {
       value: sees ? 2 : 1,

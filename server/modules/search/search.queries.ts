@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { ItemKind } from "#domain/item-kinds.ts";
 import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
-import { itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { dealListedSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { savedByFollowedSql } from "#server/modules/restaurants/restaurants.queries.ts";
 import {
   shownFollowCountSql,
@@ -139,6 +140,24 @@ const sources = {
   },
 } as const satisfies Record<string, SearchSource>;
 
+/**
+ * Deals as listings show them at `at` (the request's moment): not hidden, not past their end
+ * and not reported gone (dealListedSql, the rule of the feed and a restaurant's Deals tab).
+ * The newest are read from deals_feed_idx, ended ones skipped entry by entry as in the feed;
+ * matches come from the listed deals' full-text and trigram indexes.
+ */
+function dealSource(at: Date): SearchSource {
+  return {
+    table: sql`deals s`,
+    listed: sql`not s.is_hidden and ${dealListedSql("s", at)}`,
+    person: sql`s.user_id`,
+    reach: "content",
+    typoFields: [unaccented(sql`s.title`)],
+    order: newestFirst,
+    newestFirst: true,
+  };
+}
+
 const tsquery = (terms: SearchTerms) =>
   sql`to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${terms.tsquery})`;
 
@@ -228,17 +247,28 @@ function rankedSql(
      limit ${limit}`;
 }
 
-export type ItemSearchTab = "dishes" | "posts";
+/** The Explore tabs that list items, and the kind each lists. */
+const itemSearchKinds = {
+  dishes: "review",
+  posts: "post",
+  deals: "deal",
+} as const satisfies Record<string, ItemKind>;
+export type ItemSearchTab = keyof typeof itemSearchKinds;
 
-/** Dish reviews or posts as the items kernel returns them, best match first. */
+/**
+ * Dish reviews, posts or deals as the items kernel returns them, best match first; deals as
+ * they stand at `at`.
+ */
 export function itemSearchSql(
   tab: ItemSearchTab,
   terms: SearchTerms | undefined,
   limit: number,
   viewerId: string | undefined,
+  at: Date = new Date(),
 ): SQL {
-  const columns = itemColumns(tab === "dishes" ? "review" : "post", "s");
-  return itemRowsSql(rankedSql(sources[tab], columns, terms, limit, viewerId), {
+  const source = tab === "deals" ? dealSource(at) : sources[tab];
+  const columns = itemColumns(itemSearchKinds[tab], "s", at);
+  return itemRowsSql(rankedSql(source, columns, terms, limit, viewerId), {
     viewerId,
     limit,
     order: { direction: "desc", keyed: true },

@@ -44,6 +44,16 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => searchItems(await context(request, reply), "posts", request.query.q),
   );
   app.get(
+    "/search/deals",
+    {
+      schema: schema(
+        "Deals that have not ended nor been reported gone, matching what the deal is or its details",
+        itemSearchResultsSchema,
+      ),
+    },
+    async (request, reply) => searchItems(await context(request, reply), "deals", request.query.q),
+  );
+  app.get(
     "/search/restaurants",
     {
       schema: schema(

@@ -22,7 +22,8 @@ import {
 } from "./search.queries.ts";
 
 // Explore's tabs, for visitors and signed-in people alike: without a query each lists what is
-// newest (restaurants by name); with one, the best matches first.
+// newest (restaurants by name); with one, the best matches first. Deals are those listed now
+// (not ended, not reported gone).
 
 export interface SearchContext {
   db: Database;
@@ -49,7 +50,10 @@ async function readTab<Row extends Record<string, unknown>>(
   });
 }
 
-/** Dish reviews or posts, through the items kernel so likes, ownership and photos are the viewer's. */
+/**
+ * Dish reviews, posts or deals, through the items kernel so likes, votes, ownership and photos
+ * are the viewer's.
+ */
 export async function searchItems(
   ctx: SearchContext,
   tab: ItemSearchTab,

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ExploreTab } from "#domain/search.ts";
 import { useTestApp } from "#server/test/app.ts";
-import { signUpWithProfile } from "#server/test/auth-helpers.ts";
+import { sessionCookieFor, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import {
+  createDeal,
   createFollow,
   createPost,
   createRestaurant,
@@ -253,6 +254,98 @@ describe("GET /api/search/posts", () => {
   });
 });
 
+describe("GET /api/search/deals", () => {
+  /** Three listed deals at Corner Bistro, and one ended, one hidden and one reported gone. */
+  async function seedDeals() {
+    await testApp.start();
+    const ann = await createUser(testApp.db);
+    const bistro = await createRestaurant(testApp.db, { name: "Corner Bistro" });
+    const deal = (title: string, details: string | null, minutes: number, more = {}) =>
+      createDeal(testApp.db, {
+        userId: ann.id,
+        restaurantId: bistro.id,
+        title,
+        details,
+        createdAt: minutesAgo(minutes),
+        ...more,
+      });
+    await deal("Half-price margaritas", "Every frozen one, at the bar", 50);
+    // Weekly without a last day: never ends, so it is listed between its windows too.
+    await deal("Oyster happy hour", "A dollar a shuck", 40, {
+      endsAt: null,
+      weekDays: 0b0011111,
+      startsMinute: 16 * 60,
+      endsMinute: 19 * 60,
+    });
+    await deal("Ramen lunch special", "Gyoza on the house", 30);
+    await deal("Ended margaritas night", "Over", 20, { endsAt: new Date(Date.now() - 60_000) });
+    await deal("Hidden margaritas", "Taken down", 15, { isHidden: true });
+    const gone = await deal("Gone margaritas", "Reported gone", 10);
+    // "Gone" leads "Still on" by 3: reported gone (ADR 0038).
+    await testApp.db.execute(sql`update deals set gone_count = 3 where id = ${gone.id}`);
+    return bistro;
+  }
+
+  it("lists the deals listings show, newest first: none ended, hidden or reported gone", async () => {
+    await seedDeals();
+    expect(await names("deals")).toEqual([
+      "Ramen lunch special",
+      "Oyster happy hour",
+      "Half-price margaritas",
+    ]);
+    for (const q of ["ended", "hidden", "gone"]) expect(await names("deals", q), q).toEqual([]);
+  });
+
+  it("matches what the deal is or its details, as a prefix, despite case or a typo", async () => {
+    const bistro = await seedDeals();
+    expect(await names("deals", "margaritas")).toEqual(["Half-price margaritas"]);
+    expect(await names("deals", "margaritsa")).toEqual(["Half-price margaritas"]);
+    expect(await names("deals", "HAPP")).toEqual(["Oyster happy hour"]);
+    // Only in the details.
+    expect(await names("deals", "frozen bar")).toEqual(["Half-price margaritas"]);
+
+    const [found] = (await search("deals", "gyoza")).items;
+    expect(found).toMatchObject({
+      itemType: "deal",
+      title: "Ramen lunch special",
+      details: "Gyoza on the house",
+      restaurant: { id: bistro.id, name: "Corner Bistro" },
+      hasEnded: false,
+    });
+    const [weekly] = (await search("deals", "oyster")).items;
+    expect(weekly).toMatchObject({
+      schedule: { kind: "weekly", days: [1, 2, 3, 4, 5], from: "16:00", to: "19:00" },
+    });
+  });
+
+  it("leaves out the deals of people the viewer may not see: blocks, private profiles", async () => {
+    await testApp.start();
+    const bistro = await createRestaurant(testApp.db, { name: "Corner Bistro" });
+    const viewer = await createUser(testApp.db, { username: "viewer" });
+    const cookie = await sessionCookieFor(testApp.app, viewer.id);
+    const blocker = await createUser(testApp.db, { username: "blocker" });
+    const hidden = await createUser(testApp.db, { username: "shy", isPrivate: true });
+    const friend = await createUser(testApp.db, { username: "friend", isPrivate: true });
+    const open = await createUser(testApp.db, { username: "open" });
+    for (const user of [blocker, hidden, friend, open]) {
+      await createDeal(testApp.db, {
+        userId: user.id,
+        restaurantId: bistro.id,
+        title: `Taco tuesday by ${user.username}`,
+      });
+    }
+    await testApp.db.execute(sql`
+      insert into user_blocks (blocker_id, blocked_id) values (${blocker.id}, ${viewer.id})`);
+    await createFollow(testApp.db, viewer.id, friend.id);
+
+    const titles = async (as?: string) =>
+      (await search("deals", "taco", as)).items.map((item) => item.title).sort();
+    expect(await titles(cookie)).toEqual(["Taco tuesday by friend", "Taco tuesday by open"]);
+    // A visitor sees no private profile's deals; a block is between two people only.
+    expect(await titles()).toEqual(["Taco tuesday by blocker", "Taco tuesday by open"]);
+  });
+});
+
 describe("GET /api/search/restaurants", () => {
   it("lists restaurants by name without a query, with visible review counts and Google's figures", async () => {
     await testApp.start();
@@ -478,6 +571,15 @@ describe("search query plans", () => {
       select 'plan-' || (1 + g % 1000), case when g = 7 then 'Quetzal notes' else 'Post ' || g end,
              'Text ' || g, g % 40 = 0, now() - g * interval '1 minute'
         from generate_series(1, 2000) g`);
+    // Deals, nine in ten past their end.
+    await testApp.db.execute(sql`
+      insert into deals (user_id, restaurant_id, title, details, time_zone, ends_at, is_hidden,
+                         created_at)
+      select 'plan-' || (1 + g % 1000), (select id from restaurants order by name limit 1),
+             case when g = 7 then 'Quetzal tamales' else 'Deal ' || g end, 'Text ' || g, 'UTC',
+             now() + case when g % 10 = 0 then interval '1 day' else interval '-1 day' end,
+             g % 50 = 0, now() - g * interval '1 minute'
+        from generate_series(1, 2000) g`);
     // The searching viewer (plan-1) is in blocks both ways, and some authors are leaving.
     await testApp.db.execute(sql`
       insert into user_blocks (blocker_id, blocked_id)
@@ -505,6 +607,15 @@ describe("search query plans", () => {
           : new RegExp(`${table}_(title|name)_trgm_idx`),
       );
     }
+    // Deals are matched among the listed ones: the range of those not ended
+    // (deals_listed_end_idx) read alone while they are few, as here, else ANDed with the GIN
+    // indexes; the planner picks per branch.
+    const deals = await explain(itemSearchSql("deals", terms, 20, "plan-1"));
+    expect(deals).not.toMatch(/Seq Scan on deals/);
+    expect(deals).toMatch(
+      /CTE word_matches[\s\S]*deals_(listed_end|search_vector)_idx[\s\S]*CTE words/,
+    );
+    expect(deals).toMatch(/CTE typo_matches[\s\S]*deals_(listed_end|title_trgm)_idx/);
 
     // "Dish" is in every title: the newest rows fill a page, so the word is never looked up
     // in the whole full-text index (its match list would be collected whole, then cut to 200).
@@ -525,11 +636,16 @@ describe("search query plans", () => {
     const newest = {
       dishes: [itemSearchSql("dishes", undefined, 20, "plan-1"), /reviews_feed_idx/],
       posts: [itemSearchSql("posts", undefined, 20, "plan-1"), /posts_feed_idx/],
+      // The end is checked on the index entry (ADR 0042): no ended deal's row is read.
+      deals: [
+        itemSearchSql("deals", undefined, 20, "plan-1"),
+        /deals_feed_idx.*\n\s*Index Cond: \(COALESCE\(ends_at/,
+      ],
       users: [userSearchSql(undefined, 20, "plan-1"), /profiles_created_at_idx/],
     } as const;
     for (const [tab, [statement, index]] of Object.entries(newest)) {
       const plan = await explain(statement);
-      expect(plan, tab).not.toMatch(/Seq Scan on (reviews|posts|profiles)/);
+      expect(plan, tab).not.toMatch(/Seq Scan on (reviews|posts|deals|profiles)/);
       expect(plan, tab).toMatch(index);
     }
   });

@@ -15,6 +15,7 @@ export interface ExploreResults {
   restaurants: RestaurantSearchResults;
   posts: ItemSearchResults;
   users: UserSearchResults;
+  deals: ItemSearchResults;
 }
 
 /** One tab's results for `q` (already debounced and trimmed; empty lists the newest). */

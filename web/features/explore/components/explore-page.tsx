@@ -23,7 +23,7 @@ const ForYouPanel = lazy(() =>
 );
 
 /**
- * Search across dishes, restaurants, posts and people. The search box and tabs stay in view
+ * Search across dishes, restaurants, posts, people and deals. The search box and tabs stay in view
  * while the results scroll; the search and the tab live in the address. Signed-in people get
  * For you first (a visitor's link to it asks them to sign in).
  */

@@ -2,6 +2,7 @@ import { Skeleton, Stack, VisuallyHidden } from "@mantine/core";
 import {
   IconArticle,
   IconBuildingStore,
+  IconDiscount2,
   IconToolsKitchen2,
   IconUsers,
   type TablerIcon,
@@ -27,6 +28,7 @@ export const exploreTabDetails = {
   restaurants: { label: "Restaurants", icon: IconBuildingStore, what: "restaurants" },
   posts: { label: "Posts", icon: IconArticle, what: "posts" },
   users: { label: "Users", icon: IconUsers, what: "users" },
+  deals: { label: "Deals", icon: IconDiscount2, what: "deals" },
 } as const satisfies Record<ExploreTab, { label: string; icon: TablerIcon; what: string }>;
 
 const SKELETONS = ["first", "second", "third", "fourth"] as const;
@@ -36,6 +38,7 @@ export function ExploreResults({ tab, query }: { tab: ExploreTab; query: string 
   switch (tab) {
     case "dishes":
     case "posts":
+    case "deals":
       return <ItemResults tab={tab} query={query} />;
     case "restaurants":
       return <RestaurantResults query={query} />;
@@ -59,7 +62,7 @@ function useExploreResults<Tab extends ExploreTab>(tab: Tab, query: string) {
   return results;
 }
 
-function ItemResults({ tab, query }: { tab: "dishes" | "posts"; query: string }) {
+function ItemResults({ tab, query }: { tab: "dishes" | "posts" | "deals"; query: string }) {
   const results = useExploreResults(tab, query);
   const items = results.data?.items ?? [];
   const open = useOpenItem(items);
