@@ -2,12 +2,11 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
 import { deals, type NewDeal } from "#server/db/schema/deals.ts";
 import {
-  dealListedSql,
+  activeDealSql,
   type ItemRow,
   itemColumns,
   itemRowsSql,
 } from "#server/modules/items/items.queries.ts";
-import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 import type { Cursor } from "#server/modules/shared/keyset.ts";
 import { type Centre, restaurantsWithinSql } from "#server/modules/shared/nearby-circle.ts";
 
@@ -57,16 +56,6 @@ export interface RestaurantDealsParams {
 }
 
 /**
- * The deals under alias `d` that listings of deals at `at` show `viewerId`: not hidden, not
- * past their end, not reported gone, by an author they may see. A restaurant's Deals tab and
- * Nearby's deals both list exactly these (weekly deals between their windows included), and
- * both read them from deals_restaurant_tab_idx, whose condition the first two restate.
- */
-function activeDealConditions(viewerId: string | undefined, at: Date): SQL[] {
-  return [sql`not d.is_hidden`, dealListedSql("d", at), visibleAuthorSql(viewerId, sql`d.user_id`)];
-}
-
-/**
  * A restaurant's listed deals at `at` (not ended, not reported gone), newest first after `after`, that `viewerId`
  * may see, as the kernel's item rows: served by deals_restaurant_tab_idx, the end checked on
  * each row it reads.
@@ -74,7 +63,8 @@ function activeDealConditions(viewerId: string | undefined, at: Date): SQL[] {
 export function restaurantDealsSql(params: RestaurantDealsParams): SQL {
   const conditions = [
     sql`d.restaurant_id = ${params.restaurantId}`,
-    ...activeDealConditions(params.viewerId, params.at),
+    // Read from deals_restaurant_tab_idx, whose condition activeDealSql restates.
+    activeDealSql("d", params.viewerId, params.at),
   ];
   if (params.after) {
     conditions.push(
@@ -116,7 +106,7 @@ export function nearbyDealsSql(params: NearbyDealsParams): SQL {
     select ${itemColumns("deal", "d", params.at)}, n.distance as sort_key
       from (${restaurantsWithinSql(params.centre, params.radius)}) n
       join deals d on d.restaurant_id = n.id
-     where ${sql.join(activeDealConditions(params.viewerId, params.at), sql` and `)}
+     where ${activeDealSql("d", params.viewerId, params.at)}
      order by n.distance, d.created_at, d.id
      limit ${params.limit}`;
   return itemRowsSql(page, {

@@ -269,6 +269,18 @@ export function dealListedSql(alias: string, at: Date): SQL {
 }
 
 /**
+ * The deals under `alias` that listings of deals at `at` show `viewerId`: not hidden, not past
+ * their end, not reported gone, by an author they may see. A restaurant's Deals tab, Nearby's
+ * deals and Explore's Deals tab list exactly these (weekly deals between their windows
+ * included); the listing indexes' condition is its first two parts.
+ */
+export function activeDealSql(alias: string, viewerId: string | undefined, at: Date): SQL {
+  const d = sql.raw(alias);
+  return sql`(not ${d}.is_hidden and ${dealListedSql(alias, at)}
+              and ${visibleAuthorSql(viewerId, sql`${d}.user_id`)})`;
+}
+
+/**
  * Whether the deal `alias` runs at `at` (docs/decisions/0029): before its end, and for a weekly
  * deal inside a window of its zone's wall clock. A window that ends before it starts runs past
  * midnight, so early in a day it is the previous day's window that counts.

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
-import { dealListedSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
+import { activeDealSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { savedByFollowedSql } from "#server/modules/restaurants/restaurants.queries.ts";
 import {
   shownFollowCountSql,
@@ -141,16 +141,16 @@ const sources = {
 } as const satisfies Record<string, SearchSource>;
 
 /**
- * Deals as listings show them at `at` (the request's moment): not hidden, not past their end
- * and not reported gone (dealListedSql, the rule of the feed and a restaurant's Deals tab).
- * The newest are read from deals_feed_idx, ended ones skipped entry by entry as in the feed;
- * matches come from the listed deals' full-text and trigram indexes.
+ * The deals listings show `viewerId` at `at` (the request's moment): activeDealSql, the rule
+ * of a restaurant's Deals tab and Nearby's deals, which includes whom the viewer may see. The
+ * newest are read from deals_feed_idx, the end checked on each entry; matches are ANDed with
+ * deals_listed_end_idx (ADR 0042).
  */
-function dealSource(at: Date): SearchSource {
+function dealSource(viewerId: string | undefined, at: Date): SearchSource {
   return {
     table: sql`deals s`,
-    listed: sql`not s.is_hidden and ${dealListedSql("s", at)}`,
-    person: sql`s.user_id`,
+    listed: activeDealSql("s", viewerId, at),
+    person: null,
     reach: "content",
     typoFields: [unaccented(sql`s.title`)],
     order: newestFirst,
@@ -266,7 +266,7 @@ export function itemSearchSql(
   viewerId: string | undefined,
   at: Date = new Date(),
 ): SQL {
-  const source = tab === "deals" ? dealSource(at) : sources[tab];
+  const source = tab === "deals" ? dealSource(viewerId, at) : sources[tab];
   const columns = itemColumns(itemSearchKinds[tab], "s", at);
   return itemRowsSql(rankedSql(source, columns, terms, limit, viewerId), {
     viewerId,
