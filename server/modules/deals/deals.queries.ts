@@ -102,12 +102,15 @@ export interface NearbyDealsParams {
  * reading once the nearest places have given `limit` deals.
  */
 export function nearbyDealsSql(params: NearbyDealsParams): SQL {
+  // The places come sorted (a few thousand at most in a dense city's 25 km), so the join keeps
+  // their order and the LIMIT stops it: only the nearest places' deals are read.
   const page = sql`
     select ${itemColumns("deal", "d", params.at)}, n.distance as sort_key
-      from (${restaurantsWithinSql(params.centre, params.radius)}) n
+      from (select id, distance from (${restaurantsWithinSql(params.centre, params.radius)}) c
+             order by distance, id) n
       join deals d on d.restaurant_id = n.id
      where ${activeDealSql("d", params.viewerId, params.at)}
-     order by n.distance, d.created_at, d.id
+     order by n.distance, n.id, d.created_at, d.id
      limit ${params.limit}`;
   return itemRowsSql(page, {
     viewerId: params.viewerId,
