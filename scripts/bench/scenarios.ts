@@ -2,9 +2,11 @@
 // is timed alone, and the budgets each result is held to.
 
 import { nearbyQuery } from "#domain/nearby.ts";
+import { pageQuery } from "#domain/paging.ts";
 import { profileItemsQuery, type SessionUser } from "#domain/profile.ts";
 import { restaurantItemsQuery } from "#domain/restaurant.ts";
 import type { Database } from "#server/db/client.ts";
+import { listNearbyDeals, listRestaurantDeals } from "#server/modules/deals/deals.service.ts";
 import { getFeed } from "#server/modules/feed/feed.service.ts";
 import { getForYou } from "#server/modules/for-you/for-you.service.ts";
 import { getNearby } from "#server/modules/nearby/nearby.service.ts";
@@ -206,6 +208,17 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
         getNearby(db, nearbyQuery.parse({ lat: DENSE_CITY[2], lng: DENSE_CITY[3] }), undefined),
     },
     {
+      // Active deals near the same point: the circle's places nearest first, each one's deals.
+      name: "deals-nearby",
+      title: "Nearby, Deals switch, dense city (visitor, 5 km)",
+      variants: [readRequest(`/api/nearby/deals?lat=${DENSE_CITY[2]}&lng=${DENSE_CITY[3]}`)],
+      sql: (db) =>
+        listNearbyDeals(
+          { db, user: null },
+          nearbyQuery.parse({ lat: DENSE_CITY[2], lng: DENSE_CITY[3] }),
+        ),
+    },
+    {
       name: "for-you",
       title: "Explore, For you (follows 100)",
       variants: [readRequest("/api/for-you", reader100)],
@@ -221,6 +234,12 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
           restaurant.id,
           restaurantItemsQuery.parse({ tab: "dishes" }),
         ),
+    },
+    {
+      name: "restaurant-deals",
+      title: "Restaurant page, Deals tab (active deals)",
+      variants: [readRequest(`/api/restaurants/${restaurant.id}/deals`)],
+      sql: (db) => listRestaurantDeals({ db, user: null }, restaurant.id, pageQuery.parse({})),
     },
     {
       name: "profile",
@@ -371,7 +390,9 @@ export function budgetChecks(
     }
     if (name.startsWith("search-")) atMost("p95 ≤ 100 ms", load.p95, 100);
     if (name.startsWith("restaurant")) atMost("p95 ≤ 50 ms", load.p95, 50);
-    if (name === "nearby-dense-city") atMost("p95 ≤ 50 ms", load.p95, 50);
+    if (name === "nearby-dense-city" || name === "deals-nearby") {
+      atMost("p95 ≤ 50 ms", load.p95, 50);
+    }
     if (name === "for-you") atMost("p95 ≤ 100 ms", load.p95, 100);
     if (name === "like-toggle" || name === "follow-toggle") atMost("p95 ≤ 30 ms", load.p95, 30);
     if (name === "image-upload") atMost("p95 ≤ 1 s a photo", load.p95, 1_000);

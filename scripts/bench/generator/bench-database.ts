@@ -8,7 +8,7 @@ import { pgliteTarget, postgresTarget } from "./bulk-target.ts";
 import { type BenchDataSummary, generateBenchData } from "./generate.ts";
 
 /** Bumped whenever the generator's output changes, so older bench databases are rebuilt. */
-const GENERATOR_VERSION = 5;
+const GENERATOR_VERSION = 6;
 const MARKER_PREFIX = "tasted bench data ";
 
 export interface BenchDatabaseOptions {

@@ -56,6 +56,7 @@ interface BenchSizes {
   restaurants: number;
   reviews: number;
   posts: number;
+  deals: number;
   likes: number;
   comments: number;
   follows: number;
@@ -69,6 +70,7 @@ function benchSizes(scale: number): BenchSizes {
     restaurants: at(20_000, 10),
     reviews: at(850_000, 50),
     posts: at(150_000, 10),
+    deals: at(100_000, 10),
     likes: at(5_000_000, 100),
     comments: at(1_000_000, 20),
     follows: at(50_000 * FOLLOWS_PER_PERSON, 60),
@@ -111,6 +113,7 @@ const ID = {
   follow: 9,
   notification: 10,
   account: 11,
+  deal: 12,
 } as const;
 
 const NOTIFICATION_TYPES = ["new_follower", "new_comment", "new_like"] as const;
@@ -138,6 +141,7 @@ const BULK_TABLES = [
   "review_images",
   "posts",
   "post_images",
+  "deals",
   "likes",
   "post_likes",
   "comments",
@@ -289,6 +293,11 @@ export async function generateBenchData(options: BenchDataOptions): Promise<Benc
         "post_images",
         IMAGE_COLUMNS("post_id"),
         imageLines(seed, "post", posts, pictures.photos),
+      );
+      await copy(
+        "deals",
+        DEAL_COLUMNS,
+        dealLines(seed, sizes, userIds, restaurants, popularAuthor, popularRestaurant),
       );
       await copy(
         "likes",
@@ -560,6 +569,8 @@ interface RestaurantPlan {
   /** Each restaurant's price level (1–4) and cuisine (0 … CUISINES − 1): what taste is of. */
   prices: number[];
   cuisines: number[];
+  /** Each restaurant's IANA zone (its city's): the zone its deals' hours are in. */
+  zones: string[];
 }
 
 // Planted taste (issue 33), so that recommendations can be measured (`npm run bench:recs`):
@@ -641,7 +652,14 @@ function tastedRating(
 function planRestaurants(seed: number, count: number): RestaurantPlan {
   const random = new Random(seed, "restaurants");
   const slugs = new Map<string, number>();
-  const plan: RestaurantPlan = { ids: [], names: [], lines: [], prices: [], cuisines: [] };
+  const plan: RestaurantPlan = {
+    ids: [],
+    names: [],
+    lines: [],
+    prices: [],
+    cuisines: [],
+    zones: [],
+  };
   const keepPrice = (price: number) => {
     plan.prices.push(price);
     return price;
@@ -649,7 +667,8 @@ function planRestaurants(seed: number, count: number): RestaurantPlan {
   for (let index = 0; index < count; index++) {
     const id = uuidFor(seed, ID.restaurant, index);
     const name = restaurantName(random);
-    const [, region, latitude, longitude] = random.pick(CITIES);
+    const [city, region, latitude, longitude] = random.pick(CITIES);
+    plan.zones.push(CITY_ZONES[city] ?? "UTC");
     const address = `${random.between(1, 999)} ${random.pick(STREETS)}, ${region}`;
     const base = restaurantSlug(name, address);
     const taken = (slugs.get(base) ?? 0) + 1;
@@ -810,6 +829,110 @@ function* postLines(
       bool(random.chance(HIDDEN_ITEM_SHARE)),
       plan.likes[index] ?? 0,
       plan.visibleComments[index] ?? 0,
+      timestamp(created),
+      timestamp(created),
+    ].join("\t");
+  }
+}
+
+/** The zone of each of CITIES, by name: a deal's hours are in its restaurant's. */
+const CITY_ZONES: Record<string, string> = {
+  Springfield: "America/Chicago",
+  Portland: "America/Los_Angeles",
+  Austin: "America/Chicago",
+  Brooklyn: "America/New_York",
+  Chicago: "America/Chicago",
+  Oakland: "America/Los_Angeles",
+  Lyon: "Europe/Paris",
+  Berlin: "Europe/Berlin",
+  Lisbon: "Europe/Lisbon",
+  Osaka: "Asia/Tokyo",
+  Toronto: "America/Toronto",
+  Melbourne: "Australia/Melbourne",
+};
+
+const DEAL_COLUMNS = [
+  "id",
+  "user_id",
+  "restaurant_id",
+  "title",
+  "details",
+  "time_zone",
+  "ends_at",
+  "week_days",
+  "starts_minute",
+  "ends_minute",
+  "last_day",
+  "is_hidden",
+  "created_at",
+  "updated_at",
+];
+
+const DEAL_TITLES = [
+  "Half-price {dish}",
+  "Two-for-one {dish}",
+  "Happy hour: {dish} and a drink",
+  "Lunch special: {dish}",
+  "Free dessert with any {dish}",
+] as const;
+
+/**
+ * Deals at the restaurants reviews favour (issue 30). Four in ten repeat weekly on a few days
+ * for two to four hours (some past midnight), most without a last day; the rest run until a
+ * moment, mostly a day to a month after they were shared and so long over by the bench's day,
+ * a third of them long-running offers that end after it. About half are listed at any moment
+ * of the bench; the rest have ended. A weekly deal's last window end is taken on the UTC clock:
+ * the bench needs it on the right side of now, not to the hour.
+ */
+function* dealLines(
+  seed: number,
+  sizes: BenchSizes,
+  userIds: string[],
+  restaurants: RestaurantPlan,
+  popularAuthor: (rank: number) => number,
+  popularRestaurant: (rank: number) => number,
+): Generator<string> {
+  const random = new Random(seed, "deals");
+  for (let index = 0; index < sizes.deals; index++) {
+    const restaurant = popularRestaurant(random.rank(restaurants.ids.length, 2));
+    const author = popularAuthor(random.rank(sizes.users, 2));
+    let created = BENCH_EPOCH_MS - random.next() * SPAN_MS;
+    const title = random.pick(DEAL_TITLES).replace("{dish}", dishName(random).toLowerCase());
+    // ends_at, week_days, starts_minute, ends_minute, last_day.
+    let schedule: (string | number)[];
+    if (random.chance(0.4)) {
+      const starts = random.between(11, 22) * 60;
+      const ends = (starts + random.between(2, 4) * 60) % 1440;
+      const lastDay = random.chance(0.25)
+        ? Math.floor((created + random.between(30, 180) * DAY_MS) / DAY_MS) * DAY_MS
+        : null;
+      schedule = [
+        lastDay === null
+          ? COPY_NULL
+          : timestamp(lastDay + (ends + (ends < starts ? 1440 : 0)) * 60_000),
+        random.between(1, 127),
+        starts,
+        ends,
+        lastDay === null ? COPY_NULL : new Date(lastDay).toISOString().slice(0, 10),
+      ];
+    } else if (random.chance(1 / 3)) {
+      // A long-running offer shared in the month before the epoch.
+      created = BENCH_EPOCH_MS - random.next() * 30 * DAY_MS;
+      const endsAt = BENCH_EPOCH_MS + random.between(60, 400) * DAY_MS;
+      schedule = [timestamp(endsAt), COPY_NULL, COPY_NULL, COPY_NULL, COPY_NULL];
+    } else {
+      const endsAt = created + random.between(1, 30 * 24) * 3_600_000;
+      schedule = [timestamp(endsAt), COPY_NULL, COPY_NULL, COPY_NULL, COPY_NULL];
+    }
+    yield [
+      uuidFor(seed, ID.deal, index),
+      userIds[author],
+      restaurants.ids[restaurant],
+      text(title),
+      random.chance(0.5) ? text(postBody(random)) : COPY_NULL,
+      restaurants.zones[restaurant] ?? "UTC",
+      ...schedule,
+      bool(random.chance(HIDDEN_ITEM_SHARE)),
       timestamp(created),
       timestamp(created),
     ].join("\t");

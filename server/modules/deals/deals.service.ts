@@ -106,7 +106,7 @@ export async function createDeal(ctx: ItemContext, input: DealValues): Promise<D
 
 /** A restaurant's deals that have not ended, newest first, keyset paged; 404 for an unknown one. */
 export async function listRestaurantDeals(
-  ctx: ItemContext,
+  ctx: Pick<ItemContext, "db" | "user">,
   id: string,
   query: PageQuery,
   at = new Date(),
@@ -136,7 +136,7 @@ export async function listRestaurantDeals(
  * way when it holds too few (ADR 0028). The position is used for this answer only.
  */
 export async function listNearbyDeals(
-  ctx: ItemContext,
+  ctx: Pick<ItemContext, "db" | "user">,
   query: z.output<typeof nearbyQuery>,
   at = new Date(),
 ): Promise<NearbyDealsDto> {
