@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { dealMessages } from "#domain/deals.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import {
   DESKTOP,
@@ -59,6 +60,15 @@ describe("deals", () => {
       await page.keyboard.type(place);
       await tabTo(page, dialog.getByRole("textbox", { name: "What's the deal?" }));
       await page.keyboard.type(title);
+      // With no end chosen the deal is refused at the Ends field, which takes the focus.
+      await tabTo(page, dialog.getByRole("button", { name: "Share Deal" }));
+      await page.keyboard.press("Enter");
+      const ends = dialog.getByLabel("Ends");
+      await expect.poll(() => ends.getAttribute("aria-invalid")).toBe("true");
+      await expect
+        .poll(() => ends.evaluate((input) => input === document.activeElement))
+        .toBe(true);
+      await dialog.getByText(dealMessages.dateInvalid, { exact: true }).waitFor();
       const weekly = dialog.getByRole("checkbox", { name: "Repeats weekly" });
       await tabTo(page, weekly);
       await page.keyboard.press("Space");
@@ -66,7 +76,11 @@ describe("deals", () => {
       // Without a day the deal is refused with the message.
       await tabTo(page, dialog.getByRole("button", { name: "Share Deal" }));
       await page.keyboard.press("Enter");
-      await dialog.getByText("Pick at least one day", { exact: true }).waitFor();
+      await dialog.getByText(dealMessages.dayRequired, { exact: true }).waitFor();
+      // Said at the days, whose group it describes.
+      expect(
+        await dialog.getByRole("group", { name: "Days" }).getAttribute("aria-describedby"),
+      ).toBe("deal-days-error");
       for (const day of ["Mon", "Tue", "Wed", "Thu", "Fri"]) {
         await tabTo(page, dialog.getByRole("checkbox", { name: day }));
         await page.keyboard.press("Space");

@@ -1,7 +1,11 @@
 import type { z } from "zod";
 import { toast } from "./toast.ts";
 
-/** Field name → the first message zod gave for it (shown under the field). */
+/**
+ * Field name → the first message zod gave for it (shown under the field). A field inside a
+ * group is also named by its whole path ("schedule.days"), for forms that show a group's fields
+ * apart.
+ */
 export type FieldErrors = Partial<Record<string, string>>;
 
 function issuesByField(error: z.ZodError): FieldErrors {
@@ -9,6 +13,7 @@ function issuesByField(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
     errors[field] ??= issue.message;
+    if (issue.path.length > 1) errors[issue.path.map(String).join(".")] ??= issue.message;
   }
   return errors;
 }

@@ -1,4 +1,14 @@
-import { Button, Checkbox, Chip, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Input,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useState } from "react";
 import { type DealInput, dealInput, dealMessages } from "#domain/deals.ts";
 import type { DealDto } from "#domain/items.ts";
@@ -84,6 +94,7 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
     onSaved,
   });
   const { errors, submitting, clearError } = form;
+  const daysError = errors["schedule.days"];
 
   return (
     <form ref={form.formRef} onSubmit={form.submit} noValidate aria-busy={submitting}>
@@ -138,7 +149,6 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
             setWhen(event.currentTarget.checked ? "weekly" : "ends");
             clearError("schedule");
           }}
-          error={errors.schedule}
           disabled={submitting}
         />
         {when === "ends" ? (
@@ -151,6 +161,7 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
               setEndsAt(event.currentTarget.value);
               clearError("schedule");
             }}
+            error={errors["schedule.endsAt"]}
             disabled={submitting}
           />
         ) : (
@@ -167,14 +178,26 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
                   clearError("schedule");
                 }}
               >
-                <Group gap={6} role="group" aria-labelledby="deal-days">
+                <Group
+                  gap={6}
+                  role="group"
+                  aria-labelledby="deal-days"
+                  aria-describedby={daysError ? "deal-days-error" : undefined}
+                >
                   {DAYS.map((day) => (
-                    <Chip key={day.value} value={day.value} size="sm" disabled={submitting}>
+                    <Chip
+                      key={day.value}
+                      value={day.value}
+                      size="sm"
+                      disabled={submitting}
+                      aria-invalid={daysError ? true : undefined}
+                    >
                       {day.label}
                     </Chip>
                   ))}
                 </Group>
               </Chip.Group>
+              {daysError && <Input.Error id="deal-days-error">{daysError}</Input.Error>}
             </Stack>
             <Group grow align="flex-start">
               <TextInput
@@ -185,6 +208,7 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
                   setFrom(event.currentTarget.value);
                   clearError("schedule");
                 }}
+                error={errors["schedule.from"]}
                 disabled={submitting}
               />
               <TextInput
@@ -195,6 +219,7 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
                   setTo(event.currentTarget.value);
                   clearError("schedule");
                 }}
+                error={errors["schedule.to"]}
                 disabled={submitting}
               />
             </Group>
@@ -207,6 +232,7 @@ export function DealForm({ onSaved }: { onSaved: (deal: DealDto) => void }) {
                 setLastDay(event.currentTarget.value);
                 clearError("schedule");
               }}
+              error={errors["schedule.lastDay"]}
               disabled={submitting}
             />
           </Stack>
