@@ -40,14 +40,18 @@ export function rejectForm(
   focusFirstInvalid(form, (field) => closeWhenValid(field, toastId));
 }
 
-/** Closes the toast once `field` is no longer marked invalid. */
+/**
+ * Closes the toast once `field` is no longer marked invalid, or no longer there (another choice
+ * in the form shows other fields in its place).
+ */
 function closeWhenValid(field: HTMLElement, toastId: string) {
   const observer = new MutationObserver(() => {
-    if (field.getAttribute("aria-invalid") === "true") return;
+    if (field.isConnected && field.getAttribute("aria-invalid") === "true") return;
     observer.disconnect();
     toast.dismiss(toastId);
   });
   observer.observe(field, { attributes: true, attributeFilter: ["aria-invalid"] });
+  observer.observe(field.ownerDocument.body, { childList: true, subtree: true });
 }
 
 /** rejectForm with what a schema refused. */
