@@ -17,10 +17,12 @@ import {
 import {
   chooserChoice,
   closeToasts,
+  endSessionsViaApi,
   feedCard,
   makePhoto,
   openAddChooser,
   reviewForm,
+  signInViaApi,
   signUpViaApi,
   toastWith,
   useFixtureDir,
@@ -30,7 +32,8 @@ import {
  * Posting a review with no network (issue 31, docs/decisions/0040): "Post Review" with a photo
  * keeps it on the device and shows "Waiting to post"; it can be opened and edited, still
  * offline; once the network is back it is sent with its submission key and appears exactly
- * once. A discarded one is never sent, and sign-out drops what waits. The service worker sends
+ * once. A discarded one is never sent, and sign-out drops what waits; a session the server ends
+ * keeps them for the same person, and another account signing in drops them. The service worker sends
  * them too (Background Sync, docs/decisions/0043), with no page of the app open, and the pages
  * hear of it; one the server refuses stays, saying why and what to do, and is not sent again.
  * Axe and screenshots of the waiting and refused states in every look.
@@ -323,12 +326,7 @@ test("a discarded waiting review is never sent; sign-out drops what waits", asyn
       // nothing of it stays on the device, and it is never sent.
       const left = `Reuben ${token}`;
       await keepOne(left);
-      // The context's route: the service worker's Background Sync is refused the network too.
-      await page
-        .context()
-        .route("**/api/uploads/images", (route) => route.abort("internetdisconnected"));
-      await page.context().setOffline(false);
-      await page.getByRole("status").filter({ hasText: "Offline" }).waitFor({ state: "detached" });
+      await onlineWithUploadsRefused(page);
       await waitingList(page).getByText(`${left} · ${restaurant}`, { exact: true }).waitFor();
       expect(await waitingKeys(page)).toHaveLength(1);
       await signOutFromUserMenu(page);
@@ -337,6 +335,70 @@ test("a discarded waiting review is never sent; sign-out drops what waits", asyn
     },
   );
 }, 120_000);
+
+/** The network is back, but photo uploads are refused, so what waits stays waiting. */
+async function onlineWithUploadsRefused(page: Page) {
+  // The context's route: the service worker's Background Sync is refused the network too.
+  await page
+    .context()
+    .route("**/api/uploads/images", (route) => route.abort("internetdisconnected"));
+  await page.context().setOffline(false);
+  await page.getByRole("status").filter({ hasText: "Offline" }).waitFor({ state: "detached" });
+}
+
+const savedReadKeys = async (page: Page) =>
+  (await storedKeys(page)).filter((key) => key.startsWith("tasted-query-cache:"));
+
+test("a session the server ends keeps the reviews waiting for the same person; another person signing in ends them", async () => {
+  const photo = await makePhoto(fixtures.path(), { color: { r: 90, g: 160, b: 40 } });
+  await withAppPage(
+    {
+      viewport: DESKTOP,
+    },
+    async (page) => {
+      const author = await signUpViaApi(page, "returner");
+      const me = (await (await page.request.get("/api/me")).json()) as MeDto;
+      const restaurant = `Night Market ${token}`;
+      const kept = `Bao ${token}`;
+      await keepWaiting(page, { restaurant, dish: kept, photo });
+      await onlineWithUploadsRefused(page);
+      await endSessionsViaApi(page);
+
+      // The next open finds nobody signed in: the reads saved for them go, the list is not shown.
+      await page.goto("/feed");
+      await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+      await expect.poll(() => savedReadKeys(page)).toEqual([]);
+      expect(await waitingList(page).count()).toBe(0);
+
+      // The same person signs in again: what they left waiting is posted, once.
+      await page.context().unroute("**/api/uploads/images");
+      await signInViaApi(page, author);
+      await page.goto("/feed");
+      await expect.poll(() => ownDishTitles(page)).toEqual([kept]);
+      await waitingList(page).waitFor({ state: "detached" });
+
+      // Another one waits and their session ends again; someone else signs in on this browser:
+      // it is deleted from the device, never shown to them nor posted.
+      const dropped = `Gyoza ${token}`;
+      await keepWaiting(page, { restaurant, dish: dropped, photo });
+      await onlineWithUploadsRefused(page);
+      await endSessionsViaApi(page);
+      await signUpViaApi(page, "nextperson");
+      await page.goto("/feed");
+      await expect.poll(() => waitingKeys(page)).toEqual([]);
+      expect(await waitingList(page).count()).toBe(0);
+      await page.context().unroute("**/api/uploads/images");
+      const authorsDishes = await page.request.get(
+        `/api/profiles/${me.profile.id}/items?tab=dishes`,
+      );
+      expect(((await authorsDishes.json()) as { items: { title: string }[] }).items).toEqual([
+        expect.objectContaining({ title: kept }),
+      ]);
+    },
+    // The first open after a session ended asks /api/me as the person last signed in here.
+    /status of 401 \(Unauthorized\) \(http[^ ]*\/api\/me:/,
+  );
+}, 150_000);
 
 test("the service worker posts a waiting review once (Background Sync), with no page of the app open or while one is", async () => {
   const photo = await makePhoto(fixtures.path(), { color: { r: 160, g: 90, b: 40 } });

@@ -146,6 +146,19 @@ export async function signInViaApi(page: Page, { email }: { email: string }): Pr
   await expectStatus(response, 200, "sign-in");
 }
 
+/**
+ * Ends every session of the person signed in on page's context on the server, as signing out
+ * everywhere from another device does (POST /api/auth/revoke-sessions); the context keeps its
+ * cookie, which the server then refuses.
+ */
+export async function endSessionsViaApi(page: Page): Promise<void> {
+  const response = await page.request.post("/api/auth/revoke-sessions", {
+    data: {},
+    headers: originHeaders(),
+  });
+  await expectStatus(response, 200, "revoke sessions");
+}
+
 /** Uploads a photo file as the app does (POST /api/uploads/images); returns the upload id. */
 async function uploadPhotoViaApi(page: Page, file: string, alt?: string): Promise<string> {
   const response = await page.request.post("/api/uploads/images", {

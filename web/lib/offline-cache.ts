@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { del, get, set } from "idb-keyval";
 import { adminKeys, positionKeys } from "./query-keys.ts";
-import { forgetWaitingReviews } from "./waiting-reviews.ts";
+import { forgetOthersWaitingReviews, forgetWaitingReviews } from "./waiting-reviews.ts";
 
 /**
  * The signed-in person's query cache, kept in IndexedDB under their user id, so a screen opened
@@ -44,18 +44,22 @@ let followed: Followed | undefined;
  * Keeps the cache of `userId` (null: nobody signed in): restores what was saved for them, then
  * saves every change. When the person changes (sign-out, the server ending the session, someone
  * else signing in), the previous person's saved cache is deleted and nothing pending for them
- * is written any more; the caller clears the in-memory cache.
+ * is written any more; the caller clears the in-memory cache. Someone signing in also ends
+ * whatever reviews another person left waiting here: they are never sent as, nor shown to, them.
  */
 export function followUser(queryClient: QueryClient, userId: string | null): void {
   if (followed?.userId === userId) return;
   if (followed) forgetUser(followed.userId);
-  if (userId) followed = follow(queryClient, userId);
+  if (userId) {
+    forgetOthersWaitingReviews(userId);
+    followed = follow(queryClient, userId);
+  }
 }
 
 /**
- * Deletes what was saved for `userId`, e.g. the last person here when the server says nobody is:
- * their reads and the reviews they wrote offline that were not sent (never sent as, nor shown
- * to, the next person).
+ * Deletes the reads saved for `userId`, e.g. the last person here when the server says nobody
+ * is. The reviews they wrote offline stay (web/lib/waiting-reviews.ts): a session the server
+ * ended is not the person leaving, and they are sent once the same person signs in again.
  */
 export function forgetUser(userId: string): void {
   if (followed?.userId === userId) {
@@ -63,6 +67,11 @@ export function forgetUser(userId: string): void {
     followed = undefined;
   }
   void del(storageKey(userId)).catch(() => undefined);
+}
+
+/** `userId` signed out here: their saved reads go, and the reviews they left waiting too. */
+export function forgetSignedOutUser(userId: string): void {
+  forgetUser(userId);
   forgetWaitingReviews(userId);
 }
 

@@ -214,7 +214,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeLastUser(sessionUserId);
       setLastUserId(sessionUserId);
     } else if (serverSaysNobody) {
-      // Their session ended while this page was closed: what was saved for them goes too.
+      // Their session ended (here or elsewhere, or while this page was closed): what was
+      // saved for them goes too, but for the reviews they left waiting (forgetUser).
       const last = readLastUser();
       if (last) withOfflineCache((cache) => cache.forgetUser(last));
       writeLastUser(null);
@@ -294,6 +295,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (status === 0)
       throw new Error("Could not reach Tasted. Check your connection and try again.");
     // Cleared here even when the server had already forgotten the session (401/403/404).
+    const last = readLastUser();
+    if (last) withOfflineCache((cache) => cache.forgetSignedOutUser(last));
     sessionStore.signedOut();
     writeLastUser(null);
     setLastUserId(null);

@@ -1,12 +1,13 @@
-import { del, get, update } from "idb-keyval";
+import { del, get, keys, update } from "idb-keyval";
 import type { ReviewType } from "#domain/items.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
 import type { HeldPhoto } from "./use-photo-uploads.ts";
 
 /**
  * Reviews posted with no network, kept in IndexedDB under their author's user id until they are
- * sent (docs/decisions/0040). Here, not in the reviews feature, because what the device holds
- * for a person is dropped with their saved reads when the person changes (offline-cache.ts).
+ * sent (docs/decisions/0040). Here, not in the reviews feature, because who is signed in decides
+ * what is kept: signing out drops the person's (session.tsx), another account signing in drops
+ * everyone else's (offline-cache.ts), and a session the server ended keeps them for its person.
  * The service worker sends them too (Background Sync): no React here, and every change is told
  * to the other pages and the worker.
  */
@@ -34,7 +35,8 @@ export interface WaitingReview {
   refusal: string | null;
 }
 
-const storageKey = (userId: string) => `tasted-waiting-reviews:${userId}`;
+const KEY_PREFIX = "tasted-waiting-reviews:";
+const storageKey = (userId: string) => `${KEY_PREFIX}${userId}`;
 
 /** Readers of the lists (the banner), told after each change. */
 const listeners = new Set<() => void>();
@@ -91,9 +93,24 @@ export function dropWaitingReview(userId: string, key: string): Promise<void> {
   return change(userId, (list) => list.filter((kept) => kept.key !== key));
 }
 
-/** Deletes every review waiting for `userId` (they signed out, or someone else signed in). */
+/** Deletes every review waiting for `userId`: they signed out. */
 export function forgetWaitingReviews(userId: string): void {
   void del(storageKey(userId))
+    .catch(() => undefined)
+    .then(changed);
+}
+
+/** Deletes the reviews anyone but `userId` left waiting on this device: `userId` signed in. */
+export function forgetOthersWaitingReviews(userId: string): void {
+  void keys()
+    .then((stored) =>
+      Promise.all(
+        stored
+          .filter((key) => typeof key === "string" && key.startsWith(KEY_PREFIX))
+          .filter((key) => key !== storageKey(userId))
+          .map((key) => del(key)),
+      ),
+    )
     .catch(() => undefined)
     .then(changed);
 }
