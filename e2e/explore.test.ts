@@ -8,6 +8,7 @@ import {
   type PageOptions,
   renderedColorScheme,
   screenshot,
+  tabsAllInSight,
   useBrowser,
   waitForPath,
   withPage,
@@ -420,6 +421,24 @@ test("keyboard only on a phone: search a deal's words, move to Deals, open the d
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/view/deal/"));
     await page.getByRole("heading", { name: seeded.deal }).waitFor();
+  });
+});
+
+test("at 375 px every tab is whole and in sight, none cut off or scrolled away", async () => {
+  await withPage(browser, { viewport: MOBILE }, async (page) => {
+    await signUpViaApi(page, "narrowExplorer");
+    await page.goto("/explore");
+    await page.getByRole("tab", { name: "For you" }).waitFor();
+    expect(await tabsAllInSight(page)).toEqual([
+      "For you",
+      "Dishes",
+      "Restaurants",
+      "Posts",
+      "Users",
+      "Deals",
+      "Nearby",
+    ]);
+    await screenshot(page, "explore-tabs-narrow", { fullPage: false });
   });
 });
 

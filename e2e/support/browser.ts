@@ -249,6 +249,27 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * The names of the page's tabs, after checking each is whole and inside the viewport's width: a
+ * row of tabs that ran off a phone's edge, or scrolled sideways, hid its last ones with no cue.
+ */
+export async function tabsAllInSight(page: Page): Promise<string[]> {
+  const width = page.viewportSize()?.width ?? 0;
+  const names: string[] = [];
+  for (const tab of await page.getByRole("tab").all()) {
+    const name = (await tab.textContent()) ?? "";
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `${name} in sight`).toBe(true);
+    // Its whole label shows: nothing clipped or ellipsised.
+    expect(
+      await tab.evaluate((element) => element.scrollWidth <= element.clientWidth),
+      `${name} whole`,
+    ).toBe(true);
+    names.push(name);
+  }
+  return names;
+}
+
 /** The color scheme Mantine applied to the document. */
 export function renderedColorScheme(page: Page): Promise<string | null> {
   return page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));

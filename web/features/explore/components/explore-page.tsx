@@ -8,6 +8,7 @@ import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
+import { WrappingTabs } from "#web/components/wrapping-tabs.tsx";
 import { exploreKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { useExploreSearch } from "../use-explore-search.ts";
@@ -39,7 +40,7 @@ export function ExplorePage() {
   return (
     <>
       <PageHeader title={exploreMessages.title} />
-      <Tabs value={search.tab} onChange={search.openTab} keepMounted={false}>
+      <WrappingTabs value={search.tab} onChange={search.openTab} keepMounted={false}>
         <div className={`${header.belowHeader} ${classes.search}`}>
           <TextInput
             type="search"
@@ -56,20 +57,14 @@ export function ExplorePage() {
               if (event.key === "Enter") search.searchNow();
             }}
           />
-          <Tabs.List grow mt="sm" className={classes.tabList}>
-            {signedIn && (
-              <Tabs.Tab value="for-you" className={classes.tab}>
-                {forYouMessages.tab}
-              </Tabs.Tab>
-            )}
+          <Tabs.List grow mt="sm">
+            {signedIn && <Tabs.Tab value="for-you">{forYouMessages.tab}</Tabs.Tab>}
             {exploreTabs.map((tab) => (
-              <Tabs.Tab key={tab} value={tab} className={classes.tab}>
+              <Tabs.Tab key={tab} value={tab}>
                 {exploreTabDetails[tab].label}
               </Tabs.Tab>
             ))}
-            <Tabs.Tab value="nearby" className={classes.tab}>
-              {nearbyMessages.tab}
-            </Tabs.Tab>
+            <Tabs.Tab value="nearby">{nearbyMessages.tab}</Tabs.Tab>
           </Tabs.List>
         </div>
         <Box p="md">
@@ -89,7 +84,7 @@ export function ExplorePage() {
             </Suspense>
           </Tabs.Panel>
         </Box>
-      </Tabs>
+      </WrappingTabs>
     </>
   );
 }

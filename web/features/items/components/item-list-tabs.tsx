@@ -2,6 +2,7 @@ import { Tabs } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ItemSort } from "#domain/item-lists.ts";
+import { WrappingTabs } from "#web/components/wrapping-tabs.tsx";
 import type { ItemPagesQuery } from "#web/features/item-data/api/item-pages-query.ts";
 import type { ItemViewModeScope } from "../use-item-view-mode.ts";
 import classes from "./item-list.module.css";
@@ -65,13 +66,7 @@ export function ItemListTabs<T extends string>({
   }
 
   return (
-    <Tabs
-      value={open}
-      onChange={openTab}
-      keepMounted={false}
-      className={classes.tabs}
-      classNames={{ list: classes.tabList, tab: classes.tab }}
-    >
+    <WrappingTabs value={open} onChange={openTab} keepMounted={false} className={classes.tabs}>
       <Tabs.List grow>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
@@ -95,6 +90,6 @@ export function ItemListTabs<T extends string>({
           )}
         </Tabs.Panel>
       ))}
-    </Tabs>
+    </WrappingTabs>
   );
 }
