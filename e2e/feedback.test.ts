@@ -46,6 +46,20 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Signed up and on the feed, opens the Add chooser's `choice`: answers its dialog, `title`. */
+async function openAddDialog(
+  page: Page,
+  choice: Parameters<typeof chooserChoice>[1],
+  title: string,
+): Promise<Locator> {
+  await signUpViaApi(page, "toasty");
+  await page.goto("/feed");
+  await chooserChoice(await openAddChooser(page), choice).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.waitFor();
+  return dialog;
+}
+
 describe("toasts", () => {
   test("the same message shown again stays one toast; at most three show at once", async () => {
     await withPage(browser, { viewport: DESKTOP }, async (page) => {
@@ -73,12 +87,7 @@ describe("toasts", () => {
   for (const scheme of ["light", "dark"] as const satisfies ColorScheme[]) {
     test(`at 375 px a toast covers neither the dialog's title nor the bottom navigation (${scheme})`, async () => {
       await withPage(browser, { viewport: MOBILE, colorScheme: scheme }, async (page) => {
-        await signUpViaApi(page, "toasty");
-        await page.goto("/feed");
-        const chooser = await openAddChooser(page);
-        await chooserChoice(chooser, "Dish Review").click();
-        const dialog = page.getByRole("dialog", { name: "New Review - Dish" });
-        await dialog.waitFor();
+        const dialog = await openAddDialog(page, "Dish Review", "New Review - Dish");
         await reviewForm(dialog).submit.click();
         const toast = toastWith(page, "Validation Error");
         await toast.waitFor();
@@ -91,14 +100,32 @@ describe("toasts", () => {
       });
     });
 
+    test(`at 375 px the New Deal's validation toast leaves the Restaurant field it is about free (${scheme})`, async () => {
+      await withPage(browser, { viewport: MOBILE, colorScheme: scheme }, async (page) => {
+        const dialog = await openAddDialog(page, "Deal", "New Deal");
+        await dialog.getByRole("button", { name: "Share Deal" }).click();
+        const toast = toastWith(page, "Validation Error");
+        await toast.waitFor();
+        // The first field in error, right under the dialog's title bar, has the focus.
+        const restaurant = dialog.getByLabel("Restaurant");
+        await expect
+          .poll(() => restaurant.evaluate((field) => field === document.activeElement))
+          .toBe(true);
+        expect(await restaurant.getAttribute("aria-invalid")).toBe("true");
+        const title = dialog.getByRole("heading", { name: "New Deal" });
+        await expect
+          .poll(async () => overlaps(await box(toast), await box(restaurant)))
+          .toBe(false);
+        expect(overlaps(await box(toast), await box(title))).toBe(false);
+        const nav = page.getByRole("navigation", { name: "Main" }).last();
+        expect(overlaps(await box(toast), await box(nav))).toBe(false);
+        await screenshot(page, "new-deal-validation-toast", { fullPage: false });
+      });
+    });
+
     test(`at 1280 px a toast stays clear of the dialog's title (${scheme})`, async () => {
       await withPage(browser, { viewport: DESKTOP, colorScheme: scheme }, async (page) => {
-        await signUpViaApi(page, "toasty");
-        await page.goto("/feed");
-        const chooser = await openAddChooser(page);
-        await chooserChoice(chooser, "Post").click();
-        const dialog = page.getByRole("dialog", { name: "Create Post" });
-        await dialog.waitFor();
+        const dialog = await openAddDialog(page, "Post", "Create Post");
         await dialog.getByRole("button", { name: "Create Post" }).click();
         const toast = toastWith(page, "Validation Error");
         await toast.waitFor();

@@ -36,8 +36,12 @@ export function rejectForm(
   firstMessage: string,
 ): void {
   showErrors(errors);
-  const toastId = toast.error("Validation Error", firstMessage);
-  focusFirstInvalid(form, (field) => closeWhenValid(field, toastId));
+  // The toast waits for the field to be focused and in view: where it may show depends on where
+  // the field ends up.
+  focusFirstInvalid(form, (field) => {
+    const toastId = toast.error("Validation Error", firstMessage, { about: field });
+    if (field) closeWhenValid(field, toastId);
+  });
 }
 
 /**
@@ -65,14 +69,19 @@ export function rejectInvalidForm(
 
 /**
  * Moves keyboard focus to the first field Mantine marked invalid, after React has rendered, and
- * brings it to the middle of the screen: toasts sit at the top or bottom edge, never over it.
+ * brings it towards the middle of the screen, away from the edges where toasts are; `then` gets
+ * the field (null when none is marked).
  */
-export function focusFirstInvalid(form: HTMLElement | null, then?: (field: HTMLElement) => void) {
+export function focusFirstInvalid(
+  form: HTMLElement | null,
+  then?: (field: HTMLElement | null) => void,
+) {
   requestAnimationFrame(() => {
-    const field = form?.querySelector<HTMLElement>("[aria-invalid='true']");
-    if (!field) return;
-    field.focus({ preventScroll: true });
-    field.scrollIntoView({ block: "center" });
+    const field = form?.querySelector<HTMLElement>("[aria-invalid='true']") ?? null;
+    if (field) {
+      field.focus({ preventScroll: true });
+      field.scrollIntoView({ block: "center" });
+    }
     then?.(field);
   });
 }

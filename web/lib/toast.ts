@@ -1,4 +1,4 @@
-import { notifications, notificationsStore } from "@mantine/notifications";
+import { type NotificationData, notifications, notificationsStore } from "@mantine/notifications";
 import { IconCheck, IconLock, IconX } from "@tabler/icons-react";
 import { createElement, type ReactNode } from "react";
 import { MOBILE_QUERY } from "./breakpoints.ts";
@@ -16,6 +16,28 @@ export interface ToastOptions {
    * somewhere (a failed Google sign-in sent back to /auth) keeps itself.
    */
   keepOnNavigation?: boolean;
+  /**
+   * The field the toast is about (a validation toast's): on a phone, when the field is where the
+   * toast would show at the top (the first field of a full-screen dialog, right under its title
+   * bar, which no scrolling brings lower), the toast shows at the bottom edge instead.
+   */
+  about?: HTMLElement | null;
+}
+
+/** No toast is taller (the toaster clamps them), so the strip a toast at the top may take. */
+export const TOAST_MAX_HEIGHT = 200;
+
+/**
+ * Where on a phone a toast about `field` may show without covering it: at the top (the
+ * toaster's default, undefined here) unless the field lies in the strip a toast there takes,
+ * which starts under a dialog's or the settings panel's title bar (toasts.module.css).
+ */
+function positionClearOf(field: HTMLElement): NotificationData["position"] {
+  const titleBar = document.querySelector(
+    ".mantine-Modal-content[data-full-screen] .mantine-Modal-header, .mantine-Drawer-header",
+  );
+  const stripEnd = (titleBar?.getBoundingClientRect().bottom ?? 0) + TOAST_MAX_HEIGHT;
+  return field.getBoundingClientRect().top < stripEnd ? "bottom-center" : undefined;
 }
 
 const STYLE = {
@@ -51,7 +73,8 @@ function show(kind: Kind, title: string, message?: string, options: ToastOptions
     : text;
   // A phone shows one toast at a time (docs/decisions/0016): stacked ones grew over the form
   // being filled in, so the newest message replaces those showing or waiting.
-  if (window.matchMedia(MOBILE_QUERY).matches) {
+  const phone = window.matchMedia(MOBILE_QUERY).matches;
+  if (phone) {
     const { notifications: showing, queue } = notificationsStore.getState();
     for (const other of [...showing, ...queue]) {
       if (other.id && other.id !== id) notifications.hide(other.id);
@@ -61,6 +84,7 @@ function show(kind: Kind, title: string, message?: string, options: ToastOptions
   if (!keep) screenToasts.add(id);
   notifications.show({
     id,
+    position: phone && options.about ? positionClearOf(options.about) : undefined,
     // Mantine needs a message; a title-only toast shows the title as its message.
     title: message ? title : undefined,
     message: body,
