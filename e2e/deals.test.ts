@@ -1,3 +1,4 @@
+import type { Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { dealMessages } from "#domain/deals.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
@@ -5,6 +6,7 @@ import {
   DESKTOP,
   expectNoAxeViolations,
   LOOKS,
+  MOBILE,
   newPage,
   type PageOptions,
   screenshot,
@@ -166,6 +168,34 @@ describe("deals", () => {
       await page.keyboard.press("Enter");
       await button("Gone, 0 votes").waitFor();
       expect(await button("Gone, 0 votes").getAttribute("aria-pressed")).toBe("false");
+    });
+  });
+
+  test("a deal's card has its Still on and Gone from its first paint, before the voting code arrives", async () => {
+    await withPage(browser, { viewport: MOBILE }, async (page) => {
+      const title = unique("Buck-a-shuck");
+      await signUpViaApi(page, "dealFirstPaint");
+      const deal = await seedDeal(page, { title, restaurant: unique("Clam Bar") });
+      await voteOnDealViaApi(page, deal.id, "still_on");
+      // The code that votes is held back: what the card shows without it is its first paint.
+      const votingCode = /\/assets\/deal-votes-[^/]+\.js$/;
+      const held: Route[] = [];
+      await page.route(votingCode, (route) => {
+        held.push(route);
+      });
+      await page.goto("/feed");
+      const card = page.getByRole("article", { name: title });
+      const stillOn = card.getByRole("button", { name: "Still on, 1 vote", exact: true });
+      await stillOn.waitFor();
+      await card.getByRole("button", { name: "Gone, 0 votes", exact: true }).waitFor();
+      await expect.poll(() => held.length).toBe(1);
+      const firstPaint = await stillOn.boundingBox();
+
+      // Once the code arrives the buttons take votes, in the place they already had.
+      for (const route of held) await route.continue();
+      await page.unroute(votingCode);
+      await expect.poll(() => stillOn.isEnabled()).toBe(true);
+      expect(await stillOn.boundingBox()).toEqual(firstPaint);
     });
   });
 
