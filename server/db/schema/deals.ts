@@ -108,9 +108,10 @@ export const deals = pgTable(
     index("deals_restaurant_tab_idx")
       .on(t.restaurantId, ...newestFirst(t), dealEnd(t.endsAt))
       .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
-    // The Everyone feed's walk (ADR 0034) and Explore's newest deals (ADR 0042).
+    // The feed's walk (ADR 0034) and Explore's newest deals (ADR 0042); it ends with the
+    // author, as reviews_feed_idx does.
     index("deals_feed_idx")
-      .on(...newestFirst(t), dealEnd(t.endsAt))
+      .on(...newestFirst(t), dealEnd(t.endsAt), t.userId)
       .where(sql`not ${t.isHidden} and not ${t.isReportedGone}`),
     // The deals listed at a moment, as one range: Explore's word and typo matches are ANDed
     // with it (a bitmap), so matches among ended deals are never read (ADR 0042).

@@ -36,8 +36,9 @@ export const posts = pgTable(
   (t) => [
     check("posts_like_count_non_negative", sql`${t.likeCount} >= 0`),
     check("posts_comment_count_non_negative", sql`${t.commentCount} >= 0`),
+    // The feed's walk; it ends with the author, as reviews_feed_idx does.
     index("posts_feed_idx")
-      .on(...newestFirst(t))
+      .on(...newestFirst(t), t.userId)
       .where(sql`not ${t.isHidden}`),
     index("posts_user_created_idx").on(t.userId, ...newestFirst(t)),
     // A profile's posts tab and its count: one person's visible posts, keyset on (created_at, id).

@@ -70,9 +70,10 @@ export const reviews = pgTable(
       sql`(${t.category} is null) = (${t.rankPosition} is null)
           and (${t.category} is null or (${t.reviewType} = 'dish' and length(${t.category}) <= 40))`,
     ),
-    // Feed: newest first, keyset on (created_at, id), hidden rows never listed.
+    // Feed: newest first, keyset on (created_at, id), hidden rows never listed. It ends with
+    // the author, so a heavy follower's Following feed walks it index-only (feed.queries.ts).
     index("reviews_feed_idx")
-      .on(...newestFirst(t))
+      .on(...newestFirst(t), t.userId)
       .where(sql`not ${t.isHidden}`),
     index("reviews_user_created_idx").on(t.userId, ...newestFirst(t)),
     // The Following feed: each followed person's visible reviews newest first, read index-only

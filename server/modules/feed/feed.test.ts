@@ -14,7 +14,7 @@ import {
   createUser,
 } from "#server/test/factories.ts";
 import { request } from "#server/test/request.ts";
-import { feedPageSql } from "./feed.queries.ts";
+import { FOLLOWING_WALK_FROM, feedPageSql } from "./feed.queries.ts";
 
 const testApp = useTestApp();
 
@@ -277,6 +277,98 @@ describe("GET /api/feed", () => {
     expect(following.items.map((item) => item.id).sort()).toEqual([theirs.id, theirPost.id].sort());
     expect((await feed("?scope=everyone", me.cookie)).items).toHaveLength(4);
     expect((await feed("", me.cookie)).items).toHaveLength(4);
+  });
+
+  it("gives someone who follows hundreds of people the same Following feed, walked or probed", async () => {
+    const { app } = await testApp.start();
+    const me = await signUpWithProfile(app, { username: "heavyfollower" });
+    const place = await createRestaurant(testApp.db);
+    const following = FOLLOWING_WALK_FROM + 20;
+    await createPlanUsers(testApp.db, following + 1);
+    await testApp.db.execute(sql`
+      insert into follows (follower_id, following_id)
+      select ${me.userId}, 'plan-' || g from generate_series(1, ${following}) g`);
+    // plan-1 is blocked and plan-2 muted: followed, yet never in the feed.
+    await testApp.db.execute(
+      sql`insert into user_blocks (blocker_id, blocked_id) values (${me.userId}, 'plan-1')`,
+    );
+    await testApp.db.execute(
+      sql`insert into user_mutes (muter_id, muted_id) values (${me.userId}, 'plan-2')`,
+    );
+    // Followed people's items, some hidden, deals half ended; 30 reviews among the newest of all,
+    // the rest behind 5,100 newer ones by someone not followed, which the walk gives up on.
+    const stranger = `plan-${following + 1}`;
+    await testApp.db.execute(sql`
+      insert into reviews (user_id, restaurant_id, review_type, title, rating, is_hidden, created_at)
+      select 'plan-' || (1 + g % 12), ${place.id}::uuid, 'dish', 'Dish ' || g, 4, g % 9 = 0,
+             case when g <= 30 then now() - g * interval '1 second'
+                  else now() - interval '2 days' - g * interval '1 minute' end
+        from generate_series(1, 70) g
+      union all
+      select ${stranger}, ${place.id}::uuid, 'dish', 'Other ' || g, 3, false,
+             now() - interval '1 day' - g * interval '1 second'
+        from generate_series(1, 5100) g`);
+    await testApp.db.execute(sql`
+      insert into posts (user_id, title, is_hidden, created_at)
+      select 'plan-' || (1 + g % 12), 'Post ' || g, g % 8 = 0, now() - g * interval '90 seconds'
+        from generate_series(1, 40) g`);
+    await testApp.db.execute(sql`
+      insert into deals (user_id, restaurant_id, title, time_zone, ends_at, created_at)
+      select 'plan-' || (1 + g % 12), ${place.id}, 'Deal ' || g, 'UTC',
+             now() + (case when g % 2 = 0 then 1 else -1 end) * interval '1 day',
+             now() - g * interval '100 seconds'
+        from generate_series(1, 20) g`);
+    const setFollowingCount = (count: number) =>
+      testApp.db.execute(
+        sql`update profiles set following_count = ${count} where id = ${me.userId}`,
+      );
+    const everyPage = async () => {
+      const items: Page["items"] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await feed(
+          `?scope=following&limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          me.cookie,
+        );
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return items;
+    };
+
+    await setFollowingCount(following);
+    const walked = await everyPage();
+    await setFollowingCount(0);
+    const probed = await everyPage();
+
+    expect(walked.map((item) => item.id)).toEqual(probed.map((item) => item.id));
+    const visible = (all: number, hiddenEvery: number) =>
+      all - Math.floor(all / hiddenEvery);
+    const authorsShown = (item: Page["items"][number]) =>
+      (item.author as { id: string }).id;
+    // Plans 1 and 2 (blocked, muted) wrote one twelfth each of every kind.
+    expect(walked.length).toBeGreaterThan(0);
+    expect(walked.length).toBeLessThan(visible(70, 9) + visible(40, 8) + 10);
+    expect(walked.some((item) => ["plan-1", "plan-2", stranger].includes(authorsShown(item)))).toBe(
+      false,
+    );
+    expect(new Set(walked.map((item) => item.itemType))).toEqual(
+      new Set(["review", "post", "deal"]),
+    );
+    const times = walked.map((item) => Date.parse(item.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // The walk answered where it found a page; the probes answered for the rest.
+    const plan = async () => {
+      const rows = await testApp.db.execute<{ "QUERY PLAN": string }>(
+        sql`explain (analyze, costs off, timing off) ${feedPageSql({ limit: 21, viewerId: me.userId, followedBy: me.userId })}`,
+      );
+      return rows.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    };
+    await setFollowingCount(following);
+    expect(await plan()).toMatch(/posts_profile_idx[^\n]*\(never executed\)/);
+    await setFollowingCount(0);
+    expect(await plan()).not.toMatch(/posts_profile_idx[^\n]*\(never executed\)/);
   });
 
   it("marks what the signed-in viewer liked", async () => {
