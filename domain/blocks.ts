@@ -19,41 +19,14 @@ import { pageSchema } from "./paging.ts";
  * Both are listed in settings, newest first, and undone from there or from the profile.
  */
 
-export const blockMessages = {
-  block: "Block",
-  unblock: "Unblock",
-  mute: "Mute",
-  unmute: "Unmute",
-  blockTitle: (name: string) => `Block ${name}?`,
-  blockConfirm:
-    "Neither of you will see the other's profile, reviews, posts or comments. Follows between you, and your likes and comments on each other's posts, are removed. They won't be told.",
-  muteTitle: (name: string) => `Mute ${name}?`,
-  muteConfirm:
-    "Their reviews and posts leave your feed and their activity leaves your notifications. They won't be told, and you can still visit their profile.",
-  blocked: (name: string) => `You blocked ${name}`,
-  unblocked: (name: string) => `You unblocked ${name}`,
-  muted: (name: string) => `You muted ${name}`,
-  unmuted: (name: string) => `You unmuted ${name}`,
-  failed: "Something went wrong. Please try again.",
-  cannotBlockSelf: "You cannot block yourself",
-  cannotMuteSelf: "You cannot mute yourself",
-  signIn: "Please sign in to block or mute people",
-  /** The blocked person's profile, as the blocker sees it. */
-  blockedProfileTitle: "You blocked this account",
-  blockedProfileText:
-    "You don't see each other's profile, reviews or posts. Unblock to see them again.",
-  blockedListTitle: "Blocked accounts",
-  blockedListEmpty: "You haven't blocked anyone.",
-  mutedListTitle: "Muted accounts",
-  mutedListEmpty: "You haven't muted anyone.",
-} as const;
-
 /** PUT|DELETE /api/profiles/:id/block: where the viewer stands with them afterwards. */
 export const blockStateSchema = z.object({ blocked: z.boolean() });
+
 export type BlockState = z.infer<typeof blockStateSchema>;
 
 /** PUT|DELETE /api/profiles/:id/mute. */
 export const muteStateSchema = z.object({ muted: z.boolean() });
+
 export type MuteState = z.infer<typeof muteStateSchema>;
 
 /** One person in GET /api/blocks or GET /api/mutes, with when they were blocked or muted. */
@@ -61,10 +34,12 @@ const restrictedAccountSchema = z.object({
   person: authorSchema,
   since: z.string(),
 });
+
 export type RestrictedAccountDto = z.infer<typeof restrictedAccountSchema>;
 
 /** GET /api/blocks and GET /api/mutes: the caller's own, newest first, keyset paged. */
 export const restrictedAccountPageSchema = pageSchema(restrictedAccountSchema);
+
 export type RestrictedAccountPage = z.infer<typeof restrictedAccountPageSchema>;
 
 /**

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { blockMessages } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { profileNotFoundMessages } from "#domain/profile.ts";
 import {
   DESKTOP,

@@ -1,4 +1,4 @@
-import { blockMessages } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** Keeping someone out of sight: block (both ways, total) or mute (one way, quiet). */

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  blockMessages,
-  blockStateSchema,
-  muteStateSchema,
-  restrictedAccountPageSchema,
-} from "#domain/blocks.ts";
+import { blockStateSchema, muteStateSchema, restrictedAccountPageSchema } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import type { RateLimitRule } from "#server/config.ts";

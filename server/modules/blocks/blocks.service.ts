@@ -1,9 +1,5 @@
-import {
-  type BlockState,
-  blockMessages,
-  type MuteState,
-  type RestrictedAccountPage,
-} from "#domain/blocks.ts";
+import type { BlockState, MuteState, RestrictedAccountPage } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";

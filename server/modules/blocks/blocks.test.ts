@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blockMessages } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import { busSettled, recordBusEvents } from "#server/test/event-stream.ts";

@@ -1,6 +1,6 @@
 import { Button, Text, Title } from "@mantine/core";
 import { IconBan } from "@tabler/icons-react";
-import { blockMessages } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import type { ProfileDto } from "#domain/profile.ts";
 import surface from "#web/components/surface.module.css";
 import { useSetRestriction } from "#web/features/safety/api/use-restriction.ts";

@@ -1,12 +1,8 @@
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type BlockState,
-  blockMessages,
-  type MuteState,
-  type RestrictedAccountPage,
-} from "#domain/blocks.ts";
+import type { BlockState, MuteState, RestrictedAccountPage } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { type AuthorNames, authorDisplayName } from "#domain/items.ts";
 import type { Restriction, RestrictPrompt } from "#web/components/restrict-dialog.tsx";
 import { dropAuthorFromCachedLists } from "#web/features/item-data/api/item-queries.ts";

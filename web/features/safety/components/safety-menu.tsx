@@ -2,7 +2,7 @@ import { Menu } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconBan, IconFlag, IconVolume, IconVolume3 } from "@tabler/icons-react";
 import type { ReactElement } from "react";
-import { blockMessages } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { reportTargetNouns } from "#domain/moderation.ts";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { RestrictDialog } from "#web/components/restrict-dialog.tsx";

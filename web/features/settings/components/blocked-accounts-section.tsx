@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { blockMessages, type RestrictedAccountDto } from "#domain/blocks.ts";
+import type { RestrictedAccountDto } from "#domain/blocks.ts";
+import { blockMessages } from "#domain/blocks-rules.ts";
 import { PagedPersonList, PersonRow } from "#web/components/person-list.tsx";
 import type { Restriction } from "#web/components/restrict-dialog.tsx";
 import { restrictedAccountsQuery } from "#web/features/safety/api/safety-queries.ts";
