@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { SEARCH_TEXT_MAX } from "./text-input-rules.ts";
 
 /** NUL cannot be stored in PostgreSQL text: every text field refuses it with a 400. */
 const NO_NUL_MESSAGE = "Text must not contain NUL characters";
+
 export const hasNoNul = (value: string) => !value.includes("\0");
 
 /** An optional text field: trimmed, at most `max` characters; empty or missing becomes null. */
@@ -27,9 +29,6 @@ export function requiredText(max: number, messages: { required: string; tooLong:
     .min(1, messages.required)
     .max(max, messages.tooLong);
 }
-
-/** The longest text a list's search box sends. */
-export const SEARCH_TEXT_MAX = 100;
 
 /**
  * A list's optional search text (`?q=`): trimmed, at most SEARCH_TEXT_MAX characters, empty

@@ -2,7 +2,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { EXPLORE_DEBOUNCE_MS, type ExplorePageTab, explorePageTabs } from "#domain/search.ts";
-import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
+import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";
 
 const DEFAULT_TAB: ExplorePageTab = "dishes";
 

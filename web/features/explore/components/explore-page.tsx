@@ -5,7 +5,7 @@ import { lazy, Suspense } from "react";
 import { forYouMessages } from "#domain/for-you.ts";
 import { nearbyMessages } from "#domain/nearby.ts";
 import { exploreMessages, exploreTabs } from "#domain/search.ts";
-import { SEARCH_TEXT_MAX } from "#domain/text-input.ts";
+import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";
 import { WrappingTabs } from "#web/components/wrapping-tabs.tsx";
