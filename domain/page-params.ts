@@ -1,4 +1,4 @@
-import { PAGE_LIMITS } from "#domain/paging.ts";
+import { PAGE_LIMITS } from "#domain/paging-rules.ts";
 
 /** `?limit=&cursor=` of one page of a keyset-paged list, plus the list's own filters. */
 export function pageParams(

@@ -1,13 +1,12 @@
 import { z } from "zod";
-
-/** Every list is keyset paged: 20 rows a page unless asked otherwise, never more than 50. */
-export const PAGE_LIMITS = { pageDefault: 20, pageMax: 50 } as const;
+import { PAGE_LIMITS } from "./paging-rules.ts";
 
 /** `?cursor=&limit=` of every list. The cursor is opaque: the previous page's nextCursor. */
 export const pageQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMITS.pageMax).optional(),
 });
+
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /** A page of `item`s; nextCursor is null on the last page. */

@@ -13,7 +13,7 @@ import { LIST_LIMITS } from "#domain/lists.ts";
 import { REPORT_LIMITS } from "#domain/moderation.ts";
 import { NEARBY_LIMITS } from "#domain/nearby.ts";
 import { NOTIFICATIONS_FETCHED } from "#domain/notifications.ts";
-import { PAGE_LIMITS } from "#domain/paging.ts";
+import { PAGE_LIMITS } from "#domain/paging-rules.ts";
 import { type ProfileTab, profileTabs } from "#domain/profile.ts";
 import { FOLLOWED_REVIEWS_LIMIT, type RestaurantTab, restaurantTabs } from "#domain/restaurant.ts";
 import { EXPLORE_RESULT_LIMIT } from "#domain/search.ts";

@@ -1,4 +1,4 @@
-import { PAGE_LIMITS } from "#domain/paging.ts";
+import { PAGE_LIMITS } from "#domain/paging-rules.ts";
 import { ApiError } from "#server/http/errors.ts";
 
 /**
