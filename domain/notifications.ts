@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEAL_CARD_TEXT } from "./deal-when.ts";
-import { isUuid } from "./ids.ts";
+import { isUuid } from "./ids-rules.ts";
 import { type ItemKind, isItemKind, itemKinds } from "./item-kinds.ts";
 import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
 import { mentionMessages } from "./mentions.ts";

@@ -1,4 +1,4 @@
-import { isUuid } from "#domain/ids.ts";
+import { isUuid } from "#domain/ids-rules.ts";
 import type { ItemDto } from "#domain/items.ts";
 import type { RatingStat } from "#domain/restaurant.ts";
 import { matchScreen, type ScreenName, screenPaths } from "#domain/screen-paths.ts";

@@ -1,4 +1,4 @@
-import { isUuid } from "#domain/ids.ts";
+import { isUuid } from "#domain/ids-rules.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { type ItemDto, type ItemDtoOf, itemNotFoundMessages } from "#domain/items.ts";
 import type { ImageEdit } from "#domain/photos.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { isUuid } from "#domain/ids.ts";
+import { isUuid } from "#domain/ids-rules.ts";
 import type { ReviewDto } from "#domain/items.ts";
 import {
   type AddListEntryInput,

@@ -1,4 +1,4 @@
-import { isUuid } from "#domain/ids.ts";
+import { isUuid } from "#domain/ids-rules.ts";
 import { type ItemKind, isItemKind } from "#domain/item-kinds.ts";
 import { type AuthorDto, authorHandle } from "#domain/items.ts";
 import {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isUuid } from "#domain/ids.ts";
+import { isUuid } from "#domain/ids-rules.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import {
   derivedPriceTier,

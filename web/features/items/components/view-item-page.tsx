@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { apiPaths } from "#domain/api-paths.ts";
-import { isUuid } from "#domain/ids.ts";
+import { isUuid } from "#domain/ids-rules.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { BackButton, useGoBack } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";
