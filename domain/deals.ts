@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dealSchema, ITEM_LIMITS } from "./items.ts";
+import { dealSchema } from "./items.ts";
+import { ITEM_LIMITS } from "./items-rules.ts";
 import { pageSchema } from "./paging.ts";
 import { imagesInput } from "./photos.ts";
 import { restaurantInput } from "./restaurant.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ITEM_LIMITS, restaurantRefSchema } from "./items.ts";
+import { restaurantRefSchema } from "./items.ts";
+import { ITEM_LIMITS } from "./items-rules.ts";
 import { hasNoNul } from "./text-input.ts";
 
 /**

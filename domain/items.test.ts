@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authorDisplayName, authorHandle } from "./items.ts";
+import { authorDisplayName, authorHandle } from "./items-rules.ts";
 
 describe("item author names", () => {
   it("names the author by full name, else username, else Anonymous", () => {

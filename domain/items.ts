@@ -5,9 +5,6 @@ import { imageSchema } from "./photos.ts";
 
 // What every screen and route says about an item (a review or a post), whatever its kind.
 
-/** Titles, dish and restaurant names; and review texts and post contents. */
-export const ITEM_LIMITS = { titleMax: 200, bodyMax: 2000 } as const;
-
 export const itemNotFoundMessages = {
   review: "Review not found",
   post: "Post not found",
@@ -22,6 +19,7 @@ export const authorSchema = z.object({
   fullName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
 });
+
 export type AuthorDto = z.infer<typeof authorSchema>;
 
 /** The names an author is shown and linked by. */
@@ -29,19 +27,6 @@ export interface AuthorNames {
   username: string | null;
   fullName: string | null;
   slug: string | null;
-}
-
-/** What an author is shown as: the full name, else the username, else "Anonymous". */
-export function authorDisplayName(author: AuthorNames): string {
-  const fullName = author.fullName?.trim();
-  if (fullName) return fullName;
-  const username = author.username?.trim();
-  return username ? username : "Anonymous";
-}
-
-/** The handle of an author's profile link: the slug, else the username (empty with neither). */
-export function authorHandle(author: AuthorNames): string {
-  return author.slug?.trim() || author.username?.trim() || "";
 }
 
 /** The restaurant an item is about, as item cards link to it. */
@@ -52,6 +37,7 @@ export const restaurantRefSchema = z.object({
   slug: z.string().nullable(),
   priceLevel: z.number().int().nullable(),
 });
+
 export type RestaurantRefDto = z.infer<typeof restaurantRefSchema>;
 
 /**
@@ -64,6 +50,7 @@ export const mentionSchema = z.object({
   userName: z.string(),
   userHandler: z.string(),
 });
+
 export type MentionDto = z.infer<typeof mentionSchema>;
 
 const itemBase = {
@@ -93,6 +80,7 @@ const itemBase = {
 };
 
 export const reviewTypes = ["dish", "restaurant"] as const;
+
 export type ReviewType = (typeof reviewTypes)[number];
 
 export const reviewSchema = z.object({
@@ -111,6 +99,7 @@ export const reviewSchema = z.object({
   score: z.number().nullable(),
   restaurant: restaurantRefSchema,
 });
+
 export type ReviewDto = z.infer<typeof reviewSchema>;
 
 export const postSchema = z.object({
@@ -119,6 +108,7 @@ export const postSchema = z.object({
   content: z.string().nullable(),
   restaurant: restaurantRefSchema.nullable(),
 });
+
 export type PostDto = z.infer<typeof postSchema>;
 
 /** A deal's schedule as the API returns it (hours as "HH:MM" in `timeZone`). */
@@ -132,6 +122,7 @@ const dealScheduleSchema = z.discriminatedUnion("kind", [
     lastDay: z.string().nullable(),
   }),
 ]);
+
 export type DealSchedule = z.infer<typeof dealScheduleSchema>;
 
 /** A deal (docs/decisions/0029, 0034): an item whose title is "What's the deal?". */
@@ -149,10 +140,12 @@ export const dealSchema = z.object({
   hasEnded: z.boolean(),
   ...dealVoteStateSchema.shape,
 });
+
 export type DealDto = z.infer<typeof dealSchema>;
 
 /** A review, a post or a deal, told apart by `itemType`. */
 export const itemSchema = z.discriminatedUnion("itemType", [reviewSchema, postSchema, dealSchema]);
+
 export type ItemDto = z.infer<typeof itemSchema>;
 
 /** The review or post DTO of one kind. */

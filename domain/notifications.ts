@@ -2,7 +2,8 @@ import { z } from "zod";
 import { DEAL_CARD_TEXT } from "./deal-when.ts";
 import { isUuid } from "./ids-rules.ts";
 import { type ItemKind, isItemKind, itemKinds } from "./item-kinds.ts";
-import { type AuthorNames, authorDisplayName, authorSchema, reviewTypes } from "./items.ts";
+import { type AuthorNames, authorSchema, reviewTypes } from "./items.ts";
+import { authorDisplayName } from "./items-rules.ts";
 import { mentionMessages } from "./mentions.ts";
 import { pageSchema } from "./paging.ts";
 

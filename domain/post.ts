@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ITEM_LIMITS } from "./items.ts";
+import { ITEM_LIMITS } from "./items-rules.ts";
 import { imagesEditInput, imagesInput } from "./photos.ts";
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText, requiredText } from "./text-input.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { itemSorts } from "./item-lists.ts";
-import { ITEM_LIMITS, itemSchema, type ReviewType } from "./items.ts";
+import { itemSchema, type ReviewType } from "./items.ts";
+import { ITEM_LIMITS } from "./items-rules.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 import type { PlaceSuggestion } from "./places.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";

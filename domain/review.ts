@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ITEM_LIMITS, type ReviewType, reviewSchema } from "./items.ts";
+import { type ReviewType, reviewSchema } from "./items.ts";
+import { ITEM_LIMITS } from "./items-rules.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 import {
   imageRefInput,

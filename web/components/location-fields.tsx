@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Text, TextInput, VisuallyHidden } from "@
 import { IconCurrentLocation, IconMapOff, IconMapPin, IconPlus, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { apiPaths } from "#domain/api-paths.ts";
-import { ITEM_LIMITS } from "#domain/items.ts";
+import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import { type LatLng, type PlaceAddress, placeMessages } from "#domain/places.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { type MapInstance, useMapLibre } from "#web/lib/use-map-libre.ts";

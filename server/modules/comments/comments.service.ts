@@ -6,7 +6,7 @@ import {
   type ReplyPage,
 } from "#domain/comment.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { mentionedHandles } from "#domain/mentions.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";

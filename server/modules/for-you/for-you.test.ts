@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type ForYouDto, forYouMessages, forYouReasonText } from "#domain/for-you.ts";
-import { authorDisplayName } from "#domain/items.ts";
+import { authorDisplayName } from "#domain/items-rules.ts";
 import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";

@@ -1,13 +1,12 @@
 import { daysOfBits, timeOfDay } from "#domain/deals.ts";
-import {
-  type AuthorDto,
-  authorDisplayName,
-  authorHandle,
-  type DealSchedule,
-  type ItemDto,
-  type MentionDto,
-  type RestaurantRefDto,
+import type {
+  AuthorDto,
+  DealSchedule,
+  ItemDto,
+  MentionDto,
+  RestaurantRefDto,
 } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { type ImageDto, imageUrls } from "#domain/photos.ts";
 import { dishScore } from "#domain/rankings.ts";
 import type { DealWhenColumn, ImageRow, ItemRow } from "./items.queries.ts";

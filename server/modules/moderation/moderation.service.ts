@@ -1,6 +1,7 @@
 import { isUuid } from "#domain/ids-rules.ts";
 import { type ItemKind, isItemKind } from "#domain/item-kinds.ts";
-import { type AuthorDto, authorHandle } from "#domain/items.ts";
+import type { AuthorDto } from "#domain/items.ts";
+import { authorHandle } from "#domain/items-rules.ts";
 import {
   type ActivityPage,
   type AdminStatsDto,

@@ -6,7 +6,7 @@ import {
   type ImportFormat,
   importMessages,
 } from "#domain/imports.ts";
-import { ITEM_LIMITS } from "#domain/items.ts";
+import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
 import { reviewMessages, visitedOnInput } from "#domain/review.ts";
 import { ApiError } from "#server/http/errors.ts";

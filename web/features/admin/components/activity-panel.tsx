@@ -2,7 +2,7 @@ import { Skeleton, Stack } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { authorDisplayName } from "#domain/items.ts";
+import { authorDisplayName } from "#domain/items-rules.ts";
 import { type ActivityEntryDto, adminMessages } from "#domain/moderation.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";

@@ -2,7 +2,8 @@ import { Anchor, Button } from "@mantine/core";
 import { IconCheck, IconChecks, IconExternalLink, IconEye, IconEyeOff } from "@tabler/icons-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { type AuthorDto, authorDisplayName, authorHandle } from "#domain/items.ts";
+import type { AuthorDto } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import {
   adminMessages,
   isHideable,

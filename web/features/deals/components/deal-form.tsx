@@ -12,7 +12,7 @@ import {
 import { useState } from "react";
 import { type DealInput, dealInput, dealMessages } from "#domain/deals.ts";
 import type { DealDto } from "#domain/items.ts";
-import { ITEM_LIMITS } from "#domain/items.ts";
+import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";

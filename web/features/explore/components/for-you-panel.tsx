@@ -10,7 +10,7 @@ import {
   forYouMessages,
   forYouReasonText,
 } from "#domain/for-you.ts";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";

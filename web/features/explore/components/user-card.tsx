@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import type { UserCardDto } from "#domain/search.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";

@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { type FoodMapDto, foodMapMessages, type MapPlaceDto } from "#domain/food-map.ts";
-import { authorDisplayName } from "#domain/items.ts";
+import { authorDisplayName } from "#domain/items-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";

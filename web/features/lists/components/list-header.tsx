@@ -10,7 +10,7 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { type ListSummaryDto, listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";

@@ -2,7 +2,7 @@ import { Button, Group, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { notificationMessages } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";

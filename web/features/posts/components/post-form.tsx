@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { ITEM_LIMITS, type PostDto } from "#domain/items.ts";
+import type { PostDto } from "#domain/items.ts";
+import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import {
   type PostUpdateValues,
   type PostValues,

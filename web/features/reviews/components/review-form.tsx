@@ -1,7 +1,8 @@
 import { Button, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconStarFilled } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { ITEM_LIMITS, type ReviewDto, type ReviewType } from "#domain/items.ts";
+import type { ReviewDto, ReviewType } from "#domain/items.ts";
+import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/restaurant.ts";
 import {
   CATEGORY_MAX,

@@ -10,7 +10,7 @@ import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { apiPaths } from "#domain/api-paths.ts";
-import { authorDisplayName, authorHandle } from "#domain/items.ts";
+import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { type YearInFoodDto, yearInFoodMessages, yearParam } from "#domain/year-in-food.ts";
