@@ -1,32 +1,6 @@
 import { z } from "zod";
+import { PHOTO_LIMITS, photoMessages } from "./photos-rules.ts";
 import { optionalText } from "./text-input.ts";
-
-/** Photos of reviews and posts: how many, how large, and how they are described. */
-export const PHOTO_LIMITS = {
-  perItemMax: 10,
-  maxBytes: 10 * 1024 * 1024,
-  altMax: 300,
-  /** Decompression-bomb guard: well above any phone camera, far below what fills memory. */
-  maxPixels: 50_000_000,
-} as const;
-
-/** Uploads one person may have in progress at once; the web app queues the rest. */
-export const MAX_UPLOADS_AT_ONCE = 2;
-
-export const photoMessages = {
-  tooMany: "You can add at most 10 photos",
-  altTooLong: "Image description must be less than 300 characters",
-  tooLarge: "Image must be less than 10MB",
-  invalidType: "Please upload an image file",
-  tooManyPixels: `Image must be at most ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels`,
-  uploadInvalid: "Photo upload not found; please upload it again",
-  tooManyAtOnce: `Wait for your other uploads to finish: at most ${MAX_UPLOADS_AT_ONCE} at once`,
-} as const;
-
-/** "Failed to upload image: {reason}". */
-export function uploadFailedMessage(reason: string): string {
-  return `Failed to upload image: ${reason}`;
-}
 
 /** Where a stored picture is: its id and the addresses of its variants (see imageUrls). */
 const storedImageAddresses = z.object({
@@ -50,6 +24,7 @@ export const imageSchema = z.object({
   alt: z.string().nullable(),
   displayOrder: z.number().int(),
 });
+
 export type ImageDto = z.infer<typeof imageSchema>;
 
 /** A photo uploaded ahead of the review or post that will show it (POST /api/uploads/images). */
@@ -59,6 +34,7 @@ export const uploadedImageSchema = z.object({
   height: z.number().int(),
   placeholder: z.string(),
 });
+
 export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
 
 /**
@@ -101,6 +77,7 @@ const imageEditInput = z.union([
   z.object({ imageId: z.uuid(photoMessages.uploadInvalid), alt: altText.nullish() }),
   imageRefInput,
 ]);
+
 export type ImageEdit = z.output<typeof imageEditInput>;
 
 /** The photos of a new review or post. */

@@ -2,13 +2,8 @@ import { z } from "zod";
 import { type ReviewType, reviewSchema } from "./items.ts";
 import { ITEM_LIMITS } from "./items-rules.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
-import {
-  imageRefInput,
-  imagesEditInput,
-  imagesInput,
-  PHOTO_LIMITS,
-  photoMessages,
-} from "./photos.ts";
+import { imageRefInput, imagesEditInput, imagesInput } from "./photos.ts";
+import { PHOTO_LIMITS, photoMessages } from "./photos-rules.ts";
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText, requiredText } from "./text-input.ts";
 

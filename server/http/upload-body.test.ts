@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { crc32, deflateSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { PHOTO_LIMITS, photoMessages } from "#domain/photos.ts";
+import { PHOTO_LIMITS, photoMessages } from "#domain/photos-rules.ts";
 import { PROFILE_LIMITS, profileMessages } from "#domain/profile.ts";
 import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { photoMessages } from "#domain/photos.ts";
+import { photoMessages } from "#domain/photos-rules.ts";
 import { ImageTooLargeError, UnsupportedImageError } from "#server/media/image-work.ts";
 import { ApiError } from "./errors.ts";
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { MAX_UPLOADS_AT_ONCE, photoMessages } from "#domain/photos.ts";
+import { MAX_UPLOADS_AT_ONCE, photoMessages } from "#domain/photos-rules.ts";
 import { currentUser } from "#server/auth/session.ts";
 import { ApiError } from "./errors.ts";
 

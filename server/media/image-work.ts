@@ -1,6 +1,6 @@
 import type { Metadata, Sharp, SharpOptions } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
-import { PHOTO_LIMITS } from "#domain/photos.ts";
+import { PHOTO_LIMITS } from "#domain/photos-rules.ts";
 import { loadCardFonts } from "./card-fonts.ts";
 
 /**

@@ -22,7 +22,7 @@ import {
 } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { type FileRejection, useDropzone } from "react-dropzone";
-import { PHOTO_LIMITS, photoMessages, uploadFailedMessage } from "#domain/photos.ts";
+import { PHOTO_LIMITS, photoMessages, uploadFailedMessage } from "#domain/photos-rules.ts";
 import { toast } from "#web/lib/toast.ts";
 import type { PhotoItem, PhotoUploads } from "#web/lib/use-photo-uploads.ts";
 import classes from "./photo-list.module.css";

@@ -1,5 +1,5 @@
 import pLimit from "p-limit";
-import { MAX_UPLOADS_AT_ONCE } from "#domain/photos.ts";
+import { MAX_UPLOADS_AT_ONCE } from "#domain/photos-rules.ts";
 import {
   ApiRequestError,
   apiRequest,

@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type ImageDto,
-  PHOTO_LIMITS,
-  photoMessages,
-  type UploadedImageDto,
-  uploadFailedMessage,
-} from "#domain/photos.ts";
+import type { ImageDto, UploadedImageDto } from "#domain/photos.ts";
+import { PHOTO_LIMITS, photoMessages, uploadFailedMessage } from "#domain/photos-rules.ts";
 import { ApiRequestError } from "./api-client.ts";
 import { apiUpload } from "./api-upload.ts";
 import { isOnline, onNetworkBack } from "./online.ts";

@@ -1,5 +1,6 @@
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { type ImageEdit, photoMessages } from "#domain/photos.ts";
+import type { ImageEdit } from "#domain/photos.ts";
+import { photoMessages } from "#domain/photos-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { claimUploads } from "#server/modules/uploads/uploads.service.ts";

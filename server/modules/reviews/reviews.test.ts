@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { itemNotFoundMessages } from "#domain/items.ts";
-import { photoMessages } from "#domain/photos.ts";
+import { photoMessages } from "#domain/photos-rules.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
 import { reviewMessages } from "#domain/review.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";

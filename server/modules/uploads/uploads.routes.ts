@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  PHOTO_LIMITS,
-  photoMessages,
-  photoUploadFields,
-  uploadedImageSchema,
-} from "#domain/photos.ts";
+import { photoUploadFields, uploadedImageSchema } from "#domain/photos.ts";
+import { PHOTO_LIMITS, photoMessages } from "#domain/photos-rules.ts";
 import { currentUser, requireUser } from "#server/auth/session.ts";
 import { throttleCaller } from "#server/http/action-limit.ts";
 import { errorResponses } from "#server/http/errors.ts";

@@ -1,9 +1,5 @@
-import {
-  IMAGE_VARIANT_SUFFIXES,
-  imageUrls,
-  photoMessages,
-  type UploadedImageDto,
-} from "#domain/photos.ts";
+import { IMAGE_VARIANT_SUFFIXES, imageUrls, type UploadedImageDto } from "#domain/photos.ts";
+import { photoMessages } from "#domain/photos-rules.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import type { ImageUpload } from "#server/db/schema/uploads.ts";
 import { ApiError } from "#server/http/errors.ts";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { MAX_UPLOADS_AT_ONCE, photoMessages } from "#domain/photos.ts";
+import { MAX_UPLOADS_AT_ONCE, photoMessages } from "#domain/photos-rules.ts";
 import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";
 import { useTestApp } from "#server/test/app.ts";
