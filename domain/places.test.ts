@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, haversineMeters, isNearby } from "./places.ts";
+import { haversineMeters } from "./places.ts";
+import { formatDistance, isNearby } from "./places-rules.ts";
 
 describe("distances", () => {
   it("haversine with the Earth's mean radius, km within 50 km, pin within 2 km", () => {

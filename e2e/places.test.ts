@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { OSM_COPYRIGHT_URL, type PlaceSearchResult, placeMessages } from "#domain/places.ts";
+import type { PlaceSearchResult } from "#domain/places.ts";
+import { OSM_COPYRIGHT_URL, placeMessages } from "#domain/places-rules.ts";
 import { restaurantLocationMessages } from "#domain/restaurant.ts";
 import {
   DESKTOP,

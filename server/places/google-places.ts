@@ -1,4 +1,5 @@
-import { haversineMeters, PLACE_LIMITS, type PlaceSuggestion } from "#domain/places.ts";
+import { haversineMeters, type PlaceSuggestion } from "#domain/places.ts";
+import { PLACE_LIMITS } from "#domain/places-rules.ts";
 import {
   PLACE_SUGGESTION_LIMIT,
   type PlacePosition,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { placeMessages } from "#domain/places.ts";
+import { placeMessages } from "#domain/places-rules.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";

@@ -3,7 +3,8 @@ import { IconCurrentLocation, IconMapOff, IconMapPin, IconPlus, IconX } from "@t
 import { useEffect, useRef, useState } from "react";
 import { apiPaths } from "#domain/api-paths.ts";
 import { ITEM_LIMITS } from "#domain/items-rules.ts";
-import { type LatLng, type PlaceAddress, placeMessages } from "#domain/places.ts";
+import type { LatLng, PlaceAddress } from "#domain/places.ts";
+import { placeMessages } from "#domain/places-rules.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { type MapInstance, useMapLibre } from "#web/lib/use-map-libre.ts";
 import classes from "./location-fields.module.css";

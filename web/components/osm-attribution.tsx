@@ -1,6 +1,6 @@
 import { Anchor, Text } from "@mantine/core";
 import type { MouseEventHandler } from "react";
-import { OSM_COPYRIGHT_URL, placeMessages } from "#domain/places.ts";
+import { OSM_COPYRIGHT_URL, placeMessages } from "#domain/places-rules.ts";
 
 /**
  * "© OpenStreetMap contributors", linked to OSM's copyright page: its licence (ODbL) asks for

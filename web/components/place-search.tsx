@@ -2,7 +2,7 @@ import { Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from "@m
 import { IconBuildingStore, IconMapPinFilled, IconMapPinPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { ITEM_LIMITS } from "#domain/items-rules.ts";
-import { formatDistance, isNearby, PLACE_LIMITS, placeMessages } from "#domain/places.ts";
+import { formatDistance, isNearby, PLACE_LIMITS, placeMessages } from "#domain/places-rules.ts";
 import { type RestaurantInput, restaurantFromPlace } from "#domain/restaurant.ts";
 import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
 import { LocationFields } from "./location-fields.tsx";

@@ -2,12 +2,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type LatLng,
-  PLACE_LIMITS,
-  type PlaceSearchResult,
-  type PlaceSuggestion,
-} from "#domain/places.ts";
+import type { LatLng, PlaceSearchResult, PlaceSuggestion } from "#domain/places.ts";
+import { PLACE_LIMITS } from "#domain/places-rules.ts";
 import { apiGet } from "./api-client.ts";
 import { isLocationAllowed } from "./geolocation.ts";
 import { positionKeys } from "./query-keys.ts";
