@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COMMENT_LIMITS,
-  commentMessages,
-  createCommentInput,
-  viewAllCommentsLabel,
-} from "./comment.ts";
+import { createCommentInput } from "./comment.ts";
+import { COMMENT_LIMITS, commentMessages, viewAllCommentsLabel } from "./comment-rules.ts";
 
 function firstMessage(value: unknown): string | undefined {
   const result = createCommentInput.safeParse(value);

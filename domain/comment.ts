@@ -1,37 +1,10 @@
 import { z } from "zod";
+import { COMMENT_LIMITS, commentMessages } from "./comment-rules.ts";
 import { idParam } from "./ids.ts";
 import { itemKinds } from "./item-kinds.ts";
 import { authorSchema, mentionSchema } from "./items.ts";
 import { pageSchema } from "./paging.ts";
 import { requiredText } from "./text-input.ts";
-
-/**
- * A comment is non-empty after trimming and is sent trimmed. 1000 characters keeps comments
- * conversational and bounds what one request stores.
- */
-export const COMMENT_LIMITS = {
-  contentMax: 1000,
-  /** The collapsed comment list shows this many top-level comments (each with its replies). */
-  collapsed: 2,
-  /** A top-level comment arrives with its oldest this-many replies; the rest load on demand. */
-  repliesShown: 3,
-} as const;
-
-export const commentMessages = {
-  contentRequired: "Comment cannot be empty",
-  contentTooLong: `Comment must be less than ${COMMENT_LIMITS.contentMax} characters`,
-  signInRequired: "Please sign in to comment",
-  added: "Comment added!",
-  addFailed: "Failed to add comment",
-  empty: "No comments yet. Be the first to comment!",
-  reply: "Reply",
-  /** The reply box's placeholder, naming whom it answers. */
-  replyPlaceholder: (name: string) => `Reply to ${name}...`,
-  cancelReply: "Cancel reply",
-  sendReply: "Send reply",
-  /** Under a top-level comment whose replies are not all shown. */
-  moreReplies: (count: number) => `View ${count} more ${count === 1 ? "reply" : "replies"}`,
-} as const;
 
 const commentContent = requiredText(COMMENT_LIMITS.contentMax, {
   required: commentMessages.contentRequired,
@@ -46,6 +19,7 @@ export const createCommentInput = z.object({
   content: commentContent,
   parentId: idParam.optional(),
 });
+
 export type CreateCommentInput = z.infer<typeof createCommentInput>;
 
 /** Whom a reply answers, when the viewer may see them. */
@@ -70,6 +44,7 @@ export const commentSchema = z.object({
   isOwner: z.boolean(),
   createdAt: z.string(),
 });
+
 export type CommentDto = z.infer<typeof commentSchema>;
 
 /** A top-level comment as lists show it: with its first replies and how many it has. */
@@ -81,17 +56,15 @@ const commentThreadSchema = commentSchema.extend({
   /** Where GET …/replies continues after `replies`; null when they are all here. */
   repliesCursor: z.string().nullable(),
 });
+
 export type CommentThreadDto = z.infer<typeof commentThreadSchema>;
 
 /** Top-level comments of one item, newest first, each with its thread. */
 export const commentPageSchema = pageSchema(commentThreadSchema);
+
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
 /** Replies of one top-level comment, oldest first (a conversation reads down). */
 export const replyPageSchema = pageSchema(commentSchema);
-export type ReplyPage = z.infer<typeof replyPageSchema>;
 
-/** "View all {count} comments". */
-export function viewAllCommentsLabel(count: number): string {
-  return `View all ${count} comments`;
-}
+export type ReplyPage = z.infer<typeof replyPageSchema>;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  commentMessages,
   commentPageSchema,
   commentSchema,
   createCommentInput,
   replyPageSchema,
 } from "#domain/comment.ts";
+import { commentMessages } from "#domain/comment-rules.ts";
 import { idParam } from "#domain/ids.ts";
 import { itemCollections, itemKinds } from "#domain/item-kinds.ts";
 import { pageQuery } from "#domain/paging.ts";

@@ -1,10 +1,5 @@
-import {
-  COMMENT_LIMITS,
-  type CommentDto,
-  type CommentPage,
-  type CreateCommentInput,
-  type ReplyPage,
-} from "#domain/comment.ts";
+import type { CommentDto, CommentPage, CreateCommentInput, ReplyPage } from "#domain/comment.ts";
+import { COMMENT_LIMITS } from "#domain/comment-rules.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { mentionedHandles } from "#domain/mentions.ts";

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { COMMENT_LIMITS, type ReplyPage } from "#domain/comment.ts";
+import type { ReplyPage } from "#domain/comment.ts";
+import { COMMENT_LIMITS } from "#domain/comment-rules.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import { type CommentDto, commentMessages } from "#domain/comment.ts";
+import type { CommentDto } from "#domain/comment.ts";
+import { commentMessages } from "#domain/comment-rules.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { updateCachedItem } from "#web/features/item-data/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";

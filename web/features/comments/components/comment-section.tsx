@@ -17,13 +17,8 @@ import { IconFlag, IconSend2, IconTrash } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import {
-  COMMENT_LIMITS,
-  type CommentDto,
-  type CommentThreadDto,
-  commentMessages,
-  viewAllCommentsLabel,
-} from "#domain/comment.ts";
+import type { CommentDto, CommentThreadDto } from "#domain/comment.ts";
+import { COMMENT_LIMITS, commentMessages, viewAllCommentsLabel } from "#domain/comment-rules.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import type { ReportTargetType } from "#domain/moderation.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
