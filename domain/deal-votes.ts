@@ -4,17 +4,8 @@ import { z } from "zod";
 // vote each, changeable; a deal that Gone leads by DEAL_GONE_LEAD leaves every listing.
 
 export const dealVoteChoices = ["still_on", "gone"] as const;
+
 export type DealVote = (typeof dealVoteChoices)[number];
-
-/** Gone leading Still on by this many makes a deal "Reported gone". */
-export const DEAL_GONE_LEAD = 3;
-
-export const dealVoteMessages = {
-  still_on: "Still on",
-  gone: "Gone",
-  signInRequired: "Please sign in to vote on deals",
-  updateFailed: "Failed to update vote",
-} as const satisfies Record<DealVote, string> & Record<string, string>;
 
 /** PUT /api/deals/:id/vote. */
 export const dealVoteInput = z.object({ vote: z.enum(dealVoteChoices) });
@@ -28,4 +19,5 @@ export const dealVoteStateSchema = z.object({
   /** Gone leads by DEAL_GONE_LEAD or more: out of every listing, labelled where still shown. */
   reportedGone: z.boolean(),
 });
+
 export type DealVoteState = z.infer<typeof dealVoteStateSchema>;

@@ -13,7 +13,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { DEAL_GONE_LEAD, dealVoteChoices } from "../../../domain/deal-votes.ts";
+import { dealVoteChoices } from "../../../domain/deal-votes.ts";
+import { DEAL_GONE_LEAD } from "../../../domain/deal-votes-rules.ts";
 import {
   counter,
   createdAt,

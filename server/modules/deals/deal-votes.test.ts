@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { dealVoteMessages } from "#domain/deal-votes.ts";
+import { dealVoteMessages } from "#domain/deal-votes-rules.ts";
 import type { DealInput } from "#domain/deals.ts";
 import { eraseDueAccounts } from "#server/modules/account-deletion/account-deletion.service.ts";
 import { useTestApp } from "#server/test/app.ts";

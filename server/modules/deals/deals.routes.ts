@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { dealVoteInput, dealVoteMessages, dealVoteStateSchema } from "#domain/deal-votes.ts";
+import { dealVoteInput, dealVoteStateSchema } from "#domain/deal-votes.ts";
+import { dealVoteMessages } from "#domain/deal-votes-rules.ts";
 import { dealInput, dealPageSchema } from "#domain/deals.ts";
 import { idParam } from "#domain/ids.ts";
 import { SUBMISSION_KEY_HEADER } from "#domain/item-kinds.ts";

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  DEAL_GONE_LEAD,
-  type DealVote,
-  type DealVoteState,
-  dealVoteMessages,
-} from "#domain/deal-votes.ts";
+import type { DealVote, DealVoteState } from "#domain/deal-votes.ts";
+import { DEAL_GONE_LEAD, dealVoteMessages } from "#domain/deal-votes-rules.ts";
 import type { ItemDto } from "#domain/items.ts";
 import { itemCacheKeys, updateCachedItem } from "#web/features/item-data/api/item-queries.ts";
 import { apiSend } from "#web/lib/api-client.ts";

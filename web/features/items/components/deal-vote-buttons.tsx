@@ -1,6 +1,7 @@
 import { UnstyledButton } from "@mantine/core";
 import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
-import { type DealVote, dealVoteMessages } from "#domain/deal-votes.ts";
+import type { DealVote } from "#domain/deal-votes.ts";
+import { dealVoteMessages } from "#domain/deal-votes-rules.ts";
 import type { DealDto } from "#domain/items.ts";
 import surface from "#web/components/surface.module.css";
 import classes from "./item.module.css";

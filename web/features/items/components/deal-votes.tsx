@@ -1,4 +1,5 @@
-import { type DealVote, dealVoteMessages } from "#domain/deal-votes.ts";
+import type { DealVote } from "#domain/deal-votes.ts";
+import { dealVoteMessages } from "#domain/deal-votes-rules.ts";
 import type { DealDto } from "#domain/items.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
