@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dealMessages } from "./deals-rules.ts";
 import { dealSchema } from "./items.ts";
 import { ITEM_LIMITS } from "./items-rules.ts";
 import { pageSchema } from "./paging.ts";
@@ -9,28 +10,11 @@ import { optionalText, requiredText } from "./text-input.ts";
 // A deal: a happy hour or a lunch special at a restaurant, that either ends at a moment or
 // repeats weekly in the restaurant's local hours (docs/decisions/0029).
 
-export const dealMessages = {
-  textRequired: "Please describe the deal",
-  textTooLong: "Deal must be less than 200 characters",
-  detailsTooLong: "Details must be less than 2000 characters",
-  alreadyEnded: "The deal has already ended",
-  dayRequired: "Pick at least one day",
-  hoursEqual: "The deal must end at another hour than it starts",
-  timeInvalid: "Pick a time",
-  dateInvalid: "Pick a date",
-  timeZoneInvalid: "Unknown time zone",
-  notFound: "Deal not found",
-  // Dialog and toasts.
-  dialogTitle: "New Deal",
-  submit: "Share Deal",
-  shared: "Deal shared!",
-  // The card's "Deal" badge and "Ended" are DEAL_CARD_TEXT (deal-when.ts).
-} as const;
-
 /** The days of a weekly deal, ISO numbered: 1 is Monday, 7 is Sunday. */
 const weekDays = [1, 2, 3, 4, 5, 6, 7] as const;
 
 const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A local wall-clock time of day, "16:00". */
@@ -106,7 +90,9 @@ export const dealInput = z.object({
     .transform((value) => value ?? null),
   images: imagesInput.default([]),
 });
+
 export type DealInput = z.input<typeof dealInput>;
+
 export type DealValues = z.output<typeof dealInput>;
 
 /** GET /api/restaurants/:id/deals: the deals that have not ended, newest first. */

@@ -1,6 +1,6 @@
 import type { Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { dealMessages } from "#domain/deals.ts";
+import { dealMessages } from "#domain/deals-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import {
   DESKTOP,

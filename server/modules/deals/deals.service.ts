@@ -1,7 +1,8 @@
 import tzLookup from "@photostructure/tz-lookup";
 import type { z } from "zod";
 import { minuteOfDay } from "#domain/deal-when.ts";
-import { type DealValues, dayBits, dealMessages } from "#domain/deals.ts";
+import { type DealValues, dayBits } from "#domain/deals.ts";
+import { dealMessages } from "#domain/deals-rules.ts";
 import type { DealDto } from "#domain/items.ts";
 import { NEARBY_LIMITS, type NearbyDealsDto, type nearbyQuery } from "#domain/nearby.ts";
 import type { PageQuery } from "#domain/paging.ts";

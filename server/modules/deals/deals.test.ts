@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { type DealInput, dealMessages } from "#domain/deals.ts";
+import type { DealInput } from "#domain/deals.ts";
+import { dealMessages } from "#domain/deals-rules.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
 import { selectItemRows, viewableItemPage } from "#server/modules/items/items.queries.ts";
 import { useTestApp } from "#server/test/app.ts";

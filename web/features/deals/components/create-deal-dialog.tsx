@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { dealMessages } from "#domain/deals.ts";
+import { dealMessages } from "#domain/deals-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";

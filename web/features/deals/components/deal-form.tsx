@@ -10,7 +10,8 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { type DealInput, dealInput, dealMessages } from "#domain/deals.ts";
+import { type DealInput, dealInput } from "#domain/deals.ts";
+import { dealMessages } from "#domain/deals-rules.ts";
 import type { DealDto } from "#domain/items.ts";
 import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
