@@ -3,6 +3,7 @@ import { itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
 
 const feedScopes = ["everyone", "following"] as const;
+
 export type FeedScope = (typeof feedScopes)[number];
 
 /** GET /api/feed: everyone's items, or (signed in) those of the people you follow. */
@@ -10,9 +11,5 @@ export const feedQuery = pageQuery.extend({ scope: z.enum(feedScopes).optional()
 
 /** Reviews and posts together, newest first. */
 export const feedPageSchema = pageSchema(itemSchema);
-export type FeedPage = z.infer<typeof feedPageSchema>;
 
-export const feedMessages = {
-  empty: "No posts yet. Be the first to post!",
-  signInForFollowing: "Please sign in to see people you follow",
-} as const;
+export type FeedPage = z.infer<typeof feedPageSchema>;

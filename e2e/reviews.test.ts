@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { feedMessages } from "#domain/feed.ts";
+import { feedMessages } from "#domain/feed-rules.ts";
 import {
   baseURL,
   DESKTOP,

@@ -1,4 +1,5 @@
-import { type FeedPage, type FeedScope, feedMessages } from "#domain/feed.ts";
+import type { FeedPage, FeedScope } from "#domain/feed.ts";
+import { feedMessages } from "#domain/feed-rules.ts";
 import { itemKinds } from "#domain/item-kinds.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
