@@ -2,35 +2,6 @@ import { z } from "zod";
 import { authorSchema } from "./items.ts";
 import { pageSchema } from "./paging.ts";
 
-/** The toasts and refusals of following, with the exact words people see. */
-export const followMessages = {
-  followedTitle: "Followed",
-  /** The toast title after a follow from an explore user card, whose button then reads so. */
-  followingTitle: "Following",
-  followed: (name: string) => `You are now following ${name}`,
-  unfollowedTitle: "Unfollowed",
-  unfollowed: (name: string) => `You are no longer following ${name}`,
-  signInTitle: "Authentication required",
-  signIn: "Please sign in to follow users",
-  failed: "Failed to update follow status",
-  cannotFollowSelf: "You cannot follow yourself",
-  /** A private account's Follow button once pressed; pressing it again withdraws the request. */
-  requested: "Requested",
-  requestSentTitle: "Requested",
-  requestSent: (name: string) => `${name} will see your request to follow them`,
-  requestNotFound: "Follow request not found",
-} as const;
-
-/** What a private account's profile shows to those who may not see its content. */
-export const privateProfileMessages = {
-  notice: "This account is private",
-  hint: "Follow this account to see their reviews and posts",
-  setting: "Private Profile",
-  settingHint: "Only approved followers can see your posts",
-  failed: "Failed to update privacy",
-  answerFailed: "Failed to answer the follow request",
-} as const;
-
 /**
  * How a follow button reads once you follow: a profile offers "Unfollow"; explore's user cards
  * say "Following" (a toggle, pressed), and their follow toast is titled "Following".
@@ -48,6 +19,7 @@ export const followStateSchema = z.object({
   /** The followed person's follower count after the change. */
   followerCount: z.number().int(),
 });
+
 export type FollowState = z.infer<typeof followStateSchema>;
 
 /** One person in a followers or following list. */
@@ -56,13 +28,16 @@ const followListEntrySchema = authorSchema.extend({
   /** Whether the signed-in viewer follows this person; null for visitors and for yourself. */
   followedByMe: z.boolean().nullable(),
 });
+
 export type FollowListEntryDto = z.infer<typeof followListEntrySchema>;
 
 /** GET /api/profiles/:id/followers and /following, newest follow first, keyset paged. */
 export const followListPageSchema = pageSchema(followListEntrySchema);
+
 export type FollowListPage = z.infer<typeof followListPageSchema>;
 
 export const followListKinds = ["followers", "following"] as const;
+
 export type FollowListKind = (typeof followListKinds)[number];
 
 /** One person waiting for the owner of a private account to answer their request. */
@@ -78,21 +53,16 @@ const followRequestSchema = authorSchema.extend({
  * paged from the requests themselves, so none drops off behind newer notifications.
  */
 export const followRequestPageSchema = pageSchema(followRequestSchema);
+
 export type FollowRequestPage = z.infer<typeof followRequestPageSchema>;
 
 /** PUT /api/profile/privacy: switch Private Profile on or off. */
 export const privacyInput = z.object({ private: z.boolean() });
+
 /** Its answer; switching to public accepted every request waiting. */
 export const privacySchema = z.object({ private: z.boolean() });
-export type PrivacyDto = z.infer<typeof privacySchema>;
 
-/** A new account's empty feed: people to follow and a first review to post. */
-export const suggestedPeopleMessages = {
-  title: "Suggested people",
-  listLabel: "Suggested people to follow",
-  firstReview: "Post your first review",
-  firstReviewHint: "What did you eat lately? Rate it and it starts your diary.",
-} as const;
+export type PrivacyDto = z.infer<typeof privacySchema>;
 
 /** How many people a suggestion list offers. */
 export const SUGGESTED_PEOPLE_LIMIT = 6;
@@ -103,4 +73,5 @@ export const SUGGESTED_PEOPLE_LIMIT = 6;
  * the authors of the most liked recent reviews.
  */
 export const suggestedPeopleSchema = z.object({ items: z.array(authorSchema) });
+
 export type SuggestedPeople = z.infer<typeof suggestedPeopleSchema>;

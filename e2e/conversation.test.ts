@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { suggestedPeopleMessages } from "#domain/follows.ts";
+import { suggestedPeopleMessages } from "#domain/follows-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import {
   baseURL,

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { followMessages, privateProfileMessages } from "#domain/follows.ts";
+import { followMessages, privateProfileMessages } from "#domain/follows-rules.ts";
 import { notificationMessages } from "#domain/notifications.ts";
 import { PAGE_LIMITS } from "#domain/paging-rules.ts";
 import {

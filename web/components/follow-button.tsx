@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { IconUserCheck, IconUserPlus } from "@tabler/icons-react";
-import { type FollowWording, followMessages } from "#domain/follows.ts";
+import type { FollowWording } from "#domain/follows.ts";
+import { followMessages } from "#domain/follows-rules.ts";
 import { useSession } from "#web/lib/session.tsx";
 import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
 

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   followListKinds,
   followListPageSchema,
-  followMessages,
   followRequestPageSchema,
   followStateSchema,
   privacyInput,
   privacySchema,
   suggestedPeopleSchema,
 } from "#domain/follows.ts";
+import { followMessages } from "#domain/follows-rules.ts";
 import { pageQuery } from "#domain/paging.ts";
 import { getSessionUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";

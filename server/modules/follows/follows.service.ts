@@ -4,11 +4,11 @@ import {
   type FollowListPage,
   type FollowRequestPage,
   type FollowState,
-  followMessages,
   type PrivacyDto,
   SUGGESTED_PEOPLE_LIMIT,
   type SuggestedPeople,
 } from "#domain/follows.ts";
+import { followMessages } from "#domain/follows-rules.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database, Executor } from "#server/db/client.ts";

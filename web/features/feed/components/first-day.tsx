@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPencilPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { suggestedPeopleMessages } from "#domain/follows.ts";
+import { suggestedPeopleMessages } from "#domain/follows-rules.ts";
 import type { AuthorDto } from "#domain/items.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";

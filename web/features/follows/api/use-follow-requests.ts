@@ -1,11 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type FollowRequestPage,
-  type FollowState,
-  type PrivacyDto,
-  privateProfileMessages,
-} from "#domain/follows.ts";
+import type { FollowRequestPage, FollowState, PrivacyDto } from "#domain/follows.ts";
+import { privateProfileMessages } from "#domain/follows-rules.ts";
 import { pageParams } from "#domain/page-params.ts";
 import type { MeDto, ProfilePageDto } from "#domain/profile.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";

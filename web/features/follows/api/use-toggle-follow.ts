@@ -1,11 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type FollowListPage,
-  type FollowState,
-  type FollowWording,
-  followMessages,
-} from "#domain/follows.ts";
+import type { FollowListPage, FollowState, FollowWording } from "#domain/follows.ts";
+import { followMessages } from "#domain/follows-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import type { UserCardDto, UserSearchResults } from "#domain/search.ts";
 import { apiSend } from "#web/lib/api-client.ts";

@@ -1,5 +1,5 @@
 import { IconLock } from "@tabler/icons-react";
-import { privateProfileMessages } from "#domain/follows.ts";
+import { privateProfileMessages } from "#domain/follows-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 
 /** Where a private account's tabs would be, for anyone its owner has not approved. */

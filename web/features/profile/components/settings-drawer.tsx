@@ -21,7 +21,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
-import { privateProfileMessages } from "#domain/follows.ts";
+import { privateProfileMessages } from "#domain/follows-rules.ts";
 import type { ItemViewMode } from "#domain/item-lists.ts";
 import { adminMessages } from "#domain/moderation.ts";
 import { notificationSettingsMessages } from "#domain/notification-settings.ts";
