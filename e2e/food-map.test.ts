@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { foodMapMessages } from "#domain/food-map.ts";
+import { foodMapMessages } from "#domain/food-map-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

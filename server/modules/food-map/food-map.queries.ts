@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { MAP_PLACES_MAX, type MapPlaceStatus } from "#domain/food-map.ts";
+import type { MapPlaceStatus } from "#domain/food-map.ts";
+import { MAP_PLACES_MAX } from "#domain/food-map-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 
 /** From `from` (included) to `to` (excluded), as ISO timestamps. */

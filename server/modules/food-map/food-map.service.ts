@@ -1,4 +1,5 @@
-import { type FoodMapDto, MAP_PLACES_MAX, type MapPlaceDto } from "#domain/food-map.ts";
+import type { FoodMapDto, MapPlaceDto } from "#domain/food-map.ts";
+import { MAP_PLACES_MAX } from "#domain/food-map-rules.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { profileNotFound, visibleProfileExists } from "#server/modules/shared/people.ts";

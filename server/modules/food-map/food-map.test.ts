@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type FoodMapDto, MAP_PLACES_MAX } from "#domain/food-map.ts";
+import type { FoodMapDto } from "#domain/food-map.ts";
+import { MAP_PLACES_MAX } from "#domain/food-map-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import {

@@ -1,6 +1,7 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { type FoodMapDto, foodMapMessages, type MapPlaceDto } from "#domain/food-map.ts";
+import type { FoodMapDto, MapPlaceDto } from "#domain/food-map.ts";
+import { foodMapMessages } from "#domain/food-map-rules.ts";
 import { authorDisplayName } from "#domain/items-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { BackButton } from "#web/components/back-button.tsx";

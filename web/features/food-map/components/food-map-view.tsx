@@ -12,7 +12,8 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
-import { foodMapMessages, type MapPlaceStatus } from "#domain/food-map.ts";
+import type { MapPlaceStatus } from "#domain/food-map.ts";
+import { foodMapMessages } from "#domain/food-map-rules.ts";
 import type { RestaurantRefDto } from "#domain/items.ts";
 import { restaurantPageMessages } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";

@@ -2,7 +2,7 @@ import { Button, SegmentedControl, Skeleton, Stack, VisuallyHidden } from "@mant
 import { IconListSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
-import { foodMapMessages } from "#domain/food-map.ts";
+import { foodMapMessages } from "#domain/food-map-rules.ts";
 import { type ListDetailDto, listMessages } from "#domain/lists.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";

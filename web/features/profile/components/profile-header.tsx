@@ -11,7 +11,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { FollowListKind } from "#domain/follows.ts";
-import { foodMapMessages } from "#domain/food-map.ts";
+import { foodMapMessages } from "#domain/food-map-rules.ts";
 import { authorHandle } from "#domain/items-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
