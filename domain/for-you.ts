@@ -72,6 +72,7 @@ const forYouReasonSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("taste"), count: z.number().int() }),
   z.object({ kind: z.literal("popular"), count: z.number().int() }),
 ]);
+
 export type ForYouReasonDto = z.infer<typeof forYouReasonSchema>;
 
 const forYouItemSchema = z.object({
@@ -83,6 +84,7 @@ const forYouItemSchema = z.object({
   reason: forYouReasonSchema,
   score: z.number(),
 });
+
 export type ForYouItemDto = z.infer<typeof forYouItemSchema>;
 
 /** GET /api/for-you. */
@@ -91,6 +93,7 @@ export const forYouSchema = z.object({
   /** The caller has rated fewer than FOR_YOU_LIMITS.sharpenBelow things. */
   sharpen: z.boolean(),
 });
+
 export type ForYouDto = z.infer<typeof forYouSchema>;
 
 /** POST /api/for-you/dismissals: "Not interested" in a restaurant, or a dish there. */
@@ -106,36 +109,5 @@ export const forYouDismissalSchema = z
       .nullable(),
   })
   .strict();
+
 export type ForYouDismissalInput = z.infer<typeof forYouDismissalSchema>;
-
-export const forYouMessages = {
-  tab: "For you",
-  signInRequired: "Sign in to see places and dishes picked for you",
-  signIn: "Sign in",
-  sharpen: "Rate a few more dishes to sharpen these",
-  notInterested: "Not interested",
-  dismissed: "We won't suggest it again",
-  dismissFailed: "Failed to update your suggestions",
-  empty: "Nothing to suggest yet. Rate a few dishes and follow people whose taste you share.",
-  loadFailed: "We couldn't load your suggestions",
-  loading: "Loading your suggestions",
-  restaurantNotFound: "Restaurant not found",
-} as const;
-
-/** The reason as the card shows it: "Ana rated it 5", "3 people you follow loved it", … */
-export function forYouReasonText(reason: ForYouReasonDto, personName: string): string {
-  switch (reason.kind) {
-    case "followedPerson":
-      return `${personName} rated it ${reason.rating}`;
-    case "followedCount":
-      return `${reason.count} people you follow loved it`;
-    case "taste":
-      return reason.count === 1
-        ? "Because 1 person with your taste loved it"
-        : `Because ${reason.count} people with your taste loved it`;
-    case "popular":
-      return reason.count === 1
-        ? "1 person loved it lately"
-        : `${reason.count} people loved it lately`;
-  }
-}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { forYouMessages } from "#domain/for-you.ts";
+import { forYouMessages } from "#domain/for-you-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

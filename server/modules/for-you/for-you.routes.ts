@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forYouDismissalSchema, forYouMessages, forYouSchema } from "#domain/for-you.ts";
+import { forYouDismissalSchema, forYouSchema } from "#domain/for-you.ts";
+import { forYouMessages } from "#domain/for-you-rules.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
 import { dismiss, getForYou } from "./for-you.service.ts";

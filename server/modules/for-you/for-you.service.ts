@@ -4,8 +4,8 @@ import {
   type ForYouDto,
   type ForYouItemDto,
   type ForYouReasonDto,
-  forYouMessages,
 } from "#domain/for-you.ts";
+import { forYouMessages } from "#domain/for-you-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { type ForYouRow, insertDismissal, selectForYou } from "./for-you.queries.ts";

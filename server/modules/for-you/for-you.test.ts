@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type ForYouDto, forYouMessages, forYouReasonText } from "#domain/for-you.ts";
+import type { ForYouDto } from "#domain/for-you.ts";
+import { forYouMessages, forYouReasonText } from "#domain/for-you-rules.ts";
 import { authorDisplayName } from "#domain/items-rules.ts";
 import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";

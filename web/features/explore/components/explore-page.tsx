@@ -2,7 +2,7 @@ import { Box, Loader, Tabs, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { forYouMessages } from "#domain/for-you.ts";
+import { forYouMessages } from "#domain/for-you-rules.ts";
 import { nearbyMessages } from "#domain/nearby.ts";
 import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";

@@ -3,13 +3,8 @@ import { IconSparkles, IconThumbDown } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type ForYouDismissalInput,
-  type ForYouDto,
-  type ForYouItemDto,
-  forYouMessages,
-  forYouReasonText,
-} from "#domain/for-you.ts";
+import type { ForYouDismissalInput, ForYouDto, ForYouItemDto } from "#domain/for-you.ts";
+import { forYouMessages, forYouReasonText } from "#domain/for-you-rules.ts";
 import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
