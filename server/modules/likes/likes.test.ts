@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { likeMessages } from "#domain/like.ts";
+import { likeMessages } from "#domain/like-rules.ts";
 import { notifications } from "#server/db/schema/notifications.ts";
 import { posts } from "#server/db/schema/posts.ts";
 import { reviews } from "#server/db/schema/reviews.ts";

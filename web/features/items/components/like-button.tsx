@@ -1,7 +1,7 @@
 import { UnstyledButton } from "@mantine/core";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import type { ItemDto } from "#domain/items.ts";
-import { likeMessages } from "#domain/like.ts";
+import { likeMessages } from "#domain/like-rules.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
 import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";
