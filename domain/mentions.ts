@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam } from "./ids.ts";
 import { type ItemKind, itemKinds } from "./item-kinds.ts";
 import { authorSchema } from "./items.ts";
-import { PROFILE_LIMITS } from "./profile.ts";
+import { PROFILE_LIMITS } from "./profile-rules.ts";
 
 /**
  * "@" and a username in a comment mentions that person (docs/decisions/0032): the text keeps

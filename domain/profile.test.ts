@@ -3,10 +3,10 @@ import {
   fullName,
   isReservedUsername,
   needsProfileSetup,
-  profileMessages,
   profileSetupInput,
   usernameInput,
 } from "./profile.ts";
+import { profileMessages } from "./profile-rules.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;

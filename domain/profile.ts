@@ -3,40 +3,13 @@ import { viewerRelationSchema } from "./blocks.ts";
 import { itemSorts } from "./item-lists.ts";
 import { itemSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
+import {
+  isTemporaryUsername,
+  PROFILE_LIMITS,
+  profileMessages,
+  profileTabs,
+} from "./profile-rules.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";
-
-/** Profile rules with the exact messages users see. */
-export const PROFILE_LIMITS = {
-  nameMax: 50,
-  usernameMin: 3,
-  usernameMax: 30,
-  bioMax: 500,
-  /** The settings panel's counter; the server keeps the 500 rule so a longer bio written at
-   * setup is never cut. */
-  bioPanelMax: 150,
-  locationMax: 100,
-  avatarMaxBytes: 5 * 1024 * 1024,
-} as const;
-
-export const TEMPORARY_USERNAME_PREFIX = "user_";
-
-export const profileMessages = {
-  firstNameRequired: "First name is required",
-  firstNameTooLong: "First name is too long",
-  lastNameRequired: "Last name is required",
-  lastNameTooLong: "Last name is too long",
-  usernameTooShort: "Username must be at least 3 characters",
-  usernameTooLong: "Username must be less than 30 characters",
-  usernameFormat: "Username can only contain letters, numbers, and underscores",
-  usernameTaken: "Username is already taken",
-  bioTooLong: "Bio must be less than 500 characters",
-  locationTooLong: "Location must be less than 100 characters",
-  avatarInvalidTypeTitle: "Invalid file type",
-  avatarInvalidType: "Please upload an image file",
-  avatarTooLargeTitle: "File too large",
-  avatarTooLarge: "Avatar image must be less than 5MB",
-  nameHiddenCharacters: "Names cannot contain invisible or text-direction characters",
-} as const;
 
 /**
  * Invisible and text-direction control characters: in a name they could make one person look
@@ -109,16 +82,14 @@ export const profileSetupInput = z.object({
     .transform((value) => (value ? value : null)),
   location: optionalText(PROFILE_LIMITS.locationMax, profileMessages.locationTooLong),
 });
+
 export type ProfileSetupInput = z.input<typeof profileSetupInput>;
+
 export type ProfileSetupValues = z.output<typeof profileSetupInput>;
 
 /** full_name is first and last name joined by a space. */
 export function fullName(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`.trim();
-}
-
-export function isTemporaryUsername(username: string | null | undefined): boolean {
-  return !username || username.startsWith(TEMPORARY_USERNAME_PREFIX);
 }
 
 /** After sign-in, /setup while full_name is empty or the username is still temporary. */
@@ -130,6 +101,7 @@ export function needsProfileSetup(profile: {
 }
 
 export const roles = ["admin", "moderator", "user"] as const;
+
 export type Role = (typeof roles)[number];
 
 /** A person's public profile; `GET /api/me` and `PUT /api/profile` answer with it. */
@@ -146,6 +118,7 @@ export const profileSchema = z.object({
   /** Private Profile: only approved followers see what they write. */
   isPrivate: z.boolean(),
 });
+
 export type ProfileDto = z.infer<typeof profileSchema>;
 
 /** Account facts of the signed-in person (not part of the public profile). */
@@ -157,6 +130,7 @@ const sessionUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   twoFactorEnabled: z.boolean(),
 });
+
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** GET /api/me: who is signed in, their profile and role. */
@@ -169,19 +143,17 @@ export const meSchema = z.object({
   /** True once, on the first answer after a sign-in cancelled the account's deletion. */
   accountRestored: z.boolean(),
 });
+
 export type MeDto = z.infer<typeof meSchema>;
 
 export const usernameAvailabilitySchema = z.object({ available: z.boolean() });
+
 export type UsernameAvailabilityDto = z.infer<typeof usernameAvailabilitySchema>;
 
 /** POST /api/profile/avatar: the stored picture's address, applied by the next profile save. */
 export const avatarUploadSchema = z.object({ avatarUrl: z.string() });
-export type AvatarUploadDto = z.infer<typeof avatarUploadSchema>;
 
-export const profileNotFoundMessages = {
-  title: "User Not Found",
-  text: "The user you're looking for doesn't exist.",
-} as const;
+export type AvatarUploadDto = z.infer<typeof avatarUploadSchema>;
 
 /** The counts a profile header shows; reviews are dish + restaurant reviews. Hidden items never count. */
 const profileCountsSchema = z.object({
@@ -194,6 +166,7 @@ const profileCountsSchema = z.object({
   followers: z.number().int(),
   following: z.number().int(),
 });
+
 export type ProfileCounts = z.infer<typeof profileCountsSchema>;
 
 /**
@@ -218,10 +191,9 @@ export const profilePageSchema = z.object({
   /** Whether the viewer's request to follow this private account waits; null for visitors and yourself. */
   requestedByMe: z.boolean().nullable(),
 });
+
 export type ProfilePageDto = z.infer<typeof profilePageSchema>;
 
-/** A profile's tabs: posts, dish reviews, restaurant reviews, deals. */
-export const profileTabs = ["posts", "dishes", "restaurants", "deals"] as const;
 export type ProfileTab = (typeof profileTabs)[number];
 
 /**
@@ -237,31 +209,5 @@ export const profileItemsQuery = pageQuery.extend({
 
 /** A page of one profile tab: reviews for dishes and restaurants, posts for posts, deals. */
 export const profileItemsPageSchema = pageSchema(itemSchema);
+
 export type ProfileItemsPage = z.infer<typeof profileItemsPageSchema>;
-
-/** What each tab says while loading, when empty, and when a search matches nothing. */
-export const profileListMessages = {
-  loading: "Loading...",
-  loadingPosts: "Loading posts...",
-  loadingReviews: "Loading reviews...",
-  noPosts: "No posts yet",
-  loadingDeals: "Loading deals...",
-  noDeals: "No deals yet",
-  noDishes: "No dish reviews yet",
-  noRestaurants: "No restaurant reviews yet",
-  noDishMatches: "No dishes found matching your search",
-  noRestaurantMatches: "No restaurants found matching your search",
-  searchDishes: "Search dish reviews...",
-  searchRestaurants: "Search restaurants...",
-} as const;
-
-export const profileEditMessages = {
-  savedTitle: "Profile Updated",
-  saved: "Your profile has been successfully updated!",
-  saveFailed: "Failed to update profile",
-  avatarUploadedTitle: "Avatar Uploaded",
-  avatarUploaded: "Your avatar has been uploaded. Click 'Save Changes' to apply.",
-  avatarFailed: "Failed to upload avatar",
-  loggedOutTitle: "Logged Out",
-  loggedOut: "You have been successfully logged out.",
-} as const;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { blockMessages } from "#domain/blocks-rules.ts";
-import { profileNotFoundMessages } from "#domain/profile.ts";
+import { profileNotFoundMessages } from "#domain/profile-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

@@ -8,7 +8,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { PHOTO_LIMITS, photoMessages } from "#domain/photos-rules.ts";
-import { PROFILE_LIMITS, profileMessages } from "#domain/profile.ts";
+import { PROFILE_LIMITS, profileMessages } from "#domain/profile-rules.ts";
 import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { testJpeg } from "#server/test/content-helpers.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { profileEditMessages } from "#domain/profile.ts";
+import { profileEditMessages } from "#domain/profile-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { useSession } from "./session.tsx";
 import { toast } from "./toast.ts";

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FollowListKind } from "#domain/follows.ts";
-import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { followRequests, follows } from "#server/db/schema/social.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { MENTION_LIMITS } from "#domain/mentions.ts";
-import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import type { AuthorColumns } from "#server/modules/items/items.mapper.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";

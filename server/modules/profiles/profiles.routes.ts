@@ -4,16 +4,15 @@ import { z } from "zod";
 import {
   avatarUploadSchema,
   meSchema,
-  PROFILE_LIMITS,
   profileItemsPageSchema,
   profileItemsQuery,
-  profileMessages,
   profilePageSchema,
   profileSchema,
   profileSetupInput,
   usernameAvailabilitySchema,
   usernameInput,
 } from "#domain/profile.ts";
+import { PROFILE_LIMITS, profileMessages } from "#domain/profile-rules.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUser } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";

@@ -4,10 +4,10 @@ import {
   type MeDto,
   type ProfileDto,
   type ProfileSetupValues,
-  profileMessages,
   type Role,
   type SessionUser,
 } from "#domain/profile.ts";
+import { profileMessages } from "#domain/profile-rules.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import type { Profile } from "#server/db/schema/profiles.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { profileMessages } from "#domain/profile.ts";
+import { profileMessages } from "#domain/profile-rules.ts";
 import { profiles, userRoles } from "#server/db/schema/profiles.ts";
 import { cleanupStaleUploads } from "#server/modules/uploads/uploads.service.ts";
 import { useTestApp } from "#server/test/app.ts";

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile-rules.ts";
 import { SEARCH_CONFIG, unaccented } from "#server/db/columns.ts";
 import { activeDealSql, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";
 import { savedByFollowedSql } from "#server/modules/restaurants/restaurants.queries.ts";

@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { isPlaceholderEmail } from "#domain/auth.ts";
-import { type Role, type SessionUser, TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
+import type { Role, SessionUser } from "#domain/profile.ts";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile-rules.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { type NewProfile, type Profile, profiles, userRoles } from "#server/db/schema/profiles.ts";

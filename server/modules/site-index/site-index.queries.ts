@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile.ts";
+import { TEMPORARY_USERNAME_PREFIX } from "#domain/profile-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { visibleAuthorSql } from "#server/modules/shared/author-visibility.ts";
 

@@ -1,7 +1,8 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import { PROFILE_LIMITS, type UsernameAvailabilityDto, usernameInput } from "#domain/profile.ts";
+import { type UsernameAvailabilityDto, usernameInput } from "#domain/profile.ts";
+import { PROFILE_LIMITS } from "#domain/profile-rules.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "@mantine/core";
 import { IconCamera, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { PROFILE_LIMITS, profileMessages } from "#domain/profile.ts";
+import { PROFILE_LIMITS, profileMessages } from "#domain/profile-rules.ts";
 import { toast } from "#web/lib/toast.ts";
 import { uploadAvatar } from "../api/use-save-profile.ts";
 import classes from "./avatar-picker.module.css";

@@ -1,13 +1,7 @@
 import { SimpleGrid, Text, Textarea, TextInput } from "@mantine/core";
 import { type RefObject, useRef, useState } from "react";
-import {
-  isTemporaryUsername,
-  PROFILE_LIMITS,
-  type ProfileDto,
-  type ProfileSetupValues,
-  profileMessages,
-  profileSetupInput,
-} from "#domain/profile.ts";
+import { type ProfileDto, type ProfileSetupValues, profileSetupInput } from "#domain/profile.ts";
+import { isTemporaryUsername, PROFILE_LIMITS, profileMessages } from "#domain/profile-rules.ts";
 import { type FieldErrors, rejectForm, rejectInvalidForm } from "#web/lib/form-errors.ts";
 import {
   type UsernameAvailability,

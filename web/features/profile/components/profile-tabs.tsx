@@ -6,12 +6,8 @@ import {
 } from "@tabler/icons-react";
 import { itemSorts, postSorts } from "#domain/item-lists.ts";
 import { listMessages } from "#domain/lists.ts";
-import {
-  type ProfileCounts,
-  type ProfileTab,
-  profileListMessages,
-  profileTabs,
-} from "#domain/profile.ts";
+import type { ProfileCounts, ProfileTab } from "#domain/profile.ts";
+import { profileListMessages, profileTabs } from "#domain/profile-rules.ts";
 import { rankingMessages } from "#domain/rankings.ts";
 import { diaryMessages } from "#domain/review.ts";
 import { statsMessages } from "#domain/stats.ts";

@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { PROFILE_LIMITS } from "#domain/profile.ts";
+import { PROFILE_LIMITS } from "#domain/profile-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { CenteredCard } from "#web/components/centered-card.tsx";
 import { ApiRequestError } from "#web/lib/api-client.ts";

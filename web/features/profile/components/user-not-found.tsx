@@ -1,7 +1,7 @@
 import { Button } from "@mantine/core";
 import { IconUserQuestion } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { profileNotFoundMessages } from "#domain/profile.ts";
+import { profileNotFoundMessages } from "#domain/profile-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 

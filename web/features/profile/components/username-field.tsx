@@ -1,7 +1,8 @@
 import { Loader, Text, TextInput, ThemeIcon, VisuallyHidden } from "@mantine/core";
 import { IconCheck, IconHelpCircle, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { PROFILE_LIMITS, profileMessages, usernameInput } from "#domain/profile.ts";
+import { usernameInput } from "#domain/profile.ts";
+import { PROFILE_LIMITS, profileMessages } from "#domain/profile-rules.ts";
 import type { UsernameAvailability } from "../api/use-username-availability.ts";
 
 const AVAILABILITY: Record<

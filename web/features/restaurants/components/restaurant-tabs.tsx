@@ -1,6 +1,6 @@
 import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
-import { profileListMessages } from "#domain/profile.ts";
+import { profileListMessages } from "#domain/profile-rules.ts";
 import {
   type RatingStat,
   type RestaurantDto,
