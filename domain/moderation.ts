@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authorSchema } from "./items.ts";
+import { REPORT_LIMITS, reportMessages, reportReasons } from "./moderation-rules.ts";
 import { pageSchema } from "./paging.ts";
 import { roles } from "./profile.ts";
 import { optionalText, pathSegment } from "./text-input.ts";
@@ -16,6 +17,7 @@ export const reportTargetTypes = [
   "deal_comment",
   "user",
 ] as const;
+
 export type ReportTargetType = (typeof reportTargetTypes)[number];
 
 /** What a moderator can hide: everything that can be reported except a person. */
@@ -27,58 +29,14 @@ export const hideableTypes = [
   "post_comment",
   "deal_comment",
 ] as const;
+
 export type HideableType = (typeof hideableTypes)[number];
 
-export function isHideable(type: ReportTargetType): type is HideableType {
-  return type !== "user";
-}
-
-export const reportReasons = [
-  "spam",
-  "harassment",
-  "inappropriate",
-  "misleading",
-  "other",
-] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-export const reportReasonLabels = {
-  spam: "Spam",
-  harassment: "Harassment or bullying",
-  inappropriate: "Inappropriate content",
-  misleading: "Misleading or false",
-  other: "Something else",
-} as const satisfies Record<ReportReason, string>;
-
 export const reportStatuses = ["pending", "reviewed", "resolved"] as const;
+
 export type ReportStatus = (typeof reportStatuses)[number];
-
-export const REPORT_LIMITS = {
-  detailsMax: 500,
-  /** The Reports tab lists this many a page. */
-  pageSize: 10,
-  /** The Activity Log lists this many a page. */
-  activityPageSize: 20,
-} as const;
-
-/** What the report dialog and the report routes say. */
-export const reportMessages = {
-  sent: "Report sent",
-  sentText: "Thanks for letting us know. A moderator will look at it.",
-  failed: "Failed to send report",
-  detailsTooLong: `Details must be less than ${REPORT_LIMITS.detailsMax} characters`,
-  alreadyReported: "You have already reported this. A moderator will look at it.",
-  ownContent: "You can't report your own content",
-  notFound: {
-    review: "Review not found",
-    post: "Post not found",
-    deal: "Deal not found",
-    comment: "Comment not found",
-    post_comment: "Comment not found",
-    deal_comment: "Comment not found",
-    user: "User not found",
-  } satisfies Record<ReportTargetType, string>,
-} as const;
 
 /** POST /api/reports: one open report per reporter and target. */
 export const createReportInput = z.object({
@@ -87,6 +45,7 @@ export const createReportInput = z.object({
   reason: z.enum(reportReasons),
   details: optionalText(REPORT_LIMITS.detailsMax, reportMessages.detailsTooLong),
 });
+
 export type CreateReportInput = z.infer<typeof createReportInput>;
 
 export const createdReportSchema = z.object({ id: z.string() });
@@ -99,6 +58,7 @@ export const adminStatsSchema = z.object({
   totalComments: z.number().int(),
   pendingReports: z.number().int(),
 });
+
 export type AdminStatsDto = z.infer<typeof adminStatsSchema>;
 
 /**
@@ -118,6 +78,7 @@ const reportTargetSchema = z.object({
   isHidden: z.boolean(),
   href: z.string(),
 });
+
 export type ReportTargetDto = z.infer<typeof reportTargetSchema>;
 
 export const reportSchema = z.object({
@@ -135,24 +96,31 @@ export const reportSchema = z.object({
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
 });
+
 export type ReportDto = z.infer<typeof reportSchema>;
 
 /** GET /api/admin/reports: pending reports first, newest first within each group. */
 export const reportPageSchema = pageSchema(reportSchema);
+
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
 /** PATCH /api/admin/reports/:id: a pending report becomes reviewed or resolved, once. */
 export const reportStatusInput = z.object({ status: z.enum(["reviewed", "resolved"]) });
+
 export type ReportStatusInput = z.infer<typeof reportStatusInput>;
 
 /** PUT /api/admin/content/:type/:id/hidden */
 export const contentHiddenInput = z.object({ hidden: z.boolean() });
+
 export const contentHiddenSchema = z.object({ isHidden: z.boolean() });
+
 export type ContentHiddenDto = z.infer<typeof contentHiddenSchema>;
 
 /** Roles an admin can give or take in /admin; admins are made by ADMIN_EMAILS only. */
 const assignableRoles = ["moderator", "user"] as const satisfies readonly (typeof roles)[number][];
+
 export const roleInput = z.object({ role: z.enum(assignableRoles) });
+
 export type RoleInput = z.infer<typeof roleInput>;
 
 /** GET /api/admin/team (admins only): everyone with a role, admins first. */
@@ -160,8 +128,11 @@ const teamMemberSchema = z.object({
   profile: authorSchema,
   role: z.enum(["admin", "moderator"]),
 });
+
 export const teamSchema = z.object({ members: z.array(teamMemberSchema) });
+
 export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
+
 export type TeamDto = z.infer<typeof teamSchema>;
 
 export const roleChangeSchema = z.object({ role: z.enum(roles) });
@@ -176,6 +147,7 @@ export const moderationActions = [
   /** An account erased at the end of its deletion grace period; no actor, no content. */
   "account_deleted",
 ] as const;
+
 export type ModerationAction = (typeof moderationActions)[number];
 
 /**
@@ -196,36 +168,10 @@ const activityEntrySchema = z.object({
   reportId: z.string().nullable(),
   createdAt: z.string(),
 });
+
 export type ActivityEntryDto = z.infer<typeof activityEntrySchema>;
 
 /** GET /api/admin/activity: newest first. */
 export const activityPageSchema = pageSchema(activityEntrySchema);
+
 export type ActivityPage = z.infer<typeof activityPageSchema>;
-
-/** What /admin and the moderation routes say. */
-export const adminMessages = {
-  title: "Admin Dashboard",
-  statusUpdated: "Report status updated",
-  notPending: "Only pending reports can be updated",
-  reportNotFound: "Report not found",
-  hidden: "Content hidden",
-  unhidden: "Content visible again",
-  roleUpdated: "Role updated",
-  adminRoleFixed: "Admins are set by the server's ADMIN_EMAILS and can't be changed here",
-  ownRole: "You can't change your own role",
-  forbidden: "You don't have permission to do that",
-  noReports: "No reports yet",
-  noActivity: "No moderation activity yet",
-  contentDeleted: "This content was deleted",
-} as const;
-
-/** The kind of thing each target type is called in menus, toasts and the log. */
-export const reportTargetNouns = {
-  review: "review",
-  post: "post",
-  deal: "deal",
-  comment: "comment",
-  post_comment: "comment",
-  deal_comment: "comment",
-  user: "user",
-} as const satisfies Record<ReportTargetType, string>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isPlaceholderEmail } from "#domain/auth.ts";
-import { adminMessages } from "#domain/moderation.ts";
+import { adminMessages } from "#domain/moderation-rules.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";

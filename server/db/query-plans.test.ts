@@ -10,7 +10,7 @@ import { SUGGESTED_PEOPLE_LIMIT } from "#domain/follows.ts";
 import { itemKinds } from "#domain/item-kinds.ts";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
 import { LIST_LIMITS } from "#domain/lists.ts";
-import { REPORT_LIMITS } from "#domain/moderation.ts";
+import { REPORT_LIMITS } from "#domain/moderation-rules.ts";
 import { NEARBY_LIMITS } from "#domain/nearby.ts";
 import { NOTIFICATIONS_FETCHED } from "#domain/notifications.ts";
 import { PAGE_LIMITS } from "#domain/paging-rules.ts";

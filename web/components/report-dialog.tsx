@@ -1,12 +1,8 @@
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
-import {
-  REPORT_LIMITS,
-  type ReportReason,
-  reportReasonLabels,
-  reportReasons,
-} from "#domain/moderation.ts";
+import type { ReportReason } from "#domain/moderation.ts";
+import { REPORT_LIMITS, reportReasonLabels, reportReasons } from "#domain/moderation-rules.ts";
 import { MOBILE_QUERY } from "#web/lib/breakpoints.ts";
 
 /** What the person says about what they report. */

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import {
   moderationActions as moderationActionNames,
-  reportReasons,
   reportStatuses,
   reportTargetTypes,
 } from "../../../domain/moderation.ts";
+import { reportReasons } from "../../../domain/moderation-rules.ts";
 import { createdAt, newestFirst, uuidPrimaryKey } from "../columns.ts";
 import { profiles } from "./profiles.ts";
 

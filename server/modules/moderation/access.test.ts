@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminMessages } from "#domain/moderation.ts";
+import { adminMessages } from "#domain/moderation-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpStaff } from "#server/test/moderation.ts";
 import { request } from "#server/test/request.ts";

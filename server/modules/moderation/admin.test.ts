@@ -1,11 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  type ActivityEntryDto,
-  adminMessages,
-  REPORT_LIMITS,
-  reportMessages,
-} from "#domain/moderation.ts";
+import type { ActivityEntryDto } from "#domain/moderation.ts";
+import { adminMessages, REPORT_LIMITS, reportMessages } from "#domain/moderation-rules.ts";
 import { moderationActions } from "#server/db/schema/moderation.ts";
 import { userRoles } from "#server/db/schema/profiles.ts";
 import { useTestApp } from "#server/test/app.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type HideableType, reportMessages } from "#domain/moderation.ts";
+import type { HideableType } from "#domain/moderation.ts";
+import { reportMessages } from "#domain/moderation-rules.ts";
 import { moderationActions } from "#server/db/schema/moderation.ts";
 import type { ItemSortKey } from "#server/modules/items/item-list.queries.ts";
 import { profileItemsSql } from "#server/modules/profiles/profiles.queries.ts";

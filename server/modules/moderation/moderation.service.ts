@@ -2,23 +2,21 @@ import { isUuid } from "#domain/ids-rules.ts";
 import { type ItemKind, isItemKind } from "#domain/item-kinds.ts";
 import type { AuthorDto } from "#domain/items.ts";
 import { authorHandle } from "#domain/items-rules.ts";
-import {
-  type ActivityPage,
-  type AdminStatsDto,
-  adminMessages,
-  type ContentHiddenDto,
-  type CreateReportInput,
-  type HideableType,
-  REPORT_LIMITS,
-  type ReportDto,
-  type ReportPage,
-  type ReportStatusInput,
-  type ReportTargetDto,
-  type ReportTargetType,
-  type RoleInput,
-  reportMessages,
-  type TeamDto,
+import type {
+  ActivityPage,
+  AdminStatsDto,
+  ContentHiddenDto,
+  CreateReportInput,
+  HideableType,
+  ReportDto,
+  ReportPage,
+  ReportStatusInput,
+  ReportTargetDto,
+  ReportTargetType,
+  RoleInput,
+  TeamDto,
 } from "#domain/moderation.ts";
+import { adminMessages, REPORT_LIMITS, reportMessages } from "#domain/moderation-rules.ts";
 import { imageUrls } from "#domain/photos.ts";
 import type { Role, SessionUser } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";

@@ -1,12 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  adminMessages,
-  REPORT_LIMITS,
-  type ReportDto,
-  type ReportTargetType,
-  reportMessages,
-} from "#domain/moderation.ts";
+import type { ReportDto, ReportTargetType } from "#domain/moderation.ts";
+import { adminMessages, REPORT_LIMITS, reportMessages } from "#domain/moderation-rules.ts";
 import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import { user as authUsers } from "#server/db/schema/auth.ts";
 import { userReports } from "#server/db/schema/moderation.ts";

@@ -1,6 +1,6 @@
 import { isErasedSubjectLabel } from "#domain/account-deletion.ts";
 import type { ActivityEntryDto, ModerationAction, ReportTargetType } from "#domain/moderation.ts";
-import { reportTargetNouns } from "#domain/moderation.ts";
+import { reportTargetNouns } from "#domain/moderation-rules.ts";
 
 /**
  * One Activity Log line in words, around its subject: "hid the post" + “Pasta night” + "". The

@@ -5,17 +5,17 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type ActivityPage,
-  type AdminStatsDto,
-  adminMessages,
-  type ContentHiddenDto,
-  type HideableType,
-  type ReportPage,
-  type ReportStatusInput,
-  type RoleInput,
-  type TeamDto,
+import type {
+  ActivityPage,
+  AdminStatsDto,
+  ContentHiddenDto,
+  HideableType,
+  ReportPage,
+  ReportStatusInput,
+  RoleInput,
+  TeamDto,
 } from "#domain/moderation.ts";
+import { adminMessages } from "#domain/moderation-rules.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
 import { adminKeys, commentKeys, notificationKeys } from "#web/lib/query-keys.ts";

@@ -2,7 +2,7 @@ import { Button, Tabs, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link, useSearchParams } from "react-router";
-import { adminMessages } from "#domain/moderation.ts";
+import { adminMessages } from "#domain/moderation-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { mainContentProps } from "#web/components/skip-link.tsx";
 import { useSession } from "#web/lib/session.tsx";

@@ -4,16 +4,18 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { AuthorDto } from "#domain/items.ts";
 import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
+import type {
+  ReportDto,
+  ReportStatus,
+  ReportTargetDto,
+  ReportTargetType,
+} from "#domain/moderation.ts";
 import {
   adminMessages,
   isHideable,
-  type ReportDto,
-  type ReportStatus,
-  type ReportTargetDto,
-  type ReportTargetType,
   reportReasonLabels,
   reportTargetNouns,
-} from "#domain/moderation.ts";
+} from "#domain/moderation-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { When } from "#web/components/when.tsx";

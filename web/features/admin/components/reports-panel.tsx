@@ -1,7 +1,7 @@
 import { Skeleton, Stack } from "@mantine/core";
 import { IconFlag } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { adminMessages } from "#domain/moderation.ts";
+import { adminMessages } from "#domain/moderation-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";

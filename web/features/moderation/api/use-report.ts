@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import { type ReportTargetType, reportMessages } from "#domain/moderation.ts";
+import type { ReportTargetType } from "#domain/moderation.ts";
+import { reportMessages } from "#domain/moderation-rules.ts";
 import type { ReportDetails } from "#web/components/report-dialog.tsx";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { adminKeys } from "#web/lib/query-keys.ts";

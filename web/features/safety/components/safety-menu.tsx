@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconBan, IconFlag, IconVolume, IconVolume3 } from "@tabler/icons-react";
 import type { ReactElement } from "react";
 import { blockMessages } from "#domain/blocks-rules.ts";
-import { reportTargetNouns } from "#domain/moderation.ts";
+import { reportTargetNouns } from "#domain/moderation-rules.ts";
 import { ReportDialog } from "#web/components/report-dialog.tsx";
 import { RestrictDialog } from "#web/components/restrict-dialog.tsx";
 import { type ReportTarget, useReport } from "#web/features/moderation/api/use-report.ts";
