@@ -31,33 +31,6 @@ const NEARBY_SCORE = {
   halfClosenessKm: 1,
 } as const;
 
-export const nearbyMessages = {
-  tab: "Nearby",
-  allowLocation: "Allow location to see places near you",
-  useMyLocation: "Use my location",
-  locationRefused:
-    "Your browser did not share your location. Allow it in the site settings, then try again.",
-  empty: "No places with a location near you yet.",
-  loadFailed: "We couldn't load places near you",
-  loading: "Loading places near you",
-  mapView: "Map",
-  listView: "List",
-  viewSwitchLabel: "Show as",
-  /** "0.8 km" */
-  distance: (meters: number) => `${(meters / 1000).toFixed(1)} km`,
-  reviewCount: (count: number) => (count === 1 ? "1 review" : `${count} reviews`),
-  followedRating: (rating: number) => `${rating.toFixed(1)} from people you follow`,
-  // The Deals switch (issue 30): active deals near the caller instead of places.
-  dealsSwitch: "Deals",
-  dealsEmpty: "No deals near you right now.",
-  dealsEmptyHint: "Spotted a happy hour or a lunch special? Pass it on with Add.",
-  dealsLoadFailed: "We couldn't load deals near you",
-  dealsLoading: "Loading deals near you",
-  dealsTitle: "Deals nearby",
-  /** A deal pin's label after the place's name. */
-  dealCount: (count: number) => (count === 1 ? "1 deal" : `${count} deals`),
-} as const;
-
 /** GET /api/nearby. */
 export const nearbyQuery = z
   .object({
@@ -85,6 +58,7 @@ const nearbyPlaceSchema = z.object({
   followedCount: z.number().int(),
   score: z.number(),
 });
+
 export type NearbyPlaceDto = z.infer<typeof nearbyPlaceSchema>;
 
 export const nearbySchema = z.object({
@@ -92,6 +66,7 @@ export const nearbySchema = z.object({
   radius: z.number().int(),
   places: z.array(nearbyPlaceSchema),
 });
+
 export type NearbyDto = z.infer<typeof nearbySchema>;
 
 interface RatingFigures {
@@ -127,6 +102,7 @@ const nearbyDealPlaceSchema = z.object({
   distance: z.number(),
   location: z.object({ lat: z.number(), lng: z.number() }),
 });
+
 export type NearbyDealPlaceDto = z.infer<typeof nearbyDealPlaceSchema>;
 
 /** GET /api/nearby/deals: the active deals around the caller, nearest first. */
@@ -137,4 +113,5 @@ export const nearbyDealsSchema = z.object({
   /** Each listed deal's restaurant once, nearest first. */
   places: z.array(nearbyDealPlaceSchema),
 });
+
 export type NearbyDealsDto = z.infer<typeof nearbyDealsSchema>;

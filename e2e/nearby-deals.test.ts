@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEAL_CARD_TEXT } from "#domain/deal-when.ts";
-import { nearbyMessages } from "#domain/nearby.ts";
+import { nearbyMessages } from "#domain/nearby-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

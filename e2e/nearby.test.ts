@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { nearbyMessages } from "#domain/nearby.ts";
+import { nearbyMessages } from "#domain/nearby-rules.ts";
 import { restaurantPageMessages } from "#domain/restaurant.ts";
 import {
   DESKTOP,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NEARBY_LIMITS, nearbyMessages } from "#domain/nearby.ts";
+import { NEARBY_LIMITS } from "#domain/nearby.ts";
+import { nearbyMessages } from "#domain/nearby-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { getTestDatabase } from "#server/test/database.ts";

@@ -3,7 +3,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { forYouMessages } from "#domain/for-you-rules.ts";
-import { nearbyMessages } from "#domain/nearby.ts";
+import { nearbyMessages } from "#domain/nearby-rules.ts";
 import { exploreMessages, exploreTabs } from "#domain/search.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";
 import header from "#web/components/page-header.module.css";

@@ -19,13 +19,13 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { Link, useSearchParams } from "react-router";
 import { apiPaths } from "#domain/api-paths.ts";
 import type { DealDto } from "#domain/items.ts";
-import {
-  type NearbyDealPlaceDto,
-  type NearbyDealsDto,
-  type NearbyDto,
-  type NearbyPlaceDto,
-  nearbyMessages,
+import type {
+  NearbyDealPlaceDto,
+  NearbyDealsDto,
+  NearbyDto,
+  NearbyPlaceDto,
 } from "#domain/nearby.ts";
+import { nearbyMessages } from "#domain/nearby-rules.ts";
 import type { LatLng } from "#domain/places.ts";
 import { restaurantPageMessages } from "#domain/restaurant.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
