@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { postInput, postMessages } from "./post.ts";
+import { postInput } from "./post.ts";
+import { postMessages } from "./post-rules.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,30 +1,15 @@
 import { z } from "zod";
 import { ITEM_LIMITS } from "./items-rules.ts";
 import { imagesEditInput, imagesInput } from "./photos.ts";
+import { postMessages } from "./post-rules.ts";
 import { restaurantInput } from "./restaurant.ts";
 import { optionalText, requiredText } from "./text-input.ts";
-
-export const postMessages = {
-  titleRequired: "Title is required",
-  titleTooLong: "Title must be less than 200 characters",
-  contentTooLong: "Content must be less than 2000 characters",
-  // Toasts.
-  created: "Post created successfully!",
-  createFailed: "Failed to create post",
-  // Posts can be edited and deleted too; worded like the review's messages.
-  updated: "Post updated successfully!",
-  saveFailed: "Failed to save post",
-  deleteTitle: "Delete Post",
-  deleteConfirm: "Are you sure you want to delete this post? This action cannot be undone.",
-  deleted: "Post deleted successfully!",
-  deleteFailed: "Failed to delete post",
-  signInToPost: "Please sign in to create a post",
-} as const;
 
 const postTitle = requiredText(ITEM_LIMITS.titleMax, {
   required: postMessages.titleRequired,
   tooLong: postMessages.titleTooLong,
 });
+
 const postContent = optionalText(ITEM_LIMITS.bodyMax, postMessages.contentTooLong);
 
 /** POST /api/posts. */
@@ -34,7 +19,9 @@ export const postInput = z.object({
   restaurant: restaurantInput.nullish().transform((value) => value ?? null),
   images: imagesInput.default([]),
 });
+
 export type PostInput = z.input<typeof postInput>;
+
 export type PostValues = z.output<typeof postInput>;
 
 /** PATCH /api/posts/:id; `images`, when given, is the complete new list in order. */
@@ -43,5 +30,7 @@ export const postUpdateInput = z.object({
   content: postContent.optional(),
   images: imagesEditInput.optional(),
 });
+
 export type PostUpdateInput = z.input<typeof postUpdateInput>;
+
 export type PostUpdateValues = z.output<typeof postUpdateInput>;

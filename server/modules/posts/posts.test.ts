@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postMessages } from "#domain/post.ts";
+import { postMessages } from "#domain/post-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";
 import { uploadId } from "#server/test/content-helpers.ts";

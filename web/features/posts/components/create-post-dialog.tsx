@@ -1,5 +1,5 @@
 import type { PostDto } from "#domain/items.ts";
-import { postMessages } from "#domain/post.ts";
+import { postMessages } from "#domain/post-rules.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { PostForm } from "./post-form.tsx";

@@ -6,9 +6,9 @@ import {
   type PostUpdateValues,
   type PostValues,
   postInput,
-  postMessages,
   postUpdateInput,
 } from "#domain/post.ts";
+import { postMessages } from "#domain/post-rules.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
