@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dishScore, type Insertion, narrow, nextComparison } from "./rankings.ts";
+import { dishScore, type Insertion } from "./rankings.ts";
+import { narrow, nextComparison } from "./rankings-rules.ts";
 
 describe("dish scores (ADR 0030)", () => {
   it("keeps each star count in its band: a 5-star dish never below a 3-star one", () => {

@@ -10,24 +10,6 @@ export const RANKING_LIMITS = {
   dishesMax: 500,
 } as const;
 
-export const rankingMessages = {
-  compareTitle: "How does it compare?",
-  better: "Better",
-  worse: "Worse",
-  tooClose: "Too close to call",
-  skip: "Skip",
-  tab: "Rankings",
-  empty: "No rankings yet",
-  emptyHint: "Give a dish review a category to rank it against the others.",
-  reRank: "Re-rank",
-  moveUp: "Move up",
-  moveDown: "Move down",
-  rankSaved: "Ranking saved",
-  rankFailed: "Failed to save ranking",
-  notRankable: "Only a dish review with a category can be ranked",
-  loading: "Loading rankings...",
-} as const;
-
 /**
  * PUT /api/reviews/:id/rank: where a dish goes in its category. `aboveId`: just above that dish
  * (null: at the bottom); `tieWithId`: level with that dish ("Too close to call").
@@ -36,16 +18,19 @@ export const rankPlacementInput = z.union([
   z.strictObject({ aboveId: z.guid().nullable() }),
   z.strictObject({ tieWithId: z.guid() }),
 ]);
+
 export type RankPlacement = z.infer<typeof rankPlacementInput>;
 
 /** GET /api/profiles/:id/rankings: each category's ranked dishes, best first. */
 export const rankingsSchema = z.object({
   categories: z.array(z.object({ name: z.string(), dishes: z.array(reviewSchema) })),
 });
+
 export type RankingsDto = z.infer<typeof rankingsSchema>;
 
 /** GET /api/profile/categories: the categories the signed-in person has used, A to Z. */
 export const ownCategoriesSchema = z.object({ categories: z.array(z.string()) });
+
 export type OwnCategoriesDto = z.infer<typeof ownCategoriesSchema>;
 
 /**
@@ -65,16 +50,3 @@ export interface Insertion {
 }
 
 export type Verdict = "better" | "worse";
-
-/**
- * The next dish to ask about (its index in the other dishes, best first), or null when the
- * place is found: then the dish goes above others[lo], or to the bottom when lo is their count.
- */
-export function nextComparison({ lo, hi }: Insertion): number | null {
-  return lo < hi ? Math.floor((lo + hi) / 2) : null;
-}
-
-/** The range after the person said the new dish is better or worse than others[asked]. */
-export function narrow({ lo, hi }: Insertion, asked: number, verdict: Verdict): Insertion {
-  return verdict === "better" ? { lo, hi: asked } : { lo: asked + 1, hi };
-}

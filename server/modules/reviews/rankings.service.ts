@@ -1,6 +1,6 @@
 import type { ReviewDto } from "#domain/items.ts";
 import type { OwnCategoriesDto, RankingsDto, RankPlacement } from "#domain/rankings.ts";
-import { rankingMessages } from "#domain/rankings.ts";
+import { rankingMessages } from "#domain/rankings-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { ItemRow } from "#server/modules/items/items.queries.ts";

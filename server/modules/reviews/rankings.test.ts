@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ReviewDto } from "#domain/items.ts";
-import { type RankingsDto, rankingMessages } from "#domain/rankings.ts";
+import type { RankingsDto } from "#domain/rankings.ts";
+import { rankingMessages } from "#domain/rankings-rules.ts";
 import { CATEGORY_MAX, reviewMessages } from "#domain/review.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { useTestApp } from "#server/test/app.ts";

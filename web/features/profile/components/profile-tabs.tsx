@@ -8,7 +8,7 @@ import { itemSorts, postSorts } from "#domain/item-lists.ts";
 import { listMessages } from "#domain/lists.ts";
 import type { ProfileCounts, ProfileTab } from "#domain/profile.ts";
 import { profileListMessages, profileTabs } from "#domain/profile-rules.ts";
-import { rankingMessages } from "#domain/rankings.ts";
+import { rankingMessages } from "#domain/rankings-rules.ts";
 import { diaryMessages } from "#domain/review.ts";
 import { statsMessages } from "#domain/stats.ts";
 import { wantToTryMessages } from "#domain/want-to-try.ts";

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
-import { type RankingsDto, type RankPlacement, rankingMessages } from "#domain/rankings.ts";
+import type { RankingsDto, RankPlacement } from "#domain/rankings.ts";
+import { rankingMessages } from "#domain/rankings-rules.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { refreshContent } from "#web/lib/content-cache.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";

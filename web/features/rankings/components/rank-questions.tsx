@@ -2,13 +2,8 @@ import { Button, Group, Image, Loader, Modal, SimpleGrid, Stack, Text } from "@m
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { ReviewDto } from "#domain/items.ts";
-import {
-  type Insertion,
-  narrow,
-  nextComparison,
-  type RankPlacement,
-  rankingMessages,
-} from "#domain/rankings.ts";
+import type { Insertion, RankPlacement } from "#domain/rankings.ts";
+import { narrow, nextComparison, rankingMessages } from "#domain/rankings-rules.ts";
 import { finishRanking } from "#web/lib/rank-requests.ts";
 import { toast } from "#web/lib/toast.ts";
 import { rankingsQuery, useRankDish } from "../api/rankings-queries.ts";

@@ -11,7 +11,8 @@ import {
 import { IconArrowDown, IconArrowUp, IconTrophy } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReviewDto } from "#domain/items.ts";
-import { type RankPlacement, rankingMessages } from "#domain/rankings.ts";
+import type { RankPlacement } from "#domain/rankings.ts";
+import { rankingMessages } from "#domain/rankings-rules.ts";
 import { formatScore } from "#domain/review.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { rankingMessages } from "#domain/rankings.ts";
+import { rankingMessages } from "#domain/rankings-rules.ts";
 
 // The panel loads with the tab, never with the profile screen.
 const RankingsPanel = lazy(async () => ({
