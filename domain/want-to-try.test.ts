@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wantToTryMessages } from "./want-to-try.ts";
+import { wantToTryMessages } from "./want-to-try-rules.ts";
 
 describe("want to try messages", () => {
   it("say how many people you follow saved a place, one person or more", () => {

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { importMessages as messages } from "#domain/imports.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import { wantToTryMessages } from "#domain/want-to-try.ts";
+import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

@@ -6,7 +6,7 @@ import {
   importMessages,
   type LatestImportDto,
 } from "#domain/imports.ts";
-import { WANT_TO_TRY_MAX, wantToTryMessages } from "#domain/want-to-try.ts";
+import { WANT_TO_TRY_MAX, wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import type { ItemContext } from "#server/modules/items/items.service.ts";

@@ -5,11 +5,11 @@ import { idParam } from "#domain/ids.ts";
 import {
   wantToTryKeysSchema,
   wantToTryListQuery,
-  wantToTryMessages,
   wantToTryPageSchema,
   wantToTrySaveStateSchema,
   wantToTryVisibilitySchema,
 } from "#domain/want-to-try.ts";
+import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import { currentUser, requireUserWith } from "#server/auth/session.ts";
 import { errorResponses } from "#server/http/errors.ts";
 import {

@@ -1,17 +1,15 @@
 import type { z } from "zod";
 import { imageUrls } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
-import {
-  dishKey,
-  WANT_TO_TRY_MAX,
-  type WantToTryEntryDto,
-  type WantToTryKeysDto,
-  type WantToTryPageDto,
-  type WantToTrySaveStateDto,
-  type WantToTryVisibilityDto,
-  type wantToTryListQuery,
-  wantToTryMessages,
+import type {
+  WantToTryEntryDto,
+  WantToTryKeysDto,
+  WantToTryPageDto,
+  WantToTrySaveStateDto,
+  WantToTryVisibilityDto,
+  wantToTryListQuery,
 } from "#domain/want-to-try.ts";
+import { dishKey, WANT_TO_TRY_MAX, wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { viewableItemPage } from "#server/modules/items/items.queries.ts";

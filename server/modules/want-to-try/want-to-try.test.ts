@@ -3,13 +3,8 @@ import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { FollowedReviewsDto } from "#domain/restaurant.ts";
 import type { RestaurantSearchResults } from "#domain/search.ts";
-import {
-  savedDishKey,
-  WANT_TO_TRY_MAX,
-  type WantToTryEntryDto,
-  type WantToTryPageDto,
-  wantToTryMessages,
-} from "#domain/want-to-try.ts";
+import type { WantToTryEntryDto, WantToTryPageDto } from "#domain/want-to-try.ts";
+import { savedDishKey, WANT_TO_TRY_MAX, wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor, signUpWithProfile } from "#server/test/auth-helpers.ts";
 import { postDishReview } from "#server/test/content-helpers.ts";

@@ -11,7 +11,7 @@ import { profileListMessages, profileTabs } from "#domain/profile-rules.ts";
 import { rankingMessages } from "#domain/rankings-rules.ts";
 import { diaryMessages } from "#domain/review.ts";
 import { statsMessages } from "#domain/stats.ts";
-import { wantToTryMessages } from "#domain/want-to-try.ts";
+import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
 import {
   type ItemListTab,

@@ -6,16 +6,15 @@ import {
 } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
-import {
-  savedDishKey,
-  type WantToTryEntryDto,
-  type WantToTryKeysDto,
-  type WantToTryPageDto,
-  type WantToTrySaveStateDto,
-  type WantToTryVisibility,
-  type WantToTryVisibilityDto,
-  wantToTryMessages,
+import type {
+  WantToTryEntryDto,
+  WantToTryKeysDto,
+  WantToTryPageDto,
+  WantToTrySaveStateDto,
+  WantToTryVisibility,
+  WantToTryVisibilityDto,
 } from "#domain/want-to-try.ts";
+import { savedDishKey, wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { wantToTryKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

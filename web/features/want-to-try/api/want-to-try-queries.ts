@@ -2,12 +2,8 @@ import { infiniteQueryOptions, queryOptions, useQuery } from "@tanstack/react-qu
 import { apiPaths } from "#domain/api-paths.ts";
 import type { ReviewDto } from "#domain/items.ts";
 import { pageParams } from "#domain/page-params.ts";
-import {
-  savedDishKey,
-  type WantToTryKeysDto,
-  type WantToTryPageDto,
-  type WantToTryStatus,
-} from "#domain/want-to-try.ts";
+import type { WantToTryKeysDto, WantToTryPageDto, WantToTryStatus } from "#domain/want-to-try.ts";
+import { savedDishKey } from "#domain/want-to-try-rules.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { wantToTryKeys } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";

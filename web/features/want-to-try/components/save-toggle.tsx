@@ -1,6 +1,6 @@
 import { UnstyledButton } from "@mantine/core";
 import { IconBookmark, IconBookmarkFilled } from "@tabler/icons-react";
-import { wantToTryMessages } from "#domain/want-to-try.ts";
+import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import surface from "#web/components/surface.module.css";
 import { useSession } from "#web/lib/session.tsx";
 import { useWhenSignedIn } from "#web/lib/sign-in-prompt.ts";

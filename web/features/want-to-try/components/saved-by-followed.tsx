@@ -1,5 +1,5 @@
 import { IconBookmark } from "@tabler/icons-react";
-import { wantToTryMessages } from "#domain/want-to-try.ts";
+import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import classes from "./saved-by-followed.module.css";
 
 interface SavedByFollowedProps {

@@ -6,14 +6,16 @@ import {
   useInfiniteQuery,
 } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
+import type {
+  WantToTryPageDto,
+  WantToTryStatus,
+  WantToTryVisibility,
+} from "#domain/want-to-try.ts";
 import {
-  type WantToTryPageDto,
-  type WantToTryStatus,
-  type WantToTryVisibility,
   wantToTryMessages,
   wantToTryVisibilities,
   wantToTryVisibilityLabels,
-} from "#domain/want-to-try.ts";
+} from "#domain/want-to-try-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";
