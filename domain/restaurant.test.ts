@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { derivedPriceTier, dollarSigns, priceLevelLabel } from "./restaurant.ts";
+import { derivedPriceTier } from "./restaurant.ts";
+import { dollarSigns, priceLevelLabel } from "./restaurant-rules.ts";
 
 describe("prices", () => {
   it("derived price tier", () => {

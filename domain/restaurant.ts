@@ -3,7 +3,7 @@ import { itemSorts } from "./item-lists.ts";
 import { itemSchema, type ReviewType } from "./items.ts";
 import { ITEM_LIMITS } from "./items-rules.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
-import type { PlaceSuggestion } from "./places.ts";
+import { restaurantTabs } from "./restaurant-rules.ts";
 import { optionalText, requiredText, searchText } from "./text-input.ts";
 import { savedByFollowedCountSchema } from "./want-to-try.ts";
 
@@ -17,33 +17,12 @@ export const restaurantMessages = {
   locationForbidden: "Only the person who added this place or a moderator can change its location",
 } as const;
 
-/** The restaurant page's location actions. */
-export const restaurantLocationMessages = {
-  directions: "Directions",
-  add: "Add location",
-  edit: "Edit location",
-  dialogTitle: "Where is it?",
-  save: "Save location",
-  saved: "Location saved",
-  saveFailed: "Could not save the location",
-  /** A place with a pin and no address: its link opens the pin. */
-  openPin: "Open in maps",
-} as const;
-
-/** The restaurant page's Follow button (its follows feed "{restaurant} has a new deal"). */
-export const restaurantFollowMessages = {
-  follow: "Follow",
-  following: "Following",
-  signInRequired: "Please sign in to follow restaurants",
-  updateFailed: "Failed to update follow status",
-  followerCount: (count: number) => (count === 1 ? "1 follower" : `${count} followers`),
-} as const;
-
 /** PUT|DELETE /api/restaurants/:id/follow: the caller's follow and the place's new count. */
 export const restaurantFollowStateSchema = z.object({
   following: z.boolean(),
   followerCount: z.number().int(),
 });
+
 export type RestaurantFollowState = z.infer<typeof restaurantFollowStateSchema>;
 
 /**
@@ -51,7 +30,9 @@ export type RestaurantFollowState = z.infer<typeof restaurantFollowStateSchema>;
  * location edit use it, so one rule holds for every address a person types.
  */
 const addressText = optionalText(ITEM_LIMITS.titleMax, restaurantMessages.addressTooLong);
+
 const latitude = z.number().min(-90).max(90).nullish();
+
 const longitude = z.number().min(-180).max(180).nullish();
 
 /** A pin is both coordinates or none: half a position is no position. */
@@ -79,7 +60,9 @@ export const restaurantInput = z
     googleRating: z.number().min(0).max(5).nullish(),
   })
   .refine(hasWholePin, { message: restaurantMessages.pinIncomplete, path: ["lat"] });
+
 export type RestaurantInput = z.input<typeof restaurantInput>;
+
 export type RestaurantValues = z.output<typeof restaurantInput>;
 
 /**
@@ -93,22 +76,8 @@ export const restaurantLocationInput = z
     message: restaurantMessages.locationRequired,
     path: ["address"],
   });
-export type RestaurantLocationInput = z.input<typeof restaurantLocationInput>;
 
-/** The restaurant a place from the maps service describes, as a review names it. */
-export function restaurantFromPlace(place: PlaceSuggestion) {
-  return {
-    name: place.name,
-    address: place.address,
-    placeId: place.placeId,
-    lat: place.latitude,
-    lng: place.longitude,
-    phone: place.phone,
-    website: place.website,
-    priceLevel: place.priceLevel,
-    googleRating: place.googleRating,
-  } satisfies RestaurantInput & RestaurantValues;
-}
+export type RestaurantLocationInput = z.input<typeof restaurantLocationInput>;
 
 /**
  * A place's rating, one rule wherever a restaurant is shown with one (its page's "Restaurant
@@ -125,6 +94,7 @@ export function placeRating(restaurantReviewsAverage: number | string | null): n
 }
 
 const ratingStatSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
+
 export type RatingStat = z.infer<typeof ratingStatSchema>;
 
 /** GET /api/restaurants/:idOrSlug: the restaurant page's header and stats. */
@@ -163,6 +133,7 @@ export const restaurantSchema = z.object({
     dealCount: z.number().int(),
   }),
 });
+
 export type RestaurantDto = z.infer<typeof restaurantSchema>;
 
 /**
@@ -179,21 +150,6 @@ export function derivedPriceTier(averageCost: number | null | undefined): 1 | 2 
   return 4;
 }
 
-const PRICE_LEVEL_LABELS = { 1: "Budget", 2: "Moderate", 3: "Premium", 4: "Luxury" } as const;
-
-export function priceLevelLabel(level: number | null | undefined): string | null {
-  if (level === null || level === undefined) return null;
-  return PRICE_LEVEL_LABELS[level as 1 | 2 | 3 | 4] ?? null;
-}
-
-/** "$$" for 2; "" for none. */
-export function dollarSigns(count: number | null | undefined): string {
-  if (!count || count < 0) return "";
-  return "$".repeat(Math.min(Math.round(count), 4));
-}
-
-/** A restaurant page's tabs: posts about it, its dish reviews, its restaurant reviews. */
-export const restaurantTabs = ["posts", "dishes", "restaurant"] as const;
 export type RestaurantTab = (typeof restaurantTabs)[number];
 
 /**
@@ -207,6 +163,7 @@ export const restaurantItemsQuery = pageQuery.extend({
 });
 
 export const restaurantItemsPageSchema = pageSchema(itemSchema);
+
 export type RestaurantItemsPage = z.infer<typeof restaurantItemsPageSchema>;
 
 /** The most reviews by followed people a restaurant page shows above its tabs. */
@@ -223,17 +180,5 @@ export const followedReviewsSchema = z.object({
   reviewerCount: z.number().int(),
   savedByFollowedCount: savedByFollowedCountSchema,
 });
-export type FollowedReviewsDto = z.infer<typeof followedReviewsSchema>;
 
-export const restaurantPageMessages = {
-  searchDishes: "Search dishes...",
-  noPosts: "No posts yet",
-  noDishes: "No dish reviews yet",
-  /**
-   * Also what a place without a rating says where it is shown with one (Nearby, a list's map):
-   * its rating is its restaurant reviews'.
-   */
-  noRestaurantReviews: "No restaurant reviews yet",
-  noDishMatches: "No dishes found matching your search",
-  noRestaurantMatches: "No restaurant reviews found matching your search",
-} as const;
+export type FollowedReviewsDto = z.infer<typeof followedReviewsSchema>;

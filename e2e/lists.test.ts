@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { restaurantPageMessages } from "#domain/restaurant.ts";
+import { restaurantPageMessages } from "#domain/restaurant-rules.ts";
 import {
   baseURL,
   DESKTOP,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { nearbyMessages } from "#domain/nearby-rules.ts";
-import { restaurantPageMessages } from "#domain/restaurant.ts";
+import { restaurantPageMessages } from "#domain/restaurant-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

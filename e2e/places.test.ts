@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { PlaceSearchResult } from "#domain/places.ts";
 import { OSM_COPYRIGHT_URL, placeMessages } from "#domain/places-rules.ts";
-import { restaurantLocationMessages } from "#domain/restaurant.ts";
+import { restaurantLocationMessages } from "#domain/restaurant-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { restaurantFromPlace } from "#domain/restaurant.ts";
+import { restaurantFromPlace } from "#domain/restaurant-rules.ts";
 import type { AppConfig } from "#server/config.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { useTestApp } from "#server/test/app.ts";

@@ -3,7 +3,8 @@ import { IconBuildingStore, IconMapPinFilled, IconMapPinPlus } from "@tabler/ico
 import { useState } from "react";
 import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import { formatDistance, isNearby, PLACE_LIMITS, placeMessages } from "#domain/places-rules.ts";
-import { type RestaurantInput, restaurantFromPlace } from "#domain/restaurant.ts";
+import type { RestaurantInput } from "#domain/restaurant.ts";
+import { restaurantFromPlace } from "#domain/restaurant-rules.ts";
 import { useBrowserPosition, usePlaceSearch } from "#web/lib/use-place-search.ts";
 import { LocationFields } from "./location-fields.tsx";
 import { OsmAttribution } from "./osm-attribution.tsx";

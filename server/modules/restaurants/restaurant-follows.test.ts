@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationSettingsMessages } from "#domain/notification-settings.ts";
 import { notificationSentence } from "#domain/notifications.ts";
-import { restaurantFollowMessages } from "#domain/restaurant.ts";
+import { restaurantFollowMessages } from "#domain/restaurant-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import { recordBusEvents } from "#server/test/event-stream.ts";

@@ -4,13 +4,13 @@ import { z } from "zod";
 import {
   FOLLOWED_REVIEWS_LIMIT,
   followedReviewsSchema,
-  restaurantFollowMessages,
   restaurantFollowStateSchema,
   restaurantItemsPageSchema,
   restaurantItemsQuery,
   restaurantLocationInput,
   restaurantSchema,
 } from "#domain/restaurant.ts";
+import { restaurantFollowMessages } from "#domain/restaurant-rules.ts";
 import { PATH_PARAM_MAX, pathSegment, pathSegmentUpTo } from "#domain/text-input.ts";
 import {
   currentUser,

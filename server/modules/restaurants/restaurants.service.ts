@@ -9,11 +9,11 @@ import {
   type RestaurantDto,
   type RestaurantItemsPage,
   type RestaurantValues,
-  restaurantFromPlace,
   type restaurantItemsQuery,
   type restaurantLocationInput,
   restaurantMessages,
 } from "#domain/restaurant.ts";
+import { restaurantFromPlace } from "#domain/restaurant-rules.ts";
 import { addressLocality, numberedSlug, restaurantSlug } from "#domain/slugs.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";

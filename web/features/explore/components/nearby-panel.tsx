@@ -27,7 +27,7 @@ import type {
 } from "#domain/nearby.ts";
 import { nearbyMessages } from "#domain/nearby-rules.ts";
 import type { LatLng } from "#domain/places.ts";
-import { restaurantPageMessages } from "#domain/restaurant.ts";
+import { restaurantPageMessages } from "#domain/restaurant-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { type FoodMapPin, FoodMapView } from "#web/features/food-map/components/food-map-view.tsx";

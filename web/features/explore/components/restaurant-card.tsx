@@ -1,7 +1,7 @@
 import { Anchor, VisuallyHidden } from "@mantine/core";
 import { IconMapPin, IconStarFilled } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { dollarSigns } from "#domain/restaurant.ts";
+import { dollarSigns } from "#domain/restaurant-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import type { RestaurantCardDto } from "#domain/search.ts";
 import { RestaurantInitial } from "#web/components/restaurant-initial.tsx";

@@ -15,7 +15,7 @@ import { Link } from "react-router";
 import type { MapPlaceStatus } from "#domain/food-map.ts";
 import { foodMapMessages } from "#domain/food-map-rules.ts";
 import type { RestaurantRefDto } from "#domain/items.ts";
-import { restaurantPageMessages } from "#domain/restaurant.ts";
+import { restaurantPageMessages } from "#domain/restaurant-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type RestaurantDto,
-  type RestaurantFollowState,
-  restaurantFollowMessages,
-} from "#domain/restaurant.ts";
+import type { RestaurantDto, RestaurantFollowState } from "#domain/restaurant.ts";
+import { restaurantFollowMessages } from "#domain/restaurant-rules.ts";
 import { apiSend } from "#web/lib/api-client.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

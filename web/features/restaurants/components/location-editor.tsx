@@ -4,11 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { apiPaths } from "#domain/api-paths.ts";
 import type { LatLng } from "#domain/places.ts";
-import {
-  type RestaurantDto,
-  type RestaurantLocationInput,
-  restaurantLocationMessages,
-} from "#domain/restaurant.ts";
+import type { RestaurantDto, RestaurantLocationInput } from "#domain/restaurant.ts";
+import { restaurantLocationMessages } from "#domain/restaurant-rules.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { restaurantKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

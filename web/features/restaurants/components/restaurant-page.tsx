@@ -23,13 +23,13 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import type { RestaurantDto } from "#domain/restaurant.ts";
 import {
   dollarSigns,
   priceLevelLabel,
-  type RestaurantDto,
   restaurantFollowMessages,
   restaurantLocationMessages,
-} from "#domain/restaurant.ts";
+} from "#domain/restaurant-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";

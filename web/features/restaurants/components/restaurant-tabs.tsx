@@ -1,13 +1,8 @@
 import { IconArticle, IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
 import { profileListMessages } from "#domain/profile-rules.ts";
-import {
-  type RatingStat,
-  type RestaurantDto,
-  type RestaurantTab,
-  restaurantPageMessages,
-  restaurantTabs,
-} from "#domain/restaurant.ts";
+import type { RatingStat, RestaurantDto, RestaurantTab } from "#domain/restaurant.ts";
+import { restaurantPageMessages, restaurantTabs } from "#domain/restaurant-rules.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
 import { ItemListTabs } from "#web/features/items/components/item-list-tabs.tsx";
 import { oneDecimal } from "#web/lib/restaurant-links.ts";

@@ -3,7 +3,8 @@ import { IconStarFilled } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
 import { ITEM_LIMITS } from "#domain/items-rules.ts";
-import { dollarSigns, priceLevelLabel, type RestaurantInput } from "#domain/restaurant.ts";
+import type { RestaurantInput } from "#domain/restaurant.ts";
+import { dollarSigns, priceLevelLabel } from "#domain/restaurant-rules.ts";
 import {
   CATEGORY_MAX,
   type CreateReviewValues,
