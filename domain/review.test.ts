@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { restaurantMessages } from "./restaurant.ts";
-import {
-  costInput,
-  createReviewInput,
-  formatCost,
-  localToday,
-  reviewMessages,
-  visitedNotAfter,
-} from "./review.ts";
+import { costInput, createReviewInput, visitedNotAfter } from "./review.ts";
+import { formatCost, localToday, reviewMessages } from "./review-rules.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { restaurantRefSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
-import { formatCost } from "./review.ts";
+import { formatCost } from "./review-rules.ts";
 
 /**
  * A profile's Stats: what its owner's visible reviews add up to over a period (a calendar year,

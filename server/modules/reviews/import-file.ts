@@ -8,7 +8,8 @@ import {
 } from "#domain/imports.ts";
 import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
-import { reviewMessages, visitedOnInput } from "#domain/review.ts";
+import { visitedOnInput } from "#domain/review.ts";
+import { reviewMessages } from "#domain/review-rules.ts";
 import { ApiError } from "#server/http/errors.ts";
 
 /**

@@ -7,7 +7,7 @@ import {
   importMessages,
 } from "#domain/imports.ts";
 import type { RestaurantDto } from "#domain/restaurant.ts";
-import { reviewMessages } from "#domain/review.ts";
+import { reviewMessages } from "#domain/review-rules.ts";
 import { DEFAULT_CONTENT_RATE_LIMITS } from "#server/config.ts";
 import { RESTAURANT_REFERENCES } from "#server/modules/restaurants/restaurants.queries.ts";
 import { TEST_ORIGIN, useTestApp } from "#server/test/app.ts";

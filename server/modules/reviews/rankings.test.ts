@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ReviewDto } from "#domain/items.ts";
 import type { RankingsDto } from "#domain/rankings.ts";
 import { rankingMessages } from "#domain/rankings-rules.ts";
-import { CATEGORY_MAX, reviewMessages } from "#domain/review.ts";
+import { CATEGORY_MAX, reviewMessages } from "#domain/review-rules.ts";
 import { reviews } from "#server/db/schema/reviews.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { signUpByEmail } from "#server/test/auth-helpers.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { itemNotFoundMessages } from "#domain/items.ts";
 import { photoMessages } from "#domain/photos-rules.ts";
 import { restaurantMessages } from "#domain/restaurant.ts";
-import { reviewMessages } from "#domain/review.ts";
+import { reviewMessages } from "#domain/review-rules.ts";
 import { restaurants } from "#server/db/schema/restaurants.ts";
 import { reviewImages, reviews } from "#server/db/schema/reviews.ts";
 import { imageUploads } from "#server/db/schema/uploads.ts";

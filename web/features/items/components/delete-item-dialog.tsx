@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { DEAL_DELETE_TEXT } from "#domain/deal-when.ts";
 import type { ItemKind } from "#domain/item-kinds.ts";
 import { postMessages } from "#domain/post-rules.ts";
-import { reviewMessages } from "#domain/review.ts";
+import { reviewMessages } from "#domain/review-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
 import { useDeleteItem } from "#web/features/item-data/api/item-queries.ts";

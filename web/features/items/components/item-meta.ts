@@ -1,6 +1,6 @@
 import type { ItemDto, ReviewDto } from "#domain/items.ts";
 import { dollarSigns } from "#domain/restaurant-rules.ts";
-import { formatCost } from "#domain/review.ts";
+import { formatCost } from "#domain/review-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { formatDate, formatRelativeTime, localDay } from "#web/lib/format-date.ts";
 

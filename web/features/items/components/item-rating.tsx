@@ -1,6 +1,6 @@
 import { VisuallyHidden } from "@mantine/core";
 import type { ReviewDto } from "#domain/items.ts";
-import { formatScore } from "#domain/review.ts";
+import { formatScore } from "#domain/review-rules.ts";
 import { StarRating } from "#web/components/star-rating.tsx";
 import classes from "./item.module.css";
 import { itemCost, itemCostLabel } from "./item-meta.ts";

@@ -2,7 +2,7 @@ import { Stack, Title, VisuallyHidden } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ReviewDto } from "#domain/items.ts";
-import { diaryMessages } from "#domain/review.ts";
+import { diaryMessages } from "#domain/review-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { ItemCardSkeleton } from "#web/features/items/components/item-card.tsx";
 import { ItemDetailDialog } from "#web/features/items/components/item-detail-dialog.tsx";

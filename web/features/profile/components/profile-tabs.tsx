@@ -9,7 +9,7 @@ import { listMessages } from "#domain/lists.ts";
 import type { ProfileCounts, ProfileTab } from "#domain/profile.ts";
 import { profileListMessages, profileTabs } from "#domain/profile-rules.ts";
 import { rankingMessages } from "#domain/rankings-rules.ts";
-import { diaryMessages } from "#domain/review.ts";
+import { diaryMessages } from "#domain/review-rules.ts";
 import { statsMessages } from "#domain/stats.ts";
 import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";

@@ -13,7 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReviewDto } from "#domain/items.ts";
 import type { RankPlacement } from "#domain/rankings.ts";
 import { rankingMessages } from "#domain/rankings-rules.ts";
-import { formatScore } from "#domain/review.ts";
+import { formatScore } from "#domain/review-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { StarRating } from "#web/components/star-rating.tsx";

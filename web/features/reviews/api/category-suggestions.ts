@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
 import type { OwnCategoriesDto } from "#domain/rankings.ts";
-import { RANKING_CATEGORIES } from "#domain/review.ts";
+import { RANKING_CATEGORIES } from "#domain/review-rules.ts";
 import { apiGet } from "#web/lib/api-client.ts";
 import { profileKeys } from "#web/lib/query-keys.ts";
 

@@ -3,7 +3,7 @@ import { IconBuildingStore, IconToolsKitchen2 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
-import { postedMessage } from "#domain/review.ts";
+import { postedMessage } from "#domain/review-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { PageHeader } from "#web/components/page-header.tsx";

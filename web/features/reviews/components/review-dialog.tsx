@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import type { ReviewDto, ReviewType } from "#domain/items.ts";
-import { postedMessage, reviewMessages } from "#domain/review.ts";
+import { postedMessage, reviewMessages } from "#domain/review-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { type ToastOptions, toast } from "#web/lib/toast.ts";

@@ -6,15 +6,13 @@ import { ITEM_LIMITS } from "#domain/items-rules.ts";
 import type { RestaurantInput } from "#domain/restaurant.ts";
 import { dollarSigns, priceLevelLabel } from "#domain/restaurant-rules.ts";
 import {
-  CATEGORY_MAX,
   type CreateReviewValues,
   createReviewInput,
-  localToday,
   type ReviewUpdateValues,
-  reviewMessages,
   reviewUpdateInput,
   visitedNotAfter,
 } from "#domain/review.ts";
+import { CATEGORY_MAX, localToday, reviewMessages } from "#domain/review-rules.ts";
 import { PhotoList } from "#web/components/photo-list.tsx";
 import { PlaceSearch } from "#web/components/place-search.tsx";
 import { useCreateItem, useUpdateItem } from "#web/features/item-data/api/item-queries.ts";

@@ -3,7 +3,7 @@ import { IconClockUp } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import type { ReviewDto } from "#domain/items.ts";
-import { postedMessage, reviewMessages } from "#domain/review.ts";
+import { postedMessage, reviewMessages } from "#domain/review-rules.ts";
 import { ConfirmDialog } from "#web/components/confirm-dialog.tsx";
 import { itemCreated } from "#web/features/item-data/api/item-queries.ts";
 import { announceTried } from "#web/features/want-to-try/api/use-want-to-try-mutations.ts";
