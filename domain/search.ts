@@ -1,29 +1,17 @@
 import { z } from "zod";
 import { itemSchema } from "./items.ts";
+import type { explorePageTabs, exploreTabs } from "./search-rules.ts";
 import { searchText } from "./text-input.ts";
 import { savedByFollowedCountSchema } from "./want-to-try.ts";
 
 // Explore: one search box over dishes, restaurants, posts, people and deals.
 
-/**
- * The search tabs of /explore, in the order they show; `?tab=` holds one of them. The spec's
- * four come first; Deals (issue 30) after them.
- */
-export const exploreTabs = ["dishes", "restaurants", "posts", "users", "deals"] as const;
 export type ExploreTab = (typeof exploreTabs)[number];
 
-/**
- * Explore's tabs: For you first (signed-in people only: picks for them, no search), the five
- * searches, then Nearby (places around the caller, no search).
- */
-export const explorePageTabs = ["for-you", ...exploreTabs, "nearby"] as const;
 export type ExplorePageTab = (typeof explorePageTabs)[number];
 
 /** Each tab lists at most this many results (the best matches, or the newest without a query). */
 export const EXPLORE_RESULT_LIMIT = 20;
-
-/** How long the search box waits after the last keystroke before it searches. */
-export const EXPLORE_DEBOUNCE_MS = 300;
 
 /** `GET /api/search/{tab}?q=`: without `q` a tab lists what is newest (restaurants by name). */
 export const exploreSearchQuery = z.object({ q: searchText });
@@ -33,6 +21,7 @@ export const exploreSearchQuery = z.object({ q: searchText });
  * reported gone), best match first.
  */
 export const itemSearchResultsSchema = z.object({ items: z.array(itemSchema) });
+
 export type ItemSearchResults = z.infer<typeof itemSearchResultsSchema>;
 
 /** A restaurant as an explore card shows it. */
@@ -48,12 +37,14 @@ const restaurantCardSchema = z.object({
   reviewCount: z.number().int(),
   savedByFollowedCount: savedByFollowedCountSchema,
 });
+
 export type RestaurantCardDto = z.infer<typeof restaurantCardSchema>;
 
 /** GET /api/search/restaurants */
 export const restaurantSearchResultsSchema = z.object({
   restaurants: z.array(restaurantCardSchema),
 });
+
 export type RestaurantSearchResults = z.infer<typeof restaurantSearchResultsSchema>;
 
 /** A person as an explore card shows them. */
@@ -73,23 +64,10 @@ const userCardSchema = z.object({
   followedByMe: z.boolean().nullable(),
   isMe: z.boolean(),
 });
+
 export type UserCardDto = z.infer<typeof userCardSchema>;
 
 /** GET /api/search/users: people who finished setting up their profile. */
 export const userSearchResultsSchema = z.object({ users: z.array(userCardSchema) });
+
 export type UserSearchResults = z.infer<typeof userSearchResultsSchema>;
-
-/** What each tab says when it has nothing: with a query ("found") and without ("yet"). */
-export const exploreEmptyMessages = {
-  dishes: { noMatches: "No dish reviews found", none: "No dish reviews yet" },
-  restaurants: { noMatches: "No restaurants found", none: "No restaurants yet" },
-  posts: { noMatches: "No posts found", none: "No posts yet" },
-  users: { noMatches: "No users found", none: "No users yet" },
-  deals: { noMatches: "No deals found", none: "No deals yet" },
-} as const satisfies Record<ExploreTab, { noMatches: string; none: string }>;
-
-export const exploreMessages = {
-  title: "Explore",
-  placeholder: "Search dishes, restaurants, or users...",
-  usersFailed: "Failed to load users",
-} as const;

@@ -8,7 +8,7 @@ import { text } from "node:stream/consumers";
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { exploreTabs } from "#domain/search.ts";
+import { exploreTabs } from "#domain/search-rules.ts";
 import { slugifyTitle } from "#domain/slugs.ts";
 import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";

@@ -1,7 +1,8 @@
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { EXPLORE_DEBOUNCE_MS, type ExplorePageTab, explorePageTabs } from "#domain/search.ts";
+import type { ExplorePageTab } from "#domain/search.ts";
+import { EXPLORE_DEBOUNCE_MS, explorePageTabs } from "#domain/search-rules.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";
 
 const DEFAULT_TAB: ExplorePageTab = "dishes";

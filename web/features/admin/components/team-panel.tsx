@@ -6,7 +6,7 @@ import { type ReactNode, useId, useState } from "react";
 import type { AuthorDto } from "#domain/items.ts";
 import { authorDisplayName } from "#domain/items-rules.ts";
 import type { TeamMemberDto } from "#domain/moderation.ts";
-import { EXPLORE_DEBOUNCE_MS, exploreEmptyMessages } from "#domain/search.ts";
+import { EXPLORE_DEBOUNCE_MS, exploreEmptyMessages } from "#domain/search-rules.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";

@@ -4,7 +4,7 @@ import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { forYouMessages } from "#domain/for-you-rules.ts";
 import { nearbyMessages } from "#domain/nearby-rules.ts";
-import { exploreMessages, exploreTabs } from "#domain/search.ts";
+import { exploreMessages, exploreTabs } from "#domain/search-rules.ts";
 import { SEARCH_TEXT_MAX } from "#domain/text-input-rules.ts";
 import header from "#web/components/page-header.module.css";
 import { PageHeader } from "#web/components/page-header.tsx";

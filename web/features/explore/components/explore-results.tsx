@@ -9,7 +9,8 @@ import {
 } from "@tabler/icons-react";
 import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { type ExploreTab, exploreEmptyMessages, exploreMessages } from "#domain/search.ts";
+import type { ExploreTab } from "#domain/search.ts";
+import { exploreEmptyMessages, exploreMessages } from "#domain/search-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import surface from "#web/components/surface.module.css";
