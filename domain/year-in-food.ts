@@ -11,14 +11,18 @@ import { reviewSchema } from "./items.ts";
 
 /** The month (0-based, UTC) from which the current year's recap opens: December. */
 export const YEAR_OPENS_MONTH = 11;
+
 /** How many dishes the recap's top list holds. */
 export const YEAR_TOP_DISHES = 5;
+
 /** The card drawn for link previews: the size chat apps expect of a large preview. */
 export const YEAR_CARD_SIZE = { width: 1200, height: 630 } as const;
+
 /** The same recap upright, the size apps that take stories expect (9:16). */
 export const YEAR_STORY_SIZE = { width: 1080, height: 1920 } as const;
 
 const YEAR_MIN = 1970;
+
 const YEAR_MAX = 9999;
 
 /** A year from the path: four digits, 1970-9999; anything else is a 400. */
@@ -46,6 +50,7 @@ export const yearListSchema = z.object({
   /** This year, while its recap is not open yet, with the moment it opens; else null. */
   upcoming: z.object({ year: z.number().int(), opensAt: z.string() }).nullable(),
 });
+
 export type YearListDto = z.infer<typeof yearListSchema>;
 
 const yearCountsSchema = z.object({
@@ -58,6 +63,7 @@ const yearCountsSchema = z.object({
   /** Restaurants reviewed that year for the first time ever. */
   newPlaces: z.number().int(),
 });
+
 export type YearCountsDto = z.infer<typeof yearCountsSchema>;
 
 /** GET /api/profiles/:id/years/:year */
@@ -80,45 +86,5 @@ export const yearInFoodSchema = z.object({
   /** The other years one may open, newest first. */
   years: z.array(z.number().int()),
 });
+
 export type YearInFoodDto = z.infer<typeof yearInFoodSchema>;
-
-export const yearInFoodMessages = {
-  entry: "Your year in food",
-  entryFor: (year: number) => `Your ${year} in food`,
-  title: (name: string, year: number) => `${name}'s ${year} in food`,
-  ownTitle: (year: number) => `Your ${year} in food`,
-  description: (counts: YearCountsDto) =>
-    `${counted(counts.reviews, "review")} · ${counted(counts.dishes, "dish", "dishes")} · ` +
-    `${counted(counts.restaurants, "restaurant")} · ${counted(counts.newPlaces, "new place")}`,
-  reviews: "Reviews",
-  dishes: "Dishes",
-  restaurants: "Restaurants",
-  newPlaces: "New places",
-  topDishes: "Top dishes",
-  noDishes: "No dish reviews this year.",
-  mapTitle: "The year's map",
-  mostLiked: "Most liked review",
-  noReviews: "No reviews this year.",
-  otherYears: "Other years",
-  share: "Share",
-  /** The menu of the year's images. */
-  download: "Download",
-  downloadImage: "Download image",
-  downloadStory: "Download story image",
-  linkCopied: "Link copied",
-  shareFailed: "Couldn't share the link",
-  notYet: (year: number) => `Your ${year} in food opens on December 1.`,
-  notYetHint: "Keep reviewing: everything you add until then counts.",
-  loading: "Loading the year in food",
-  loadFailed: "We couldn't load this year in food",
-  notFound: "This year in food is not available.",
-  backToProfile: "Back to profile",
-  /** The card's brand line, subtitle under the year and each top dish's rating. */
-  cardBrand: "Tasted",
-  cardSubtitle: (name: string) => `${name}'s year in food`,
-  cardRating: (rating: number) => `${rating}/5`,
-} as const;
-
-function counted(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : plural}`;
-}

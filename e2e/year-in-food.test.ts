@@ -2,7 +2,8 @@ import pg from "pg";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { yearCardPath } from "#domain/year-card-path.ts";
-import { lastOpenYear, yearInFoodMessages } from "#domain/year-in-food.ts";
+import { lastOpenYear } from "#domain/year-in-food.ts";
+import { yearInFoodMessages } from "#domain/year-in-food-rules.ts";
 import {
   baseURL,
   DESKTOP,

@@ -1,10 +1,6 @@
 import type { YearCardFormat } from "#domain/year-card-path.ts";
-import {
-  YEAR_CARD_SIZE,
-  YEAR_STORY_SIZE,
-  type YearInFoodDto,
-  yearInFoodMessages,
-} from "#domain/year-in-food.ts";
+import { YEAR_CARD_SIZE, YEAR_STORY_SIZE, type YearInFoodDto } from "#domain/year-in-food.ts";
+import { yearInFoodMessages } from "#domain/year-in-food-rules.ts";
 import { NOT_IN_CARD_FONTS } from "#server/media/card-fonts.ts";
 import type { CardChild, CardNode } from "#server/media/image-work.ts";
 import type { ImageJobs } from "#server/media/images.ts";

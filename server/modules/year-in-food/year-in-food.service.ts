@@ -5,9 +5,9 @@ import {
   YEAR_OPENS_MONTH,
   type YearInFoodDto,
   type YearListDto,
-  yearInFoodMessages,
   yearOpensAt,
 } from "#domain/year-in-food.ts";
+import { yearInFoodMessages } from "#domain/year-in-food-rules.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { selectMapPlaces } from "#server/modules/food-map/food-map.queries.ts";

@@ -15,7 +15,7 @@ import { foodMapMessages } from "#domain/food-map-rules.ts";
 import { authorHandle } from "#domain/items-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import { yearInFoodMessages } from "#domain/year-in-food.ts";
+import { yearInFoodMessages } from "#domain/year-in-food-rules.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import surface from "#web/components/surface.module.css";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
