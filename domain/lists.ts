@@ -1,94 +1,15 @@
 import { z } from "zod";
 import { authorSchema, restaurantRefSchema, reviewSchema } from "./items.ts";
+import { LIST_LIMITS, listMessages, listVisibilities } from "./lists-rules.ts";
 import { optionalText, pathSegment, requiredText } from "./text-input.ts";
 
-/**
- * Named lists ("Best ramen in Brooklyn"): a person's ordered picks of restaurants and reviews,
- * with a description and a visibility of their own. Who may see a list:
- * - its owner, always;
- * - `followers`: people who follow the owner (it shows on the owner's profile for them);
- * - `link`: anyone holding the list's share key (an unguessable token in the link), and anyone
- *   who followed the list with it. Making a new link drops those follows: the old link is dead.
- * - `private`: nobody else.
- * Anyone who can see a list may follow it; it then shows among the lists they follow and on the
- * owner's profile for them. Only the owner edits it. A list nobody may see answers 404, never
- * 403, so its existence is not told either.
- */
-export const listVisibilities = ["private", "followers", "link"] as const;
 export type ListVisibility = (typeof listVisibilities)[number];
-
-export const LIST_LIMITS = {
-  nameMax: 80,
-  descriptionMax: 500,
-  /** Restaurants and reviews one list holds; the list page shows them all, in order. */
-  entriesMax: 200,
-  /** Lists one person may own. */
-  listsMax: 100,
-  /** Length of the share key in the link (base64url of 18 random bytes). */
-  shareKeyLength: 24,
-} as const;
-
-export const listMessages = {
-  nameRequired: "List name is required",
-  nameTooLong: `List name must be at most ${LIST_LIMITS.nameMax} characters`,
-  descriptionTooLong: `Description must be at most ${LIST_LIMITS.descriptionMax} characters`,
-  notFound: "List not found",
-  notFoundHint: "It may be private, or the link may be out of date.",
-  entryNotFound: "That is not in this list",
-  full: `A list holds at most ${LIST_LIMITS.entriesMax} places and reviews. Remove one first.`,
-  tooManyLists: `You can have at most ${LIST_LIMITS.listsMax} lists. Delete one first.`,
-  /** Reordering with a set of entries that is no longer the list's (changed elsewhere). */
-  orderOutdated: "This list changed somewhere else. Reload it and try again.",
-  /** Adding a review that is hidden or gone, or a restaurant that does not exist. */
-  targetNotFound: "That restaurant or review no longer exists",
-  ownListFollow: "You cannot follow your own list",
-  signInToFollow: "Please sign in to follow lists",
-  signInToAdd: "Please sign in to make lists",
-  tabLabel: "Lists",
-  newList: "New list",
-  editList: "Edit list",
-  addToList: "Add to list",
-  created: "List created",
-  saved: "List saved",
-  deleted: "List deleted",
-  deleteTitle: "Delete list",
-  deleteConfirm:
-    "Delete this list? The restaurants and reviews in it stay; only the list goes. This cannot be undone.",
-  added: (listName: string) => `Added to ${listName}`,
-  removed: (listName: string) => `Removed from ${listName}`,
-  updateFailed: "Failed to update the list",
-  copyLink: "Copy link",
-  linkCopied: "Link copied",
-  newLink: "Make a new link",
-  newLinkConfirm:
-    "Make a new link? The current link stops working and people who followed the list through it lose it.",
-  newLinkMade: "New link made. The old link no longer works.",
-  follow: "Follow list",
-  unfollow: "Following",
-  emptyOwn: "This list is empty. Use Add to list on a restaurant or a review to fill it.",
-  empty: "This list is empty.",
-  noListsOwn: "No lists yet. Make one for the places you would send a friend to.",
-  noLists: "No lists to show",
-  followedLists: "Lists you follow",
-  noFollowedLists: "You do not follow any lists yet.",
-  visibilityLabels: {
-    private: "Private",
-    followers: "Followers",
-    link: "Anyone with the link",
-  } satisfies Record<ListVisibility, string>,
-  visibilityHints: {
-    private: "Only you can see it.",
-    followers: "People who follow you can see and follow it; it shows on your profile for them.",
-    link: "Anyone with the link can see and follow it. It is not shown on your profile.",
-  } satisfies Record<ListVisibility, string>,
-  entryCount: (count: number) => (count === 1 ? "1 place" : `${count} places`),
-  followerCount: (count: number) => (count === 1 ? "1 follower" : `${count} followers`),
-} as const;
 
 const listName = requiredText(LIST_LIMITS.nameMax, {
   required: listMessages.nameRequired,
   tooLong: listMessages.nameTooLong,
 });
+
 const listDescription = optionalText(LIST_LIMITS.descriptionMax, listMessages.descriptionTooLong);
 
 /** POST /api/lists */
@@ -97,6 +18,7 @@ export const createListInput = z.object({
   description: listDescription,
   visibility: z.enum(listVisibilities).default("private"),
 });
+
 export type CreateListInput = z.input<typeof createListInput>;
 
 /** PATCH /api/lists/:listId: any of the fields; a missing one stays as it is. */
@@ -106,6 +28,7 @@ export const updateListInput = z.object({
   description: listDescription.optional(),
   visibility: z.enum(listVisibilities).optional(),
 });
+
 export type UpdateListInput = z.input<typeof updateListInput>;
 
 /** `?key=` (and the follow body's `key`): the share key a link carries. */
@@ -123,6 +46,7 @@ export const addListEntryInput = z.union([
   z.object({ restaurantId: pathSegment }).strict(),
   z.object({ reviewId: pathSegment }).strict(),
 ]);
+
 export type AddListEntryInput = z.infer<typeof addListEntryInput>;
 
 /** PUT /api/lists/:listId/order: every entry id of the list, in the new order. */
@@ -159,6 +83,7 @@ export const listSummarySchema = z.object({
   /** The share key, for its owner only (null for everyone else): the link is `?key=` it. */
   shareKey: z.string().nullable(),
 });
+
 export type ListSummaryDto = z.infer<typeof listSummarySchema>;
 
 const listEntryKinds = ["restaurant", "review"] as const;
@@ -182,6 +107,7 @@ export const listEntrySchema = z.object({
   photoUrl: z.string().nullable(),
   addedAt: z.string(),
 });
+
 export type ListEntryDto = z.infer<typeof listEntrySchema>;
 
 /** GET /api/lists/:listId and POST /api/lists: the list and all its entries, in order. */
@@ -189,10 +115,12 @@ export const listDetailSchema = z.object({
   list: listSummarySchema,
   entries: z.array(listEntrySchema),
 });
+
 export type ListDetailDto = z.infer<typeof listDetailSchema>;
 
 /** GET /api/profiles/:id/lists (what the viewer may see) and GET /api/lists/following. */
 export const listSummariesSchema = z.object({ lists: z.array(listSummarySchema) });
+
 export type ListSummariesDto = z.infer<typeof listSummariesSchema>;
 
 /** One of the caller's lists in the Add to list picker. */
@@ -204,10 +132,12 @@ const myListSchema = z.object({
   /** The entry holding the asked-for restaurant or review; null when it is not in the list. */
   entryIdForTarget: z.string().nullable(),
 });
+
 export type MyListDto = z.infer<typeof myListSchema>;
 
 /** GET /api/lists/mine: the caller's lists, most recently updated first. */
 export const myListsSchema = z.object({ lists: z.array(myListSchema) });
+
 export type MyListsDto = z.infer<typeof myListsSchema>;
 
 /** The answer to following or unfollowing a list. */
@@ -215,4 +145,5 @@ export const listFollowStateSchema = z.object({
   following: z.boolean(),
   followerCount: z.number().int(),
 });
+
 export type ListFollowStateDto = z.infer<typeof listFollowStateSchema>;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { SUGGESTED_PEOPLE_LIMIT } from "#domain/follows.ts";
 import { itemKinds } from "#domain/item-kinds.ts";
 import { type ItemSort, itemSorts, postSorts } from "#domain/item-lists.ts";
-import { LIST_LIMITS } from "#domain/lists.ts";
+import { LIST_LIMITS } from "#domain/lists-rules.ts";
 import { REPORT_LIMITS } from "#domain/moderation-rules.ts";
 import { NEARBY_LIMITS } from "#domain/nearby.ts";
 import { NOTIFICATIONS_FETCHED } from "#domain/notifications.ts";

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { listVisibilities } from "../../../domain/lists.ts";
+import { listVisibilities } from "../../../domain/lists-rules.ts";
 import { counter, createdAt, updatedAt, uuidPrimaryKey } from "../columns.ts";
 import { user } from "./auth.ts";
 import { restaurants } from "./restaurants.ts";

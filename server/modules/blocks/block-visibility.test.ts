@@ -6,7 +6,7 @@
 // read, whose words may appear in the answer; every name that may not must be absent.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listMessages } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import type { Database } from "#server/db/client.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";

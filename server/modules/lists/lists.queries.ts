@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type AddListEntryInput, LIST_LIMITS, type ListVisibility } from "#domain/lists.ts";
+import type { AddListEntryInput, ListVisibility } from "#domain/lists.ts";
+import { LIST_LIMITS } from "#domain/lists-rules.ts";
 import { PLACE_RATING_REVIEW_TYPE } from "#domain/restaurant.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type ItemRow, itemColumns, itemRowsSql } from "#server/modules/items/items.queries.ts";

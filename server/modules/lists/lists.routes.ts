@@ -8,7 +8,6 @@ import {
   listDetailSchema,
   listEntrySchema,
   listFollowStateSchema,
-  listMessages,
   listReadQuery,
   listSummariesSchema,
   listSummarySchema,
@@ -17,6 +16,7 @@ import {
   reorderListInput,
   updateListInput,
 } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import { pathSegment } from "#domain/text-input.ts";
 import { currentUser, getSessionUser, requireUserWith } from "#server/auth/session.ts";

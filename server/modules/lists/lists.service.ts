@@ -3,20 +3,19 @@ import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { isUuid } from "#domain/ids-rules.ts";
 import type { ReviewDto } from "#domain/items.ts";
-import {
-  type AddListEntryInput,
-  type createListInput,
-  LIST_LIMITS,
-  type ListDetailDto,
-  type ListEntryDto,
-  type ListFollowStateDto,
-  type ListSummariesDto,
-  type ListSummaryDto,
-  listMessages,
-  type MyListsDto,
-  type myListsQuery,
-  type updateListInput,
+import type {
+  AddListEntryInput,
+  createListInput,
+  ListDetailDto,
+  ListEntryDto,
+  ListFollowStateDto,
+  ListSummariesDto,
+  ListSummaryDto,
+  MyListsDto,
+  myListsQuery,
+  updateListInput,
 } from "#domain/lists.ts";
+import { LIST_LIMITS, listMessages } from "#domain/lists-rules.ts";
 import { imageUrls } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import { placeRating } from "#domain/restaurant.ts";

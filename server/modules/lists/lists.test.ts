@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import {
-  LIST_LIMITS,
-  type ListDetailDto,
-  type ListEntryDto,
-  type ListSummariesDto,
-  type ListSummaryDto,
-  type ListVisibility,
-  listMessages,
+import type {
+  ListDetailDto,
+  ListEntryDto,
+  ListSummariesDto,
+  ListSummaryDto,
+  ListVisibility,
 } from "#domain/lists.ts";
+import { LIST_LIMITS, listMessages } from "#domain/lists-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import {

@@ -3,7 +3,8 @@ import { IconArrowDown, IconArrowUp, IconListDetails, IconTrash } from "@tabler/
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ItemDto } from "#domain/items.ts";
-import { type ListDetailDto, type ListEntryDto, listMessages } from "#domain/lists.ts";
+import type { ListDetailDto, ListEntryDto } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { PlacePicture } from "#web/components/place-picture.tsx";

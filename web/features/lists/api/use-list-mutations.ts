@@ -1,16 +1,16 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
-import {
-  type CreateListInput,
-  type ListDetailDto,
-  type ListEntryDto,
-  type ListFollowStateDto,
-  type ListSummaryDto,
-  listMessages,
-  type MyListDto,
-  type MyListsDto,
-  type UpdateListInput,
+import type {
+  CreateListInput,
+  ListDetailDto,
+  ListEntryDto,
+  ListFollowStateDto,
+  ListSummaryDto,
+  MyListDto,
+  MyListsDto,
+  UpdateListInput,
 } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import { ApiRequestError, apiSend } from "#web/lib/api-client.ts";
 import { type ListTarget, listKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

@@ -2,7 +2,7 @@ import { Button, Checkbox, Popover, Skeleton, Stack, Text, UnstyledButton } from
 import { IconPlaylistAdd, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { listMessages } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import surface from "#web/components/surface.module.css";
 import type { ListTarget } from "#web/lib/query-keys.ts";
 import { useSession } from "#web/lib/session.tsx";

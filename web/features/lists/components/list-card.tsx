@@ -1,6 +1,7 @@
 import { IconListDetails } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { type ListSummaryDto, listMessages } from "#domain/lists.ts";
+import type { ListSummaryDto } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import surface from "#web/components/surface.module.css";
 import classes from "./lists.module.css";

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
-import { type ListSummaryDto, listMessages } from "#domain/lists.ts";
+import type { ListSummaryDto } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";

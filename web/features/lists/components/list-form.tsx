@@ -1,13 +1,7 @@
 import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import {
-  type CreateListInput,
-  createListInput,
-  LIST_LIMITS,
-  type ListVisibility,
-  listMessages,
-  listVisibilities,
-} from "#domain/lists.ts";
+import { type CreateListInput, createListInput, type ListVisibility } from "#domain/lists.ts";
+import { LIST_LIMITS, listMessages, listVisibilities } from "#domain/lists-rules.ts";
 import { ApiRequestError } from "#web/lib/api-client.ts";
 import { type FieldErrors, rejectForm, rejectInvalidForm } from "#web/lib/form-errors.ts";
 

@@ -11,7 +11,8 @@ import {
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
-import { type ListSummaryDto, listMessages } from "#domain/lists.ts";
+import type { ListSummaryDto } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { ConfirmDeleteDialog } from "#web/components/confirm-delete-dialog.tsx";
 import surface from "#web/components/surface.module.css";

@@ -1,7 +1,8 @@
 import { Badge } from "@mantine/core";
 import { IconLink, IconLock, IconUsers } from "@tabler/icons-react";
 import type { CSSProperties } from "react";
-import { type ListVisibility, listMessages } from "#domain/lists.ts";
+import type { ListVisibility } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 
 const LOOKS = {
   private: { icon: IconLock, color: "gray" },

@@ -5,7 +5,7 @@ import {
   IconToolsKitchen2,
 } from "@tabler/icons-react";
 import { itemSorts, postSorts } from "#domain/item-lists.ts";
-import { listMessages } from "#domain/lists.ts";
+import { listMessages } from "#domain/lists-rules.ts";
 import type { ProfileCounts, ProfileTab } from "#domain/profile.ts";
 import { profileListMessages, profileTabs } from "#domain/profile-rules.ts";
 import { rankingMessages } from "#domain/rankings-rules.ts";
