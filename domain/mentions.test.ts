@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MENTION_LIMITS, mentionedHandles, mentionSegments } from "./mentions.ts";
+import { MENTION_LIMITS, mentionedHandles } from "./mentions.ts";
+import { mentionSegments } from "./mentions-rules.ts";
 
 describe("mentions", () => {
   it("finds @handles at the start, after spaces and punctuation, lower case, once each", () => {

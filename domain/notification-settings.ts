@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ItemKind } from "./item-kinds.ts";
-import { mentionMessages } from "./mentions.ts";
+import { mentionMessages } from "./mentions-rules.ts";
 import { notificationMessages } from "./notifications.ts";
 import { hasNoNul } from "./text-input.ts";
 

@@ -4,7 +4,7 @@ import { isUuid } from "./ids-rules.ts";
 import { type ItemKind, isItemKind, itemKinds } from "./item-kinds.ts";
 import { type AuthorNames, authorSchema, reviewTypes } from "./items.ts";
 import { authorDisplayName } from "./items-rules.ts";
-import { mentionMessages } from "./mentions.ts";
+import { mentionMessages } from "./mentions-rules.ts";
 import { pageSchema } from "./paging.ts";
 
 /**

@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 import type { ItemKind } from "#domain/item-kinds.ts";
-import { mentionMessages } from "#domain/mentions.ts";
+import { mentionMessages } from "#domain/mentions-rules.ts";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
 import { mentionSuggestionsQuery } from "../api/mention-queries.ts";
 

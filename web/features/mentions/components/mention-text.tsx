@@ -2,7 +2,7 @@ import { Anchor } from "@mantine/core";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import type { MentionDto } from "#domain/items.ts";
-import { mentionSegments } from "#domain/mentions.ts";
+import { mentionSegments } from "#domain/mentions-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 
 /**
