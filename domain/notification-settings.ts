@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ItemKind } from "./item-kinds.ts";
 import { mentionMessages } from "./mentions-rules.ts";
-import { notificationMessages } from "./notifications.ts";
+import { notificationMessages } from "./notifications-rules.ts";
 import { hasNoNul } from "./text-input.ts";
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   type NotificationGroupDto,
   notificationSentence,
-  notificationSentenceParts,
   parseNotificationGroupKey,
 } from "./notifications.ts";
+import { notificationSentenceParts } from "./notifications-rules.ts";
 
 const person = (fullName: string | null, username = fullName?.toLowerCase() ?? "anon") => ({
   id: `id-${username}`,

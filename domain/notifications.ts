@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { DEAL_CARD_TEXT } from "./deal-when.ts";
 import { isUuid } from "./ids-rules.ts";
 import { type ItemKind, isItemKind, itemKinds } from "./item-kinds.ts";
-import { type AuthorNames, authorSchema, reviewTypes } from "./items.ts";
-import { authorDisplayName } from "./items-rules.ts";
-import { mentionMessages } from "./mentions-rules.ts";
+import { authorSchema, reviewTypes } from "./items.ts";
+import { notificationMessages, notificationSentenceParts } from "./notifications-rules.ts";
 import { pageSchema } from "./paging.ts";
 
 /**
@@ -27,14 +25,18 @@ export const socialNotificationTypes = [
   /** A deal was shared at a restaurant the recipient follows; the actor is its author. */
   "new_deal",
 ] as const;
+
 export type SocialNotificationType = (typeof socialNotificationTypes)[number];
+
 export const notificationTypes = [
   ...socialNotificationTypes,
   "content_hidden",
   "follow_request",
   "deal_gone",
 ] as const;
+
 export type NotificationType = (typeof notificationTypes)[number];
+
 /**
  * What leaves the app, as push and in the weekly email: what people do, and follow requests,
  * which reach the owner as a follow does (the New Followers switch governs them there; the
@@ -42,72 +44,20 @@ export type NotificationType = (typeof notificationTypes)[number];
  * notice waits in the app (docs/decisions/0017).
  */
 export const deliveredNotificationTypes = [...socialNotificationTypes, "follow_request"] as const;
+
 export type DeliveredNotificationType = (typeof deliveredNotificationTypes)[number];
 
 /** The notifications screen fetches this many groups, newest first. */
 export const NOTIFICATIONS_FETCHED = 50;
+
 /**
  * Groups are made from the recipient's newest this-many notifications they may see, so a list,
  * its counts of people and a group's people page are all bounded reads.
  */
 export const NOTIFICATIONS_GROUPED = 500;
+
 /** A group shows the avatars of its newest this-many people. */
 export const GROUP_ACTORS_SHOWN = 3;
-
-export const notificationMessages = {
-  markAllRead: "Mark all as read",
-  empty: "No notifications yet",
-  emptyHint: "When someone follows you, comments, or likes your reviews, you'll see it here",
-  noUnread: "No unread notifications",
-  notFound: "Notification not found",
-  invalidGroup: "Invalid notification group",
-  seeAll: "See all",
-  /** The See all button's full name, which starts with what it shows. */
-  seeAllPeople: (count: number) => `See all ${count} people`,
-  peopleFailed: "We couldn't load these people",
-  requestedToFollow: "requested to follow you",
-  /** A reply's notification, before the item's title. */
-  repliedToYourComment: "replied to your comment on",
-  /** A new deal's sentence after the restaurant's name: "Joe's has a new deal". */
-  hasNewDeal: "has a new deal",
-  /** The top section gathering the follow requests waiting for an answer. */
-  followRequests: "Follow requests",
-  accept: "Accept",
-  decline: "Decline",
-  /** The Follow button in a list of new followers. */
-  followBack: "Follow back",
-  /** Who a content_hidden notification says acted: the moderators, never one by name. */
-  moderator: "A moderator",
-  /** A deal_gone notification's sentence: "Your deal was reported gone: Oyster hour". */
-  yourDeal: "Your deal",
-  wasReportedGone: "was reported gone:",
-} as const;
-
-/** The title of a group's people list, by what they did. */
-export const notificationPeopleTitles: Record<NotificationType, string> = {
-  new_like: "Liked by",
-  new_comment: "Commented by",
-  new_reply: "Replied by",
-  new_mention: "Mentioned by",
-  new_follower: "New followers",
-  new_deal: "Shared by",
-  content_hidden: "Hidden by a moderator",
-  follow_request: "Follow requests",
-  deal_gone: DEAL_CARD_TEXT.reportedGone,
-};
-
-/*
- * How notifications group. Likes of one review or post form one group, comments on one
- * item another, replies to the recipient's comments on one item a third, and comments on one
- * item that mention the recipient a fourth. New followers group by the calendar day (UTC) they followed on: "Ana and 3
- * others started following you" is that day's news, and yesterday's followers stay yesterday's
- * row instead of being pulled up into today's. A group's key names its rule and target
- * (`like.review.<id>`, `comment.post.<id>`, `reply.post.<id>`, `follow.2026-11-24`); clients treat it as opaque.
- * A new deal at a followed restaurant is a group of its own (`deal.deal.<id>`): one deal, one author.
- * Each moderator's hide is a row of its own, keyed by the notification (`hidden.<id>`), and so
- * is each follow request (`request.<id>`), which the screen gathers at its top to answer, and
- * each deal reported gone (`gone.<id>`).
- */
 
 /** The notifications about an item, grouped by it: each key rule's type. */
 const itemActivityRules = {
@@ -117,8 +67,11 @@ const itemActivityRules = {
   mention: "new_mention",
   deal: "new_deal",
 } as const satisfies Record<string, NotificationType>;
+
 type ItemActivityRule = keyof typeof itemActivityRules;
-type ItemActivityType = (typeof itemActivityRules)[ItemActivityRule];
+
+export type ItemActivityType = (typeof itemActivityRules)[ItemActivityRule];
+
 const isItemActivityRule = (rule: string | undefined): rule is ItemActivityRule =>
   rule !== undefined && Object.hasOwn(itemActivityRules, rule);
 
@@ -134,11 +87,14 @@ const noticeRules = {
   request: "follow_request",
   gone: "deal_gone",
 } as const satisfies Record<string, NotificationType>;
+
 type NoticeType = (typeof noticeRules)[keyof typeof noticeRules];
+
 const isNoticeRule = (rule: string | undefined): rule is keyof typeof noticeRules =>
   rule !== undefined && Object.hasOwn(noticeRules, rule);
 
 const KEY_MAX = 64;
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads a group key; null for anything that is not one (a wrong shape, an impossible day). */
@@ -182,7 +138,8 @@ const notificationItemSchema = z.object({
   /** A deal's restaurant, which a new deal's sentence names; null for reviews and posts. */
   restaurantName: z.string().nullable(),
 });
-type NotificationItemDto = z.infer<typeof notificationItemSchema>;
+
+export type NotificationItemDto = z.infer<typeof notificationItemSchema>;
 
 /** What a moderator hid: the item itself, or the recipient's comment on it. */
 const hiddenContentKinds = ["item", "comment"] as const;
@@ -218,6 +175,7 @@ const notificationGroupSchema = z.object({
   /** The item's first photo, small; null for followers and items without one. */
   thumbnailUrl: z.string().nullable(),
 });
+
 export type NotificationGroupDto = z.infer<typeof notificationGroupSchema>;
 
 /**
@@ -229,10 +187,12 @@ export const notificationListSchema = z.object({
   items: z.array(notificationGroupSchema),
   unreadCount: z.number().int(),
 });
+
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** GET /api/notifications/unread-count: the navigation badge, in groups. */
 export const unreadCountSchema = z.object({ count: z.number().int() });
+
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** One person of a group, with whether the recipient follows them (for "Follow back"). */
@@ -241,10 +201,12 @@ const notificationPersonSchema = authorSchema.extend({
   /** When they last did what the group is about. */
   at: z.string(),
 });
+
 export type NotificationPersonDto = z.infer<typeof notificationPersonSchema>;
 
 /** GET /api/notifications/groups/:key/people: newest first, keyset paged. */
 export const notificationPeoplePageSchema = pageSchema(notificationPersonSchema);
+
 export type NotificationPeoplePage = z.infer<typeof notificationPeoplePageSchema>;
 
 /** A group's sentence in parts, so a screen can set the names and the title apart. */
@@ -260,69 +222,10 @@ export interface NotificationSentence {
   title: string | null;
 }
 
-/** Names the people of a group: one, two by name, or the newest and how many others. */
-function groupPeople(actors: readonly AuthorNames[], actorCount: number): string {
-  const [first, second] = actors;
-  // A group always has someone in it; "Anonymous" only if its newest person could not be named.
-  const name = authorDisplayName(first ?? { username: null, fullName: null, slug: null });
-  if (actorCount <= 1) return name;
-  if (actorCount === 2 && second) return `${name} and ${authorDisplayName(second)}`;
-  const others = actorCount - 1;
-  return `${name} and ${others} ${others === 1 ? "other" : "others"}`;
-}
-
-/** "review", "post" or "deal": how a sentence names an item. */
-const itemNoun = (item: NotificationItemDto) => item.kind;
-
-type SentenceGroup = Pick<
+export type SentenceGroup = Pick<
   NotificationGroupDto,
   "type" | "item" | "hidden" | "mentionIn" | "actors" | "actorCount"
 >;
-
-/** What the people of an item's group did, before its title. */
-const itemActions: Record<Exclude<ItemActivityType, "new_deal">, string> = {
-  new_like: "liked your",
-  new_comment: "commented on your",
-  new_reply: notificationMessages.repliedToYourComment,
-  new_mention: mentionMessages.mentionedYou,
-};
-
-export function notificationSentenceParts(group: SentenceGroup): NotificationSentence {
-  if (group.type === "content_hidden" && group.item) {
-    // "A moderator hid your post Brunch", "A moderator hid your comment on Brunch".
-    const action =
-      group.hidden === "comment" ? "hid your comment on" : `hid your ${itemNoun(group.item)}`;
-    return { people: notificationMessages.moderator, action, title: group.item.title };
-  }
-  if (group.type === "deal_gone" && group.item) {
-    const { yourDeal, wasReportedGone } = notificationMessages;
-    return { people: yourDeal, action: wasReportedGone, title: group.item.title };
-  }
-  const people = groupPeople(group.actors, group.actorCount);
-  if (group.type === "follow_request") {
-    return { people, action: notificationMessages.requestedToFollow, title: null };
-  }
-  // A moderator's notice always has its item; without one only the followers' sentence fits.
-  if (
-    group.type === "new_follower" ||
-    group.type === "content_hidden" ||
-    group.type === "deal_gone" ||
-    !group.item
-  ) {
-    return { people, action: "started following you", title: null };
-  }
-  if (group.type === "new_deal") {
-    // "Joe's has a new deal": the place is the news, its author is in the row's avatar.
-    const place = group.item.restaurantName ?? group.item.title;
-    return { people: place, action: notificationMessages.hasNewDeal, title: null };
-  }
-  if (group.type === "new_mention" && group.mentionIn === "text") {
-    // "Ana mentioned you in their post Brunch at Joe's".
-    const action = mentionMessages.mentionedYouIn(itemNoun(group.item));
-    return { people, action, title: group.item.title };
-  }
-  return { people, action: itemActions[group.type], title: group.item.title };
-}
 
 /** "Ana and 4 others liked your Khao Soi": the whole sentence, as a screen reader hears it. */
 export function notificationSentence(group: SentenceGroup): string {

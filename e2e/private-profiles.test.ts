@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { followMessages, privateProfileMessages } from "#domain/follows-rules.ts";
-import { notificationMessages } from "#domain/notifications.ts";
+import { notificationMessages } from "#domain/notifications-rules.ts";
 import { PAGE_LIMITS } from "#domain/paging-rules.ts";
 import {
   DESKTOP,

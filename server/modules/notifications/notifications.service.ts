@@ -3,9 +3,9 @@ import {
   type NotificationGroupDto,
   type NotificationList,
   type NotificationPeoplePage,
-  notificationMessages,
   parseNotificationGroupKey,
 } from "#domain/notifications.ts";
+import { notificationMessages } from "#domain/notifications-rules.ts";
 import type { PageQuery } from "#domain/paging.ts";
 import { imageUrls } from "#domain/photos.ts";
 import type { SessionUser } from "#domain/profile.ts";

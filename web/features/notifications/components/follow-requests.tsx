@@ -3,7 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
-import { notificationMessages } from "#domain/notifications.ts";
+import { notificationMessages } from "#domain/notifications-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";

@@ -1,10 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import {
-  type NotificationGroupDto,
-  type NotificationPersonDto,
-  notificationMessages,
-  notificationPeopleTitles,
-} from "#domain/notifications.ts";
+import type { NotificationGroupDto, NotificationPersonDto } from "#domain/notifications.ts";
+import { notificationMessages, notificationPeopleTitles } from "#domain/notifications-rules.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { PagedPersonList, PeopleDialog, PersonRow } from "#web/components/person-list.tsx";
 import { useToggleFollow } from "#web/features/follows/api/use-toggle-follow.ts";

@@ -2,11 +2,8 @@ import { Avatar, Button, Text, UnstyledButton, VisuallyHidden } from "@mantine/c
 import { IconDiscount2, IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { AuthorDto } from "#domain/items.ts";
-import {
-  type NotificationGroupDto,
-  notificationMessages,
-  notificationSentenceParts,
-} from "#domain/notifications.ts";
+import type { NotificationGroupDto } from "#domain/notifications.ts";
+import { notificationMessages, notificationSentenceParts } from "#domain/notifications-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { FollowButton } from "#web/components/follow-button.tsx";
 import { UserAvatar } from "#web/components/user-avatar.tsx";
