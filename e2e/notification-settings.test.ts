@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { notificationSettingsMessages as messages } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages as messages } from "#domain/notification-settings-rules.ts";
 import {
   baseURL,
   DESKTOP,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { notificationSettingsMessages } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import { deliveredNotificationTypes } from "#domain/notifications.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import type { EmailMessage, EmailSender } from "#server/auth/senders/email.ts";

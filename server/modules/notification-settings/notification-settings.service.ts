@@ -1,8 +1,8 @@
-import {
-  type NotificationSettings,
-  notificationSettingsMessages,
-  type UpdateNotificationSettings,
+import type {
+  NotificationSettings,
+  UpdateNotificationSettings,
 } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import type { SessionUser } from "#domain/profile.ts";
 import type { Database } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notificationSettingsMessages } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor, signInByPhone } from "#server/test/auth-helpers.ts";
 import { createPost, createReview, createUser } from "#server/test/factories.ts";

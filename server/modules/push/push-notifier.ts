@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import webPush from "web-push";
-import { notificationSettingsMessages, type PushPayload } from "#domain/notification-settings.ts";
+import type { PushPayload } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
 import { BackgroundTasks } from "#server/auth/background.ts";
 import type { VapidConfig } from "#server/config.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationSettingsMessages, pushMessages } from "#domain/notification-settings.ts";
+import { pushMessages } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import { useTestApp } from "#server/test/app.ts";
 import { sessionCookieFor } from "#server/test/auth-helpers.ts";
 import { createReview, createUser } from "#server/test/factories.ts";

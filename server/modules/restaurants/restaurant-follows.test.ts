@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationSettingsMessages } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import { notificationSentence } from "#domain/notifications.ts";
 import { restaurantFollowMessages } from "#domain/restaurant-rules.ts";
 import { useTestApp } from "#server/test/app.ts";

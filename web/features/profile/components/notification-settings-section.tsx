@@ -1,10 +1,8 @@
 import { Button, Loader, Stack, Switch, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import {
-  notificationSettingsMessages as messages,
-  type UpdateNotificationSettings,
-} from "#domain/notification-settings.ts";
+import type { UpdateNotificationSettings } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages as messages } from "#domain/notification-settings-rules.ts";
 import {
   notificationSettingsQuery,
   useUpdateNotificationSettings,

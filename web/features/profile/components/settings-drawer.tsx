@@ -24,7 +24,7 @@ import { Link } from "react-router";
 import { privateProfileMessages } from "#domain/follows-rules.ts";
 import type { ItemViewMode } from "#domain/item-lists.ts";
 import { adminMessages } from "#domain/moderation-rules.ts";
-import { notificationSettingsMessages } from "#domain/notification-settings.ts";
+import { notificationSettingsMessages } from "#domain/notification-settings-rules.ts";
 import type { ProfileDto } from "#domain/profile.ts";
 import { PROFILE_LIMITS, profileEditMessages } from "#domain/profile-rules.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
