@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatSpending, formatStatsMonth, statsQuery } from "./stats.ts";
+import { statsQuery } from "./stats.ts";
+import { formatSpending, formatStatsMonth } from "./stats-rules.ts";
 
 describe("stats formatting", () => {
   it("shows spending as dish costs are shown, and months by their UTC name", () => {

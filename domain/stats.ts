@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { restaurantRefSchema } from "./items.ts";
 import { pageQuery, pageSchema } from "./paging.ts";
-import { formatCost } from "./review-rules.ts";
 
 /**
  * A profile's Stats: what its owner's visible reviews add up to over a period (a calendar year,
@@ -63,10 +62,12 @@ export const statsQuery = z.object({
     .max(STATS_LIMITS.yearMax, yearMessage)
     .optional(),
 });
+
 export type StatsQuery = z.infer<typeof statsQuery>;
 
 /** `?year=&cursor=` of the first-times timeline: a year's first times, else every one. */
 export const statsFirstsQuery = statsQuery.extend({ cursor: pageQuery.shape.cursor });
+
 export type StatsFirstsQuery = z.infer<typeof statsFirstsQuery>;
 
 /** One UTC calendar month of the period. */
@@ -84,6 +85,7 @@ const statsMonthSchema = z.object({
   /** Reviews at a restaurant the person had reviewed before. */
   returns: z.number().int(),
 });
+
 export type StatsMonthDto = z.infer<typeof statsMonthSchema>;
 
 export const statsSchema = z.object({
@@ -118,6 +120,7 @@ export const statsSchema = z.object({
     }),
   ),
 });
+
 export type StatsDto = z.infer<typeof statsSchema>;
 
 /**
@@ -136,75 +139,16 @@ const statsFirstSchema = z.object({
   createdAt: z.string(),
   restaurant: restaurantRefSchema,
 });
+
 export type StatsFirstDto = z.infer<typeof statsFirstSchema>;
 
 export const statsFirstsPageSchema = pageSchema(statsFirstSchema);
+
 export type StatsFirstsPage = z.infer<typeof statsFirstsPageSchema>;
 
 /** PUT /api/profile/stats-visibility: whether others see the owner's Stats tab. */
 export const statsVisibilityInput = z.object({ public: z.boolean() });
+
 export const statsVisibilitySchema = z.object({ public: z.boolean() });
+
 export type StatsVisibilityDto = z.infer<typeof statsVisibilitySchema>;
-
-/** A spending amount the way the app shows a dish's cost. */
-export function formatSpending(amount: number): string {
-  return `$${formatCost(amount)}`;
-}
-
-/** `YYYY-MM` → "Mar 2026" (UTC, like the months themselves). */
-export function formatStatsMonth(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-export const statsMessages = {
-  tabLabel: "Stats",
-  loading: "Loading stats",
-  loadFailed: "We couldn't load these stats",
-  emptyOwn: "No reviews yet. Review a dish or a restaurant and your stats show up here.",
-  empty: "No reviews yet.",
-  emptyPeriod: "No reviews in this period.",
-  periodLabel: "Period",
-  recentPeriod: "Last 12 months",
-  visibilityLabel: "Show my stats on my profile",
-  visibilityHint: "When on, anyone who can see your profile sees this tab.",
-  visibilityOn: "Your stats now show on your profile.",
-  visibilityOff: "Your stats are now visible to you only.",
-  visibilityFailed: "Could not change who sees your stats",
-  totalReviews: "Reviews",
-  totalDishes: "Dishes",
-  totalRestaurants: "Restaurants",
-  totalSpending: "Spent",
-  averageRating: "Average rating",
-  perMonthTitle: "Dishes and restaurants per month",
-  ratingsTitle: "Ratings",
-  spendingTitle: "Spending per month",
-  wordsTitle: "Top words in dish names",
-  placesTitle: "New places and returns",
-  topRestaurantsTitle: "Most visited restaurants",
-  favouritesTitle: "Favourite dishes",
-  firstsTitle: "First time trying",
-  firstsEmpty: "No first times in this period.",
-  showTable: "Table",
-  showChart: "Chart",
-  viewLabel: (title: string) => `Show ${title} as`,
-  month: "Month",
-  dishes: "Dishes",
-  restaurants: "Restaurants",
-  spending: "Spending",
-  newPlaces: "New places",
-  returns: "Returns",
-  rating: "Rating",
-  count: "Reviews",
-  word: "Word",
-  noWords: "No dish names yet.",
-  stars: (rating: number) => (rating === 1 ? "1 star" : `${rating} stars`),
-  reviewCount: (count: number) => (count === 1 ? "1 review" : `${count} reviews`),
-  ratedOf5: (rating: number) => `${rating}/5`,
-  firstDish: "First taste",
-  firstRestaurant: "First visit",
-  chartLabel: (title: string) => `${title} chart; the same figures are in its table view`,
-} as const;

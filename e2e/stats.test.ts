@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { formatStatsMonth } from "#domain/stats.ts";
+import { formatStatsMonth } from "#domain/stats-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,

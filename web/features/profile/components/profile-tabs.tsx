@@ -10,7 +10,7 @@ import type { ProfileCounts, ProfileTab } from "#domain/profile.ts";
 import { profileListMessages, profileTabs } from "#domain/profile-rules.ts";
 import { rankingMessages } from "#domain/rankings-rules.ts";
 import { diaryMessages } from "#domain/review-rules.ts";
-import { statsMessages } from "#domain/stats.ts";
+import { statsMessages } from "#domain/stats-rules.ts";
 import { wantToTryMessages } from "#domain/want-to-try-rules.ts";
 import type { ItemListSpec } from "#web/features/items/components/item-list-panel.tsx";
 import {

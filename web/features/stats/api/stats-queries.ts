@@ -6,12 +6,8 @@ import {
 } from "@tanstack/react-query";
 import { apiPaths } from "#domain/api-paths.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
-import {
-  type StatsDto,
-  type StatsFirstsPage,
-  type StatsVisibilityDto,
-  statsMessages,
-} from "#domain/stats.ts";
+import type { StatsDto, StatsFirstsPage, StatsVisibilityDto } from "#domain/stats.ts";
+import { statsMessages } from "#domain/stats-rules.ts";
 import { apiGet, apiSend } from "#web/lib/api-client.ts";
 import { profileKeys, statsKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.ts";

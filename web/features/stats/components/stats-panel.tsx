@@ -15,13 +15,8 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { screenPaths } from "#domain/screen-paths.ts";
-import {
-  formatSpending,
-  formatStatsMonth,
-  type StatsDto,
-  type StatsFirstDto,
-  statsMessages,
-} from "#domain/stats.ts";
+import type { StatsDto, StatsFirstDto } from "#domain/stats.ts";
+import { formatSpending, formatStatsMonth, statsMessages } from "#domain/stats-rules.ts";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
 import { LoadMore } from "#web/components/load-more.tsx";

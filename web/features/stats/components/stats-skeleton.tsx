@@ -1,5 +1,5 @@
 import { Skeleton, Stack, VisuallyHidden } from "@mantine/core";
-import { statsMessages } from "#domain/stats.ts";
+import { statsMessages } from "#domain/stats-rules.ts";
 
 /*
  * What the Stats tab and its lazily loaded panel share, apart from both: the panel is its own
