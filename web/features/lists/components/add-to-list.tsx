@@ -1,7 +1,7 @@
 import { Button, Checkbox, Popover, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconPlaylistAdd, IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { listMessages } from "#domain/lists-rules.ts";
 import surface from "#web/components/surface.module.css";
 import type { ListTarget } from "#web/lib/query-keys.ts";
@@ -13,7 +13,7 @@ import {
   useCreateListWith,
   useToggleListEntry,
 } from "../api/use-list-mutations.ts";
-import { ListForm } from "./list-form.tsx";
+import { LazyListForm, loadListForm } from "./lazy-list-form.tsx";
 import classes from "./lists.module.css";
 
 interface AddToListProps {
@@ -80,6 +80,10 @@ function ListPicker({ target }: { target: ListTarget }) {
   const toggle = useToggleListEntry(target);
   const create = useCreateListWith(target);
   const [creating, setCreating] = useState(false);
+  // Fetched as the picker opens, so "New list" shows its form at once.
+  useEffect(() => {
+    void loadListForm();
+  }, []);
 
   return (
     <div className={classes.picker}>
@@ -122,7 +126,7 @@ function ListPicker({ target }: { target: ListTarget }) {
         </div>
       )}
       {creating ? (
-        <ListForm
+        <LazyListForm
           compact
           submitLabel="Create and add"
           pending={create.isPending}

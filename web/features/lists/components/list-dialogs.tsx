@@ -6,7 +6,7 @@ import { screenPaths } from "#domain/screen-paths.ts";
 import { FormDialog } from "#web/components/form-dialog.tsx";
 import { toast } from "#web/lib/toast.ts";
 import { useCreateList, useNewShareKey, useUpdateList } from "../api/use-list-mutations.ts";
-import { ListForm } from "./list-form.tsx";
+import { LazyListForm } from "./lazy-list-form.tsx";
 
 interface DialogProps {
   opened: boolean;
@@ -19,7 +19,7 @@ export function CreateListDialog({ opened, onClose }: DialogProps) {
   const navigate = useNavigate();
   return (
     <FormDialog opened={opened} onClose={onClose} title={listMessages.newList}>
-      <ListForm
+      <LazyListForm
         submitLabel="Create list"
         pending={create.isPending}
         onCancel={onClose}
@@ -38,7 +38,7 @@ export function EditListDialog({ opened, onClose, list }: DialogProps & { list: 
   const update = useUpdateList(list.id);
   return (
     <FormDialog opened={opened} onClose={onClose} title={listMessages.editList}>
-      <ListForm
+      <LazyListForm
         initial={{
           name: list.name,
           description: list.description ?? "",

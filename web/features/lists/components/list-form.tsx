@@ -43,11 +43,12 @@ export function ListForm({
   const formRef = useRef<HTMLFormElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
-  // The picker's form replaces the button that opened it: focus moves on to the name, where a
-  // dialog's form gets it from data-autofocus.
+  // Focus moves on to the name: the picker's form replaces the button that opened it, and a
+  // dialog's form, loaded on use (lazy-list-form.tsx), may arrive after the dialog's focus trap
+  // looked for data-autofocus.
   useEffect(() => {
-    if (compact) nameRef.current?.focus();
-  }, [compact]);
+    nameRef.current?.focus();
+  }, []);
 
   function update<K extends keyof ListFormValues>(field: K, value: ListFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
