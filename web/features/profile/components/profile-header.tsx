@@ -9,6 +9,7 @@ import {
   IconSettings,
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { FollowListKind } from "#domain/follows.ts";
 import { foodMapMessages } from "#domain/food-map-rules.ts";
@@ -25,7 +26,14 @@ import { yearListQuery } from "#web/features/year-in-food/api/year-in-food-queri
 import { useSession } from "#web/lib/session.tsx";
 import { useSignOut } from "#web/lib/use-sign-out.ts";
 import classes from "./profile-page.module.css";
-import { SettingsDrawer } from "./settings-drawer.tsx";
+
+/**
+ * The settings panel holds the profile form, checked with the server's schema (zod, about 25 kB
+ * of gzipped JavaScript): it loads on the first tap on Settings, not with the profile (issue 26).
+ */
+const SettingsDrawer = lazy(async () => ({
+  default: (await import("./settings-drawer.tsx")).SettingsDrawer,
+}));
 
 interface ProfileHeaderProps {
   page: ProfilePageDto;
@@ -217,6 +225,7 @@ function ProfileMenu({ profile, muted }: { profile: ProfilePageDto["profile"]; m
 /** Settings (the settings panel) and Log Out, on your own profile. */
 function OwnProfileActions() {
   const [settingsOpened, settings] = useDisclosure(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
   const { signOut, pending } = useSignOut();
   return (
     <Group gap="xs" wrap="nowrap">
@@ -227,7 +236,7 @@ function OwnProfileActions() {
           radius="xl"
           aria-label="Settings"
           aria-haspopup="dialog"
-          onClick={settings.open}
+          onClick={settingsLoaded ? settings.open : () => setSettingsLoaded(true)}
         >
           <IconSettings size={18} aria-hidden />
         </ActionIcon>
@@ -244,7 +253,22 @@ function OwnProfileActions() {
           <IconLogout size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsDrawer opened={settingsOpened} onClose={settings.close} />
+          <OpenOnMount open={settings.open} />
+        </Suspense>
+      )}
     </Group>
   );
+}
+
+/**
+ * Opens the settings panel once it has mounted closed (both commit together, after its chunk has
+ * loaded): a drawer mounted open would not give the focus back to Settings when it closes, as
+ * Mantine's focus return notes the focused element only when `opened` changes.
+ */
+function OpenOnMount({ open }: { open: () => void }) {
+  useEffect(open, [open]);
+  return null;
 }
