@@ -24,33 +24,26 @@ export const SCREEN_JS_CEILINGS: Record<string, number> = {
   // path and close a validation toast whose field leaves the form (the New Deal fix).
   "features/auth/components/reset-password-page.tsx": 202_000,
   "features/profile/components/setup-page.tsx": 230_000,
-  "features/admin/components/admin-page.tsx": 220_000,
-  // 294.7 kB on 2026-12-02; the frame's "Waiting to post" list (loaded on its own, issue 31)
-  // takes it to 295.6 (its lazy import, and the chunks Rolldown splits for it).
-  "features/feed/components/feed-page.tsx": 300_000,
-  // 300.3 kB on 2026-12-02 with deal votes ("Reported gone", the votes' loader; issue 30).
-  "features/explore/components/explore-page.tsx": 302_000,
-  // 342.8 kB on 2026-12-01 with deals in the items kernel and cards linking mentions (issue 32);
-  // 345.6 with deal votes and the Deals tab (issue 30).
-  "features/profile/components/profile-page.tsx": 348_000,
-  // 316.0 kB once cards link the people a text mentions (MentionText and the parser, issue 32);
-  // 320.6 with deal votes (issue 30).
-  "features/restaurants/components/restaurant-page.tsx": 323_000,
-  "features/list-page/components/list-page.tsx": 305_000,
-  "features/food-map/components/food-map-page.tsx": 260_000,
-  "app/user-map-screen.tsx": 265_000,
-  // 300.3 kB on 2026-12-02 with deal votes (issue 30).
-  "app/user-year-screen.tsx": 302_000,
-  // 299.8 kB with Date visited; the Category field, its suggestions and the ranking prompt
-  // (issue 31) take it to 301.0; 304.3 on 2026-12-02, and keeping a review posted with no
-  // network (issue 31, docs/decisions/0040) to 307.0.
-  "features/reviews/components/new-review-page.tsx": 310_000,
-  // 306.0 kB on 2026-12-02 with deal votes (issue 30; the buttons themselves load on demand).
-  "features/items/components/view-item-page.tsx": 308_000,
-  // 270.1 kB on 2026-12-02 with the waiting reviews' Background Sync (issue 31).
-  "features/notifications/components/notifications-page.tsx": 272_000,
-  "features/settings/components/security-page.tsx": 290_000,
-  "features/settings/components/privacy-page.tsx": 285_000,
+  // 209.3 kB on 2026-12-02 once the domain's messages and limits came apart from its schemas.
+  "features/admin/components/admin-page.tsx": 211_000,
+  // From 2026-12-02 (issue 26), the screens read the domain's messages, limits and helpers
+  // without zod (domain/<topic>-rules.ts) and the list form and settings panel load on use;
+  // each figure is its first load then, rounded up, plus 1 kB.
+  "features/feed/components/feed-page.tsx": 267_000,
+  "features/explore/components/explore-page.tsx": 271_000,
+  "features/profile/components/profile-page.tsx": 303_000,
+  "features/restaurants/components/restaurant-page.tsx": 292_000,
+  "features/list-page/components/list-page.tsx": 274_000,
+  "features/food-map/components/food-map-page.tsx": 231_000,
+  "app/user-map-screen.tsx": 233_000,
+  // Still loads zod: the year page checks its year with the Year in Food schema.
+  "app/user-year-screen.tsx": 297_000,
+  // A form itself, with zod: 306.7 kB on 2026-12-02.
+  "features/reviews/components/new-review-page.tsx": 308_000,
+  "features/items/components/view-item-page.tsx": 277_000,
+  "features/notifications/components/notifications-page.tsx": 243_000,
+  "features/settings/components/security-page.tsx": 257_000,
+  "features/settings/components/privacy-page.tsx": 282_000,
 };
 
 /** What Vite's build manifest (dist/.vite/manifest.json) says of one chunk. */
