@@ -12,6 +12,13 @@ import { hasNoNul } from "./text-input.ts";
 export const FOR_YOU_LIMITS = {
   /** The answer: one bounded page, the best this many. */
   shown: 20,
+  /**
+   * The best this many are kept per person between computations (ADR 0033, "Latency"): room
+   * for the page to stay full when people behind some picks are hidden or picks dismissed.
+   */
+  kept: 100,
+  /** Picks older than this are still answered, and recomputed in the background. */
+  refreshAfterMinutes: 60,
   /** The caller's newest ratings their taste is read from. */
   ownRatings: 100,
   /** At each restaurant the caller rated, the newest ratings by others compared with theirs. */

@@ -45,6 +45,7 @@ import { feedRoutes } from "./modules/feed/feed.routes.ts";
 import { followRequestTies, followTies } from "./modules/follows/follows.queries.ts";
 import { followRoutes } from "./modules/follows/follows.routes.ts";
 import { foodMapRoutes } from "./modules/food-map/food-map.routes.ts";
+import { PicksComputer } from "./modules/for-you/for-you.picks.ts";
 import { forYouRoutes } from "./modules/for-you/for-you.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { itemRoutes } from "./modules/items/items.routes.ts";
@@ -122,6 +123,8 @@ declare module "fastify" {
     personTies: readonly PersonTies[];
     /** The weekly email digest (start-up and hourly); tests call run(). */
     notificationDigest: DigestJob;
+    /** Computes For you picks, at once or in the background; tests wait with settled(). */
+    forYouPicks: PicksComputer;
     /** The time now, for rules that depend on the date (tests pass a clock of their own). */
     clock: () => Date;
     /** Answers every visitor gets alike, kept a moment as sent bytes; any write drops them. */
@@ -258,6 +261,12 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate("notificationDigest", notificationDigest);
+  const forYouPicks = new PicksComputer({
+    db: dependencies.database.db,
+    clock: app.clock,
+    log: app.log,
+  });
+  app.decorate("forYouPicks", forYouPicks);
   app.decorateRequest("authSession", undefined);
   // Before the server waits for open connections: it ends the event streams, which never finish
   // by themselves, and stops listening while the database is still open.
@@ -266,6 +275,7 @@ export async function buildApp(
     // A test's own ImageJobs ends with its app; the process's outlives any one app.
     if (dependencies.images) await images.close();
     await background.drain();
+    await forYouPicks.close();
     await push.settled();
     await emailSender.close?.();
   });

@@ -8,6 +8,7 @@ import { restaurantItemsQuery } from "#domain/restaurant.ts";
 import type { Database } from "#server/db/client.ts";
 import { listNearbyDeals, listRestaurantDeals } from "#server/modules/deals/deals.service.ts";
 import { getFeed } from "#server/modules/feed/feed.service.ts";
+import { computePicks } from "#server/modules/for-you/for-you.queries.ts";
 import { getForYou } from "#server/modules/for-you/for-you.service.ts";
 import { getNearby } from "#server/modules/nearby/nearby.service.ts";
 import { getProfileItems, getProfilePage } from "#server/modules/profiles/profile-page.service.ts";
@@ -222,7 +223,16 @@ export function benchScenarios(inputs: ScenarioInputs): Scenario[] {
       name: "for-you",
       title: "Explore, For you (follows 100)",
       variants: [readRequest("/api/for-you", reader100)],
-      sql: (db) => getForYou(db, reader100.user.id),
+      // The picks are stored by the warm-up's requests: what is timed is their read.
+      sql: (db) =>
+        getForYou(
+          {
+            db,
+            now: new Date(),
+            picks: { now: (id) => computePicks(db, id, new Date()), later: () => undefined },
+          },
+          reader100.user.id,
+        ),
     },
     {
       name: "restaurant-dishes",

@@ -29,7 +29,11 @@ import {
   suggestedPeopleSql,
 } from "#server/modules/follows/follows.queries.ts";
 import { mapPlacesSql } from "#server/modules/food-map/food-map.queries.ts";
-import { forYouSql } from "#server/modules/for-you/for-you.queries.ts";
+import {
+  computePicksSql,
+  picksStateSql,
+  readPicksSql,
+} from "#server/modules/for-you/for-you.queries.ts";
 import {
   itemTabTarget,
   type ViewedItemListWindow,
@@ -144,6 +148,7 @@ const GROWING_TABLES = [
   "list_follows",
   "user_blocks",
   "user_mutes",
+  "for_you_picks",
 ];
 
 /** Where a later page starts: a real row's position, as the services put it in a cursor. */
@@ -766,12 +771,18 @@ function everyListStatement(world: World, db: Executor): Planned[] {
     { name: "my lists for a review", statement: myListsSql(author.id, { reviewId: review.id }) },
   );
 
-  // For you reads the viewer's ratings, others' ratings of the same items and people's loves,
-  // each from an index (ADR 0033).
-  planned.push(
-    { name: "for you (a rater who follows people)", statement: forYouSql(viewer.id) },
-    { name: "for you (an author)", statement: forYouSql(author.id) },
-  );
+  // For you's computation reads the viewer's ratings, others' ratings of the same items and
+  // people's loves, each from an index; its read, the viewer's stored picks (ADR 0033).
+  for (const [who, person] of [
+    ["a rater who follows people", viewer.id],
+    ["an author", author.id],
+  ] as const) {
+    planned.push(
+      { name: `for you picks computed (${who})`, statement: computePicksSql(person, new Date()) },
+      { name: `for you picks state (${who})`, statement: picksStateSql(person) },
+      { name: `for you picks read (${who})`, statement: readPicksSql(person) },
+    );
+  }
 
   const queueAfter = { ...positions.review, pending: true, kind: "report" };
   for (const after of [undefined, queueAfter]) {

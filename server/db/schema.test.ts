@@ -212,6 +212,8 @@ describe("migrations", () => {
         "user_roles",
         "want_to_try",
         "for_you_dismissals",
+        "for_you_picks",
+        "for_you_states",
         "imports",
         "item_submissions",
         "import_items",

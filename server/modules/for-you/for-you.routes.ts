@@ -20,13 +20,18 @@ export const forYouRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Signed in. What the caller has not reviewed nor dismissed, from the loves of people " +
           "whose ratings agree with theirs, of people they follow and of everyone lately " +
-          "(ADR 0033); one bounded page, each item with its reason. `sharpen` while the caller " +
-          "has rated only a few things.",
+          "(ADR 0033), computed ahead and read with everyone's visibility as it is now; one " +
+          "bounded page, each item with its reason. `sharpen` while the caller has rated only " +
+          "a few things.",
         tags,
         response: { 200: forYouSchema, ...errorResponses(401) },
       },
     },
-    async (request) => getForYou(app.database.db, currentUser(request).id),
+    async (request) =>
+      getForYou(
+        { db: app.database.db, now: app.clock(), picks: app.forYouPicks },
+        currentUser(request).id,
+      ),
   );
 
   app.post(

@@ -8,7 +8,21 @@ import {
 import { forYouMessages } from "#domain/for-you-rules.ts";
 import type { Executor } from "#server/db/client.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { type ForYouRow, insertDismissal, selectForYou } from "./for-you.queries.ts";
+import type { PicksComputer } from "./for-you.picks.ts";
+import {
+  type ForYouRow,
+  insertDismissal,
+  selectForYou,
+  selectPicksState,
+} from "./for-you.queries.ts";
+
+export interface ForYouContext {
+  db: Executor;
+  now: Date;
+  picks: Pick<PicksComputer, "now" | "later">;
+}
+
+const REFRESH_AFTER_MS = FOR_YOU_LIMITS.refreshAfterMinutes * 60 * 1000;
 
 /** The strongest reason the row has: a named followed person, followed people, taste, crowd. */
 function reasonOf(row: ForYouRow): ForYouReasonDto {
@@ -48,12 +62,21 @@ function toItem(row: ForYouRow): ForYouItemDto {
 }
 
 /**
- * GET /api/for-you: the viewer's best predicted restaurants and dishes (ADR 0033), computed per
- * request in one statement. `sharpen` while they have rated fewer than a handful of things:
- * their page is then mostly what people they follow, and everyone, loved.
+ * GET /api/for-you: the viewer's best predicted restaurants and dishes (ADR 0033), read from
+ * their stored picks with everyone's visibility applied now. Picks that are missing, or that
+ * predate a rating, edit or follow of the viewer's, are computed first: they expect to see
+ * what they just did. Picks that are only old are answered, and refreshed in the background.
+ * `sharpen` while they have rated fewer than a handful of things: their page is then mostly
+ * what people they follow, and everyone, loved.
  */
-export async function getForYou(db: Executor, viewerId: string): Promise<ForYouDto> {
-  const rows = await selectForYou(db, viewerId);
+export async function getForYou(ctx: ForYouContext, viewerId: string): Promise<ForYouDto> {
+  const state = await selectPicksState(ctx.db, viewerId);
+  if (!state?.current) {
+    await ctx.picks.now(viewerId);
+  } else if (ctx.now.getTime() - new Date(state.computed_at).getTime() > REFRESH_AFTER_MS) {
+    ctx.picks.later(viewerId);
+  }
+  const rows = await selectForYou(ctx.db, viewerId);
   // Every row carries the viewer's rating count; with no candidates at all, none does.
   const ownRatings = rows.length > 0 ? Number(rows[0]?.own_ratings) : 0;
   return {

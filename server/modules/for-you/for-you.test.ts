@@ -217,6 +217,110 @@ describe("GET /api/for-you", () => {
     expect((await forYou(cookie)).sharpen).toBe(false);
   });
 
+  it("keeps the picks it computed until they are an hour old, hiding at once the people the viewer may no longer see", async () => {
+    let now = new Date("2026-12-02T12:00:00Z");
+    const { app } = await testApp.start({}, { clock: () => now });
+    const { db } = await getTestDatabase();
+    const viewer = await person(db, "Vera");
+    const cookie = await sessionCookieFor(app, viewer.id);
+    const [a, c, d, e, f] = await Promise.all(
+      ["A", "C", "D", "E", "F"].map((name) => createRestaurant(db, { name })),
+    );
+    if (!(a && c && d && e && f)) throw new Error("restaurants");
+    await rate(db, viewer.id, a.id, 5);
+    // Three twins love A and C; Lou, of no shared taste, loves D; Ana, followed, loves E.
+    const twins = await Promise.all(
+      ["Twin One", "Twin Two", "Twin Three"].map((n) => person(db, n)),
+    );
+    for (const twin of twins) {
+      await rate(db, twin.id, a.id, 5);
+      await rate(db, twin.id, c.id, 5);
+    }
+    const lou = await person(db, "Lou");
+    await rate(db, lou.id, d.id, 5);
+    const ana = await person(db, "Ana");
+    await createFollow(db, viewer.id, ana.id);
+    await rate(db, ana.id, e.id, 5);
+    const first = lines(await forYou(cookie));
+    expect(first).toEqual([
+      "C: Because 3 people with your taste loved it",
+      "E: Ana rated it 5",
+      "D: 1 person loved it lately",
+    ]);
+
+    // Someone new loves F: the picks stand as computed.
+    const newcomer = await person(db, "Newcomer");
+    await rate(db, newcomer.id, f.id, 5);
+    // Twin Two blocks the viewer, Twin One turns private, Lou starts leaving: the picks are not
+    // recomputed (F stays out), yet none of them is counted any more, and D, only Lou's, goes.
+    const [one, two] = twins;
+    if (!(one && two)) throw new Error("twins");
+    const block = await request(app, "PUT", `/api/profiles/${viewer.id}/block`, {
+      cookie: await sessionCookieFor(app, two.id),
+    });
+    expect(block.statusCode, block.body).toBeLessThan(300);
+    await db.execute(sql`update profiles set is_private = true where id = ${one.id}`);
+    await db.execute(sql`
+      insert into account_deletions (user_id, erase_after)
+      values (${lou.id}, now() + interval '14 days')`);
+    const hidden = await forYou(cookie);
+    expect(lines(hidden)).toEqual([
+      "C: Because 1 person with your taste loved it",
+      "E: Ana rated it 5",
+    ]);
+    expect(JSON.stringify(hidden)).not.toMatch(/Twin|Lou/);
+
+    // Still within the hour, nothing changes; past it, a read has them computed again, in the
+    // background.
+    now = new Date(now.getTime() + 59 * 60 * 1000);
+    expect(lines(await forYou(cookie))).toEqual(lines(hidden));
+    await app.forYouPicks.settled();
+    expect(lines(await forYou(cookie))).toEqual(lines(hidden));
+    now = new Date(now.getTime() + 2 * 60 * 1000);
+    await forYou(cookie);
+    await app.forYouPicks.settled();
+    const refreshed = lines(await forYou(cookie));
+    expect(refreshed).toContain("F: 1 person loved it lately");
+    expect(refreshed).toContain("C: Because 1 person with your taste loved it");
+  });
+
+  it("computes the picks again at once when the viewer rates, changes a rating or follows", async () => {
+    const { app } = await testApp.start();
+    const { db } = await getTestDatabase();
+    const viewer = await person(db, "Vera");
+    const cookie = await sessionCookieFor(app, viewer.id);
+    const [a, b, c] = await Promise.all(
+      ["A", "B", "C"].map((name) => createRestaurant(db, { name })),
+    );
+    if (!(a && b && c)) throw new Error("restaurants");
+    const mine = await rate(db, viewer.id, a.id, 2);
+    const twin = await person(db, "Twin");
+    await rate(db, twin.id, a.id, 5);
+    await rate(db, twin.id, b.id, 5);
+    const ana = await person(db, "Ana");
+    await rate(db, ana.id, c.id, 5);
+    expect(lines(await forYou(cookie)).sort()).toEqual([
+      "B: 1 person loved it lately",
+      "C: 1 person loved it lately",
+    ]);
+
+    // Loving A makes the twin a neighbour.
+    const edit = await request(app, "PATCH", `/api/reviews/${mine.id}`, {
+      cookie,
+      body: { rating: 5 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(lines(await forYou(cookie))).toEqual([
+      "B: Because 1 person with your taste loved it",
+      "C: 1 person loved it lately",
+    ]);
+    // Rating B takes it away; following Ana names her.
+    await rate(db, viewer.id, b.id, 4);
+    expect(lines(await forYou(cookie))).toEqual(["C: 1 person loved it lately"]);
+    await createFollow(db, viewer.id, ana.id);
+    expect(lines(await forYou(cookie))).toEqual(["C: Ana rated it 5"]);
+  });
+
   it("is for signed-in people only", async () => {
     const { app } = await testApp.start();
     const visitor = await request(app, "GET", "/api/for-you");
