@@ -5,10 +5,10 @@ import { profileNotFoundMessages } from "#domain/profile-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  LOOKS,
   screenshot,
   useBrowser,
   withPage,
+  withPageInEachLook,
 } from "./support/browser.ts";
 import {
   closeToasts,
@@ -240,40 +240,34 @@ describe("block and mute", () => {
   });
 
   test("Privacy & data, the blocked profile and the confirmation pass axe in every look", async () => {
-    for (const look of LOOKS) {
-      await withPage(
-        browser,
-        { viewport: look.viewport, colorScheme: look.colorScheme },
-        async (page) => {
-          await openAs(page, a, "/settings/privacy");
-          const blocked = accountList(page, blockMessages.blockedListTitle);
-          await blocked.getByRole("link", { name: new RegExp(b.displayName) }).waitFor();
-          const muted = accountList(page, blockMessages.mutedListTitle);
-          await muted.getByRole("link", { name: new RegExp(c.displayName) }).waitFor();
-          await expectNoAxeViolations(page);
-          await screenshot(page, "blocks-privacy");
+    await withPageInEachLook(browser, {}, async (page) => {
+      await openAs(page, a, "/settings/privacy");
+      const blocked = accountList(page, blockMessages.blockedListTitle);
+      await blocked.getByRole("link", { name: new RegExp(b.displayName) }).waitFor();
+      const muted = accountList(page, blockMessages.mutedListTitle);
+      await muted.getByRole("link", { name: new RegExp(c.displayName) }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "blocks-privacy");
 
-          await page.goto(`/user/${b.username}`);
-          await page.getByText(blockMessages.blockedProfileTitle).waitFor();
-          await expectNoAxeViolations(page);
-          await screenshot(page, "blocks-blocked-profile");
+      await page.goto(`/user/${b.username}`);
+      await page.getByText(blockMessages.blockedProfileTitle).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "blocks-blocked-profile");
 
-          await page.goto(`/user/${c.username}`);
-          const menu = await openProfileMenu(page, c);
-          await screenshot(page, "blocks-profile-menu", { fullPage: false });
-          await menu.getByRole("menuitem", { name: `Block @${c.username}` }).click();
-          const dialog = page.getByRole("dialog", {
-            name: blockMessages.blockTitle(c.displayName),
-          });
-          await dialog.getByText(blockMessages.blockConfirm).waitFor();
-          await menu.waitFor({ state: "detached" });
-          await expectNoAxeViolations(page);
-          await screenshot(page, "blocks-confirm", { fullPage: false });
-          await dialog.getByRole("button", { name: "Cancel" }).click();
-          await dialog.waitFor({ state: "detached" });
-        },
-      );
-    }
+      await page.goto(`/user/${c.username}`);
+      const menu = await openProfileMenu(page, c);
+      await screenshot(page, "blocks-profile-menu", { fullPage: false });
+      await menu.getByRole("menuitem", { name: `Block @${c.username}` }).click();
+      const dialog = page.getByRole("dialog", {
+        name: blockMessages.blockTitle(c.displayName),
+      });
+      await dialog.getByText(blockMessages.blockConfirm).waitFor();
+      await menu.waitFor({ state: "detached" });
+      await expectNoAxeViolations(page);
+      await screenshot(page, "blocks-confirm", { fullPage: false });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+    });
   });
 
   test("A unblocks B and unmutes C from Privacy & data; each row leaves its list", async () => {

@@ -4,10 +4,10 @@ import { forYouMessages } from "#domain/for-you-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  LOOKS,
   screenshot,
   useBrowser,
   withPage,
+  withPageInEachLook,
 } from "./support/browser.ts";
 import {
   followViaApi,
@@ -53,29 +53,23 @@ async function myRows(page: Page): Promise<string[]> {
 
 describe("For you", () => {
   test("the picks of people you follow, with their reason and the cold-start hint", async () => {
-    for (const look of LOOKS) {
-      await withPage(
-        browser,
-        { viewport: look.viewport, colorScheme: look.colorScheme },
-        async (page) => {
-          await signInViaApi(page, viewer);
-          await page.goto("/explore");
-          // The first tab, for signed-in people.
-          await page.getByRole("tab", { name: forYouMessages.tab }).waitFor();
-          const tabs = await page.getByRole("tab").allTextContents();
-          expect(tabs[0]).toBe(forYouMessages.tab);
-          await page.getByRole("tab", { name: forYouMessages.tab }).click();
-          await page.getByRole("link", { name: loved }).waitFor();
-          const rows = await myRows(page);
-          expect(rows[0]).toContain(loved);
-          expect(rows[0]).toContain(`${ana.displayName} rated it 5`);
-          expect(rows[1]).toContain(`${ana.displayName} rated it 4`);
-          await page.getByText(forYouMessages.sharpen).waitFor();
-          await expectNoAxeViolations(page);
-          await screenshot(page, "for-you");
-        },
-      );
-    }
+    await withPageInEachLook(browser, {}, async (page) => {
+      await signInViaApi(page, viewer);
+      await page.goto("/explore");
+      // The first tab, for signed-in people.
+      await page.getByRole("tab", { name: forYouMessages.tab }).waitFor();
+      const tabs = await page.getByRole("tab").allTextContents();
+      expect(tabs[0]).toBe(forYouMessages.tab);
+      await page.getByRole("tab", { name: forYouMessages.tab }).click();
+      await page.getByRole("link", { name: loved }).waitFor();
+      const rows = await myRows(page);
+      expect(rows[0]).toContain(loved);
+      expect(rows[0]).toContain(`${ana.displayName} rated it 5`);
+      expect(rows[1]).toContain(`${ana.displayName} rated it 4`);
+      await page.getByText(forYouMessages.sharpen).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "for-you");
+    });
   }, 180_000);
 
   test("Not interested by keyboard, for good", async () => {

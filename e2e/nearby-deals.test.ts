@@ -8,8 +8,9 @@ import {
   screenshot,
   useBrowser,
   withPage,
+  withPageInEachLook,
 } from "./support/browser.ts";
-import { seedDeal, signUpViaApi } from "./support/content.ts";
+import { positionAt, seedDeal, signUpViaApi } from "./support/content.ts";
 
 /**
  * Nearby's Deals switch in a real browser (issue 30): switched on by keyboard, it lists the
@@ -21,9 +22,8 @@ import { seedDeal, signUpViaApi } from "./support/content.ts";
 
 const browser = useBrowser();
 const token = `d${Date.now().toString(36)}`;
-/** Where the browser says it is; places are due north of it (1° of latitude ≈ 111.2 km). */
-const here = { latitude: 55.9533, longitude: -3.1883 };
-const north = (km: number) => ({ lat: here.latitude + km / 111.195, lng: here.longitude });
+/** Where the browser says it is; places are due north of it. */
+const { here, north } = positionAt(55.9533, -3.1883);
 const places = {
   near: { name: `Harbour Oysters ${token}`, ...north(0.6) },
   further: { name: `Hill Tacos ${token}`, ...north(2.1) },
@@ -47,73 +47,66 @@ beforeAll(async () => {
 
 describe("Nearby's Deals switch", () => {
   test("on by keyboard: the deals around, nearest first, kept in the address, on the map", async () => {
-    for (const look of LOOKS) {
-      await withPage(
-        browser,
-        { viewport: look.viewport, colorScheme: look.colorScheme, geolocation: here },
-        async (page) => {
-          await page.goto("/explore?tab=nearby");
-          await page.getByRole("list", { name: nearbyMessages.tab }).waitFor();
-          const toggle = page.getByRole("switch", { name: nearbyMessages.dealsSwitch });
-          await toggle.focus();
-          await page.keyboard.press("Space");
-          await page.waitForURL(/[?&]deals=1\b/);
+    await withPageInEachLook(browser, { geolocation: here }, async (page) => {
+      await page.goto("/explore?tab=nearby");
+      await page.getByRole("list", { name: nearbyMessages.tab }).waitFor();
+      const toggle = page.getByRole("switch", { name: nearbyMessages.dealsSwitch });
+      await toggle.focus();
+      await page.keyboard.press("Space");
+      await page.waitForURL(/[?&]deals=1\b/);
 
-          const list = page.getByRole("list", { name: nearbyMessages.dealsTitle });
-          const near = list.getByRole("article", { name: deals.near });
-          await near.waitFor();
-          const cards = await list.getByRole("article").allTextContents();
-          const mine = cards.filter((card) => card.includes(token));
-          expect(mine).toHaveLength(2);
-          expect(mine[0]).toContain(deals.near);
-          expect(mine[0]).toContain(DEAL_CARD_TEXT.badge);
-          expect(mine[0]).toContain(places.near.name);
-          expect(mine[0]).toContain("0.6 km");
-          expect(mine[0]).toMatch(/Ends in/);
-          expect(mine[1]).toContain(places.further.name);
-          expect(mine[1]).toContain("2.1 km");
-          expect(await page.getByText(deals.far).count()).toBe(0);
-          await expectNoAxeViolations(page);
-          await screenshot(page, "nearby-deals");
+      const list = page.getByRole("list", { name: nearbyMessages.dealsTitle });
+      const near = list.getByRole("article", { name: deals.near });
+      await near.waitFor();
+      const cards = await list.getByRole("article").allTextContents();
+      const mine = cards.filter((card) => card.includes(token));
+      expect(mine).toHaveLength(2);
+      expect(mine[0]).toContain(deals.near);
+      expect(mine[0]).toContain(DEAL_CARD_TEXT.badge);
+      expect(mine[0]).toContain(places.near.name);
+      expect(mine[0]).toContain("0.6 km");
+      expect(mine[0]).toMatch(/Ends in/);
+      expect(mine[1]).toContain(places.further.name);
+      expect(mine[1]).toContain("2.1 km");
+      expect(await page.getByText(deals.far).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "nearby-deals");
 
-          // The address keeps the switch: a reload opens on the deals.
-          await page.reload();
-          await list.getByRole("article", { name: deals.near }).waitFor();
-          expect(await toggle.isChecked()).toBe(true);
+      // The address keeps the switch: a reload opens on the deals.
+      await page.reload();
+      await list.getByRole("article", { name: deals.near }).waitFor();
+      expect(await toggle.isChecked()).toBe(true);
 
-          // The map: a pin a place, saying its deals.
-          await page.getByRole("radio", { name: nearbyMessages.listView }).focus();
-          await page.keyboard.press("ArrowRight");
-          await page
-            .getByRole("button", {
-              name: `${places.near.name}, ${nearbyMessages.dealCount(1)}`,
-            })
-            .first()
-            .waitFor();
-          await expectNoAxeViolations(page);
-          await screenshot(page, "nearby-deals-map", { fullPage: false });
-        },
-      );
-    }
+      // The map: a pin a place, saying its deals.
+      await page.getByRole("radio", { name: nearbyMessages.listView }).focus();
+      await page.keyboard.press("ArrowRight");
+      await page
+        .getByRole("button", {
+          name: `${places.near.name}, ${nearbyMessages.dealCount(1)}`,
+        })
+        .first()
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "nearby-deals-map", { fullPage: false });
+    });
   }, 180_000);
 
   test("no deals around: a sentence says so", async () => {
-    for (const look of LOOKS.filter((look) => look.viewport.width === DESKTOP.width)) {
-      // Mid-Atlantic: no place within 25 km.
-      const ocean = { latitude: 40, longitude: -35 };
-      await withPage(
-        browser,
-        { viewport: look.viewport, colorScheme: look.colorScheme, geolocation: ocean },
-        async (page) => {
-          await page.goto("/explore?tab=nearby&deals=1");
-          await page.getByText(nearbyMessages.dealsEmpty).waitFor();
-          expect(
-            await page.getByRole("switch", { name: nearbyMessages.dealsSwitch }).isChecked(),
-          ).toBe(true);
-          await expectNoAxeViolations(page);
-          await screenshot(page, "nearby-deals-empty");
-        },
-      );
-    }
+    // Mid-Atlantic: no place within 25 km.
+    const ocean = { latitude: 40, longitude: -35 };
+    await withPageInEachLook(
+      browser,
+      { geolocation: ocean },
+      async (page) => {
+        await page.goto("/explore?tab=nearby&deals=1");
+        await page.getByText(nearbyMessages.dealsEmpty).waitFor();
+        expect(
+          await page.getByRole("switch", { name: nearbyMessages.dealsSwitch }).isChecked(),
+        ).toBe(true);
+        await expectNoAxeViolations(page);
+        await screenshot(page, "nearby-deals-empty");
+      },
+      LOOKS.filter((look) => look.viewport.width === DESKTOP.width),
+    );
   });
 });

@@ -6,12 +6,12 @@ import { restaurantLocationMessages } from "#domain/restaurant-rules.ts";
 import {
   DESKTOP,
   expectNoAxeViolations,
-  LOOKS,
   screenshot,
   useBrowser,
   waitForPath,
   withoutFirstReads,
   withPage,
+  withPageInEachLook,
 } from "./support/browser.ts";
 import { reviewForm, seedRestaurantReview, signInViaApi, signUpViaApi } from "./support/content.ts";
 import { MAP_STYLE_ATTRIBUTION } from "./support/map-style-server.ts";
@@ -163,75 +163,61 @@ describe("real places", () => {
     });
 
     // The place's page in every look, with its creator's "Edit location" dialog open.
-    for (const look of LOOKS) {
-      await withPage(
-        browser,
-        { viewport: look.viewport, colorScheme: look.colorScheme, geolocation: leeds },
-        async (page) => {
-          await signInViaApi(page, { email });
-          // As a server with PLACES_PROVIDER=osm answers for this place (osm-places.test.ts):
-          // the page asks for the restaurant itself, not given it with its HTML.
-          await withoutFirstReads(page, restaurantPath);
-          await page.route(
-            `**/api${restaurantPath.replace("/restaurant/", "/restaurants/")}`,
-            (route) =>
-              route.fetch().then(async (answer) =>
-                route.fulfill({
-                  response: answer,
-                  json: { ...(await answer.json()), osmCredit: true },
-                }),
-              ),
-          );
-          await page.goto(restaurantPath);
-          await page.getByRole("link", { name: /^Directions/ }).waitFor();
-          const credit = page.getByRole("link", { name: placeMessages.osmContributors });
-          expect(await credit.getAttribute("href")).toBe(OSM_COPYRIGHT_URL);
-          await expectNoAxeViolations(page);
-          await screenshot(page, "places-restaurant");
-          await page.getByRole("button", { name: restaurantLocationMessages.edit }).click();
-          const dialog = page.getByRole("dialog", { name: restaurantLocationMessages.dialogTitle });
-          await dialog
-            .getByText(placeMessages.pinAt({ lat: leeds.latitude, lng: leeds.longitude }))
-            .waitFor();
-          await expectNoAxeViolations(page);
-          await screenshot(page, "places-edit-location", { fullPage: false });
-        },
+    await withPageInEachLook(browser, { geolocation: leeds }, async (page) => {
+      await signInViaApi(page, { email });
+      // As a server with PLACES_PROVIDER=osm answers for this place (osm-places.test.ts):
+      // the page asks for the restaurant itself, not given it with its HTML.
+      await withoutFirstReads(page, restaurantPath);
+      await page.route(
+        `**/api${restaurantPath.replace("/restaurant/", "/restaurants/")}`,
+        (route) =>
+          route.fetch().then(async (answer) =>
+            route.fulfill({
+              response: answer,
+              json: { ...(await answer.json()), osmCredit: true },
+            }),
+          ),
       );
-    }
+      await page.goto(restaurantPath);
+      await page.getByRole("link", { name: /^Directions/ }).waitFor();
+      const credit = page.getByRole("link", { name: placeMessages.osmContributors });
+      expect(await credit.getAttribute("href")).toBe(OSM_COPYRIGHT_URL);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "places-restaurant");
+      await page.getByRole("button", { name: restaurantLocationMessages.edit }).click();
+      const dialog = page.getByRole("dialog", { name: restaurantLocationMessages.dialogTitle });
+      await dialog
+        .getByText(placeMessages.pinAt({ lat: leeds.latitude, lng: leeds.longitude }))
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "places-edit-location", { fullPage: false });
+    });
   }, 180_000);
 
   test("place search never asks for the position; OpenStreetMap's suggestions credit it", async () => {
     let email = "";
-    for (const look of LOOKS) {
-      await withPage(
-        browser,
-        { viewport: look.viewport, colorScheme: look.colorScheme },
-        async (page) => {
-          if (email) await signInViaApi(page, { email });
-          else ({ email } = await signUpViaApi(page, "searcher"));
-          const positionRequests = await countPositionRequests(page);
-          await page.route("**/api/places/search?**", (route) =>
-            route.fulfill({ json: osmAnswer }),
-          );
-          await page.goto("/post");
-          await page.getByRole("tab", { name: "Restaurant Review" }).click();
-          const form = reviewForm(page);
-          await form.restaurant.focus();
-          const sent = nextPlaceSearch(page);
-          await form.restaurant.fill("noodle");
-          // No position was asked for (only "Use my location" asks), so none biases the search.
-          expect(new URL((await sent).url()).searchParams.has("lat")).toBe(false);
-          expect(await positionRequests()).toBe(0);
-          await page
-            .getByRole("option", { name: new RegExp(osmAnswer.results[0]?.name ?? "") })
-            .waitFor();
-          const credit = page.getByRole("link", { name: placeMessages.osmContributors });
-          expect(await credit.getAttribute("href")).toBe(OSM_COPYRIGHT_URL);
-          await expectNoAxeViolations(page);
-          await screenshot(page, "places-osm-suggestions", { fullPage: false });
-        },
-      );
-    }
+    await withPageInEachLook(browser, {}, async (page) => {
+      if (email) await signInViaApi(page, { email });
+      else ({ email } = await signUpViaApi(page, "searcher"));
+      const positionRequests = await countPositionRequests(page);
+      await page.route("**/api/places/search?**", (route) => route.fulfill({ json: osmAnswer }));
+      await page.goto("/post");
+      await page.getByRole("tab", { name: "Restaurant Review" }).click();
+      const form = reviewForm(page);
+      await form.restaurant.focus();
+      const sent = nextPlaceSearch(page);
+      await form.restaurant.fill("noodle");
+      // No position was asked for (only "Use my location" asks), so none biases the search.
+      expect(new URL((await sent).url()).searchParams.has("lat")).toBe(false);
+      expect(await positionRequests()).toBe(0);
+      await page
+        .getByRole("option", { name: new RegExp(osmAnswer.results[0]?.name ?? "") })
+        .waitFor();
+      const credit = page.getByRole("link", { name: placeMessages.osmContributors });
+      expect(await credit.getAttribute("href")).toBe(OSM_COPYRIGHT_URL);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "places-osm-suggestions", { fullPage: false });
+    });
   }, 120_000);
 
   test("location refused: the creator gives a bare-name place its address and, by keyboard, its pin", async () => {

@@ -183,6 +183,25 @@ export async function withPage(
 }
 
 /**
+ * withPage once in each look (every look unless `looks` is given), its viewport and colour
+ * scheme joined to `options` (a position, say).
+ */
+export async function withPageInEachLook(
+  browser: Browser,
+  options: Omit<PageOptions, "viewport" | "colorScheme">,
+  body: (page: Page) => Promise<void>,
+  looks: readonly Look[] = LOOKS,
+): Promise<void> {
+  for (const look of looks) {
+    await withPage(
+      browser,
+      { ...options, viewport: look.viewport, colorScheme: look.colorScheme },
+      body,
+    );
+  }
+}
+
+/**
  * Loads the page at `urlPath` without the first API answers the server sends in its HTML, as
  * the app shell a service worker keeps has none: the app then asks for each itself (where a test
  * can hold or change the answer). The block is taken out as it is parsed, before the app's

@@ -196,6 +196,17 @@ export interface RestaurantSeed {
   lng?: number;
 }
 
+/**
+ * Where the browser says it is (PageOptions.geolocation), and where a place `km` due north of it
+ * is (RestaurantSeed's lat and lng; 1° of latitude ≈ 111.2 km).
+ */
+export function positionAt(latitude: number, longitude: number) {
+  return {
+    here: { latitude, longitude },
+    north: (km: number) => ({ lat: latitude + km / 111.195, lng: longitude }),
+  };
+}
+
 /** What a review or post sends for `seed` (see RestaurantSeed). */
 async function restaurantInput(seed: RestaurantSeed): Promise<Record<string, unknown>> {
   const { name, address, ...details } = seed;
