@@ -3,13 +3,10 @@ import { expect, test } from "vitest";
 import { signInByEmail, signOutFromUserMenu } from "./support/auth.ts";
 import {
   baseURL,
+  checkEveryLook,
   DESKTOP,
-  expectNoAxeViolations,
-  LOOKS,
   MOBILE,
   newPage,
-  renderedColorScheme,
-  screenshot,
   useBrowser,
   waitForPath,
   withPage,
@@ -208,18 +205,7 @@ test("screens seen online open offline with what was seen last; the next person 
     await feedCard(page, title).waitFor();
     await page.context().setOffline(true);
     await offlineNotice(page).waitFor();
-    for (const look of LOOKS) {
-      await page.setViewportSize(look.viewport);
-      await page.emulateMedia({ colorScheme: look.colorScheme });
-      await expect.poll(() => renderedColorScheme(page)).toBe(look.colorScheme);
-      // Colours that ease into the new scheme have arrived before contrast is measured; one
-      // cancelled meanwhile (its element re-styled again) rejects `finished`, and is done too.
-      await page.evaluate(() =>
-        Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-      );
-      await expectNoAxeViolations(page);
-      await screenshot(page, "offline-feed", { fullPage: false });
-    }
+    await checkEveryLook(page, "offline-feed");
     await page.context().setOffline(false);
     await expect.poll(() => offlineNotice(page).count()).toBe(0);
 

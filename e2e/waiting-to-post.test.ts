@@ -4,13 +4,12 @@ import type { MeDto } from "#domain/profile.ts";
 import { signOutFromUserMenu } from "./support/auth.ts";
 import {
   baseURL,
+  checkEveryLook,
   DESKTOP,
   expectNoAxeViolations,
-  LOOKS,
   MOBILE,
   newPage,
   type PageOptions,
-  renderedColorScheme,
   screenshot,
   useBrowser,
 } from "./support/browser.ts";
@@ -176,23 +175,6 @@ async function withAppPage(
   } finally {
     await close();
   }
-}
-
-/** Axe and a screenshot in every look, then back to the phone in light. */
-async function checkEveryLook(page: Page, name: string) {
-  for (const look of LOOKS) {
-    await page.setViewportSize(look.viewport);
-    await page.emulateMedia({ colorScheme: look.colorScheme });
-    await expect.poll(() => renderedColorScheme(page)).toBe(look.colorScheme);
-    // Colours that ease into the new scheme have arrived (a cancelled animation counts too).
-    await page.evaluate(() =>
-      Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-    );
-    await expectNoAxeViolations(page);
-    await screenshot(page, name, { fullPage: false });
-  }
-  await page.setViewportSize(MOBILE);
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** Writes a 3-star dish review with a photo offline and posts it: it waits on the device. */

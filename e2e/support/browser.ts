@@ -289,6 +289,31 @@ export async function tabsAllInSight(page: Page): Promise<string[]> {
   return names;
 }
 
+/**
+ * Axe and a screenshot (what a person sees, `name`) of the page as it stands, in every look in
+ * turn, then back to the look it had.
+ */
+export async function checkEveryLook(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  const scheme = await page.evaluate(() =>
+    matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light",
+  );
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.viewport);
+    await page.emulateMedia({ colorScheme: look.colorScheme });
+    await expect.poll(() => renderedColorScheme(page)).toBe(look.colorScheme);
+    // Colours that ease into the new scheme have arrived before contrast is measured; one
+    // cancelled meanwhile (its element re-styled again) rejects `finished`, and is done too.
+    await page.evaluate(() =>
+      Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, name, { fullPage: false });
+  }
+  if (viewport) await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: scheme });
+}
+
 /** The color scheme Mantine applied to the document. */
 export function renderedColorScheme(page: Page): Promise<string | null> {
   return page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
