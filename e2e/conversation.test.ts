@@ -14,6 +14,7 @@ import {
   useBrowser,
   waitForPath,
   withPage,
+  withPages,
 } from "./support/browser.ts";
 import {
   chooserChoice,
@@ -104,32 +105,28 @@ async function followViaApi(page: Page, profileId: string): Promise<void> {
 describe("conversation", () => {
   test("a reply and a reply to it by keyboard, threaded and notified", async () => {
     const title = unique("Noodle Night");
-    let host: TestPage | undefined;
-    let guest: TestPage | undefined;
-    try {
-      host = await newPage(browser, { viewport: DESKTOP });
-      guest = await newPage(browser, { viewport: MOBILE });
-      const h = await signUpViaApi(host.page, "host");
-      const post = await seedPost(host.page, { title, photos: [await makePhoto(fixtures.path())] });
-      const g = await signUpViaApi(guest.page, "guest");
-      await comment(guest.page, post.id, "Which noodles were these?");
+    await withPages(browser, [{ viewport: DESKTOP }, { viewport: MOBILE }], async (host, guest) => {
+      const h = await signUpViaApi(host, "host");
+      const post = await seedPost(host, { title, photos: [await makePhoto(fixtures.path())] });
+      const g = await signUpViaApi(guest, "guest");
+      await comment(guest, post.id, "Which noodles were these?");
 
       // The host answers the guest's comment by keyboard.
-      await host.page.goto(screenPaths.view("post", post.id));
-      const thread = commentsOf(host.page);
+      await host.goto(screenPaths.view("post", post.id));
+      const thread = commentsOf(host);
       await thread.getByText("Which noodles were these?").waitFor();
-      await replyByKeyboard(host.page, g.displayName, "Hand-pulled, from the market");
+      await replyByKeyboard(host, g.displayName, "Hand-pulled, from the market");
       const replies = thread.getByRole("list", { name: `Replies to ${g.displayName}` });
       await replies.getByText("Hand-pulled, from the market").waitFor();
       await thread.getByRole("heading", { name: "Comments (2)" }).waitFor();
       // Focus went back to the Reply button that opened the box.
-      expect(
-        await host.page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
-      ).toBe(`Reply to ${g.displayName}`);
+      expect(await host.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+        `Reply to ${g.displayName}`,
+      );
 
       // The guest hears of it, and answers the reply: it joins the thread, addressed to the host.
-      await guest.page.goto(screenPaths.notifications);
-      const notice = guest.page
+      await guest.goto(screenPaths.notifications);
+      const notice = guest
         .getByRole("list", { name: "Notifications" })
         .getByRole("listitem")
         .filter({ hasText: `replied to your comment on ${title}` });
@@ -143,117 +140,93 @@ describe("conversation", () => {
         .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
         .toBeGreaterThan(0);
       await notice.getByRole("link").first().click();
-      await commentsOf(guest.page).getByText("Hand-pulled, from the market").waitFor();
-      await replyByKeyboard(guest.page, h.displayName, "Thanks, going tomorrow");
+      await commentsOf(guest).getByText("Hand-pulled, from the market").waitFor();
+      await replyByKeyboard(guest, h.displayName, "Thanks, going tomorrow");
 
-      await host.page.reload();
-      const hostReplies = commentsOf(host.page).getByRole("list", {
+      await host.reload();
+      const hostReplies = commentsOf(host).getByRole("list", {
         name: `Replies to ${g.displayName}`,
       });
       const answer = hostReplies.getByRole("listitem").filter({ hasText: "going tomorrow" });
       await answer.waitFor();
       expect(await hostReplies.getByRole("listitem").count()).toBe(2);
       await answer.getByRole("link", { name: `@${h.username}` }).waitFor();
-
-      expect(host.errors).toEqual([]);
-      expect(guest.errors).toEqual([]);
-    } finally {
-      await host?.close();
-      await guest?.close();
-    }
+    });
   });
 
   test("a mention chosen from the suggestions by keyboard links and notifies", async () => {
     const title = unique("Taco Tuesday");
-    let host: TestPage | undefined;
-    let guest: TestPage | undefined;
-    try {
-      host = await newPage(browser, { viewport: DESKTOP });
-      guest = await newPage(browser, { viewport: MOBILE });
-      const h = await signUpViaApi(host.page, "hostess");
-      const post = await seedPost(host.page, { title });
-      await signUpViaApi(guest.page, "visitor");
+    await withPages(browser, [{ viewport: DESKTOP }, { viewport: MOBILE }], async (host, guest) => {
+      const h = await signUpViaApi(host, "hostess");
+      const post = await seedPost(host, { title });
+      await signUpViaApi(guest, "visitor");
 
-      await guest.page.goto(screenPaths.view("post", post.id));
-      const section = commentsOf(guest.page);
+      await guest.goto(screenPaths.view("post", post.id));
+      const section = commentsOf(guest);
       const box = section.getByRole("textbox", { name: "Add a comment" });
-      await tabTo(guest.page, box);
-      await guest.page.keyboard.type(`Ask @${h.username.slice(0, -1)}`);
-      const suggestions = guest.page.getByRole("listbox", { name: "People to mention" });
+      await tabTo(guest, box);
+      await guest.keyboard.type(`Ask @${h.username.slice(0, -1)}`);
+      const suggestions = guest.getByRole("listbox", { name: "People to mention" });
       await suggestions.getByRole("option", { name: new RegExp(h.displayName) }).waitFor();
-      await expectNoAxeViolations(guest.page);
-      await screenshot(guest.page, "mention-suggestions", { fullPage: false });
-      await guest.page.keyboard.press("Enter");
+      await expectNoAxeViolations(guest);
+      await screenshot(guest, "mention-suggestions", { fullPage: false });
+      await guest.keyboard.press("Enter");
       expect(await box.inputValue()).toBe(`Ask @${h.username} `);
-      await guest.page.keyboard.type("about the salsa");
-      await guest.page.keyboard.press("Enter");
+      await guest.keyboard.type("about the salsa");
+      await guest.keyboard.press("Enter");
       const link = section.getByRole("link", { name: `@${h.username}` });
       await link.waitFor();
       expect(await link.getAttribute("href")).toBe(screenPaths.user(h.username));
 
-      await host.page.goto(screenPaths.notifications);
-      await host.page
+      await host.goto(screenPaths.notifications);
+      await host
         .getByRole("list", { name: "Notifications" })
         .getByRole("listitem")
         .filter({ hasText: `mentioned you in a comment on ${title}` })
         .waitFor({ timeout: LIVE_TIMEOUT_MS });
-      expect(host.errors).toEqual([]);
-      expect(guest.errors).toEqual([]);
-    } finally {
-      await host?.close();
-      await guest?.close();
-    }
+    });
   });
 
   test("a mention in a new post's text by keyboard links on its card and notifies", async () => {
     const title = unique("Ramen Night");
-    let host: TestPage | undefined;
-    let guest: TestPage | undefined;
-    try {
-      host = await newPage(browser, { viewport: MOBILE });
-      guest = await newPage(browser, { viewport: DESKTOP });
-      const h = await signUpViaApi(host.page, "named");
-      await signUpViaApi(guest.page, "writer");
+    await withPages(browser, [{ viewport: MOBILE }, { viewport: DESKTOP }], async (host, guest) => {
+      const h = await signUpViaApi(host, "named");
+      await signUpViaApi(guest, "writer");
 
-      await guest.page.goto("/feed");
-      const chooser = await openAddChooser(guest.page);
+      await guest.goto("/feed");
+      const chooser = await openAddChooser(guest);
       await chooserChoice(chooser, "Post").click();
-      const dialog = guest.page.getByRole("dialog", { name: "Create Post" });
+      const dialog = guest.getByRole("dialog", { name: "Create Post" });
       const titleBox = dialog.getByRole("textbox", { name: "Title" });
-      await tabTo(guest.page, titleBox);
-      await guest.page.keyboard.type(title);
+      await tabTo(guest, titleBox);
+      await guest.keyboard.type(title);
       const content = dialog.getByRole("textbox", { name: "Content" });
-      await tabTo(guest.page, content);
-      await guest.page.keyboard.type(`Slurped with @${h.username.slice(0, -1)}`);
-      const suggestions = guest.page.getByRole("listbox", { name: "People to mention" });
+      await tabTo(guest, content);
+      await guest.keyboard.type(`Slurped with @${h.username.slice(0, -1)}`);
+      const suggestions = guest.getByRole("listbox", { name: "People to mention" });
       await suggestions.getByRole("option", { name: new RegExp(h.displayName) }).waitFor();
-      await expectNoAxeViolations(guest.page);
-      await guest.page.keyboard.press("Enter");
+      await expectNoAxeViolations(guest);
+      await guest.keyboard.press("Enter");
       expect(await content.inputValue()).toBe(`Slurped with @${h.username} `);
-      await guest.page.keyboard.type("tonight");
-      await tabTo(guest.page, dialog.getByRole("button", { name: "Create Post" }));
-      await guest.page.keyboard.press("Enter");
-      await waitForPath(guest.page, "/feed");
-      const card = feedCard(guest.page, title);
+      await guest.keyboard.type("tonight");
+      await tabTo(guest, dialog.getByRole("button", { name: "Create Post" }));
+      await guest.keyboard.press("Enter");
+      await waitForPath(guest, "/feed");
+      const card = feedCard(guest, title);
       const link = card.getByRole("link", { name: `@${h.username}` });
       await link.waitFor();
       expect(await link.getAttribute("href")).toBe(screenPaths.user(h.username));
 
-      await host.page.goto(screenPaths.notifications);
-      await host.page
+      await host.goto(screenPaths.notifications);
+      await host
         .getByRole("list", { name: "Notifications" })
         .getByRole("listitem")
         .filter({ hasText: `mentioned you in their post ${title}` })
         .filter({ hasText: `Slurped with @${h.username} tonight` })
         .waitFor({ timeout: LIVE_TIMEOUT_MS });
-      await expectNoAxeViolations(host.page);
-      await screenshot(host.page, "post-mention-notification", { fullPage: false });
-      expect(host.errors).toEqual([]);
-      expect(guest.errors).toEqual([]);
-    } finally {
-      await host?.close();
-      await guest?.close();
-    }
+      await expectNoAxeViolations(host);
+      await screenshot(host, "post-mention-notification", { fullPage: false });
+    });
   });
 
   test("Follow back from a new follower's row, by keyboard", async () => {

@@ -14,6 +14,7 @@ import {
   useBrowser,
   waitForText,
   withPage,
+  withPages,
 } from "./support/browser.ts";
 import {
   addButton,
@@ -104,43 +105,38 @@ describe("deals", () => {
 
   test("a deal in the feed is liked from its card and commented on by keyboard", async () => {
     const title = unique("Happy hour oysters");
-    let host: TestPage | undefined;
-    let guest: TestPage | undefined;
-    try {
-      host = await newPage(browser, { viewport: DESKTOP });
-      guest = await newPage(browser, { viewport: DESKTOP });
-      await signUpViaApi(host.page, "dealHost");
-      const deal = await seedDeal(host.page, { title, restaurant: unique("Oyster Bar") });
-      await signUpViaApi(guest.page, "dealFan");
+    await withPages(
+      browser,
+      [{ viewport: DESKTOP }, { viewport: DESKTOP }],
+      async (host, guest) => {
+        await signUpViaApi(host, "dealHost");
+        const deal = await seedDeal(host, { title, restaurant: unique("Oyster Bar") });
+        await signUpViaApi(guest, "dealFan");
 
-      await guest.page.goto("/feed");
-      const card = guest.page.getByRole("article", { name: title });
-      await card.getByText("Deal", { exact: true }).waitFor();
-      await card.getByText("Mon–Fri 4–7 pm").waitFor();
-      const like = card.getByRole("button", { name: /^Like, / });
-      await tabTo(guest.page, like);
-      await guest.page.keyboard.press("Enter");
-      await card.getByRole("button", { name: "Like, 1 like" }).waitFor();
-      expect(await like.getAttribute("aria-pressed")).toBe("true");
+        await guest.goto("/feed");
+        const card = guest.getByRole("article", { name: title });
+        await card.getByText("Deal", { exact: true }).waitFor();
+        await card.getByText("Mon–Fri 4–7 pm").waitFor();
+        const like = card.getByRole("button", { name: /^Like, / });
+        await tabTo(guest, like);
+        await guest.keyboard.press("Enter");
+        await card.getByRole("button", { name: "Like, 1 like" }).waitFor();
+        expect(await like.getAttribute("aria-pressed")).toBe("true");
 
-      await guest.page.goto(screenPaths.view("deal", deal.id));
-      await guest.page.getByRole("heading", { name: title }).waitFor();
-      const comments = guest.page.getByRole("region", { name: /^Comments/ });
-      await tabTo(guest.page, comments.getByRole("textbox", { name: "Add a comment" }));
-      await guest.page.keyboard.type("Still on at 6, go!");
-      await guest.page.keyboard.press("Enter");
-      await comments.getByText("Still on at 6, go!").waitFor();
+        await guest.goto(screenPaths.view("deal", deal.id));
+        await guest.getByRole("heading", { name: title }).waitFor();
+        const comments = guest.getByRole("region", { name: /^Comments/ });
+        await tabTo(guest, comments.getByRole("textbox", { name: "Add a comment" }));
+        await guest.keyboard.type("Still on at 6, go!");
+        await guest.keyboard.press("Enter");
+        await comments.getByText("Still on at 6, go!").waitFor();
 
-      await host.page.goto(screenPaths.notifications);
-      const rows = host.page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
-      await rows.filter({ hasText: `liked your ${title}` }).waitFor();
-      await rows.filter({ hasText: `commented on your ${title}` }).waitFor();
-      expect(host.errors).toEqual([]);
-      expect(guest.errors).toEqual([]);
-    } finally {
-      await host?.close();
-      await guest?.close();
-    }
+        await host.goto(screenPaths.notifications);
+        const rows = host.getByRole("list", { name: "Notifications" }).getByRole("listitem");
+        await rows.filter({ hasText: `liked your ${title}` }).waitFor();
+        await rows.filter({ hasText: `commented on your ${title}` }).waitFor();
+      },
+    );
   });
 
   test("votes Still on, switches to Gone and takes the vote back by keyboard", async () => {

@@ -7,11 +7,10 @@ import {
   expectNoAxeViolations,
   LOOKS,
   MOBILE,
-  newPage,
   screenshot,
-  type TestPage,
   useBrowser,
   withPage,
+  withPages,
 } from "./support/browser.ts";
 import { seedPost, signUpViaApi } from "./support/content.ts";
 import { waitForEmailLink } from "./support/server-log.ts";
@@ -65,15 +64,10 @@ async function toggleByKeyboard(page: Page, toggle: Locator): Promise<void> {
 
 describe("notification settings", () => {
   test("switches save by keyboard and stay after a reload; comments & likes off means no notification", async () => {
-    let owner: TestPage | undefined;
-    let fan: TestPage | undefined;
-    try {
-      owner = await newPage(browser, { viewport: MOBILE });
-      fan = await newPage(browser, { viewport: DESKTOP });
-      const page = owner.page;
+    await withPages(browser, [{ viewport: MOBILE }, { viewport: DESKTOP }], async (page, fan) => {
       const me = await signUpViaApi(page, "quiet");
       const post = await seedPost(page, { title: `Night Market ${Date.now().toString(36)}` });
-      await signUpViaApi(fan.page, "fan");
+      await signUpViaApi(fan, "fan");
 
       // Without a confirmed address the weekly email cannot be switched on, and says why.
       let drawer = await openSettings(page);
@@ -144,7 +138,7 @@ describe("notification settings", () => {
       expect(await blocked.isDisabled()).toBe(true);
       await page.keyboard.press("Escape");
 
-      const like = await fan.page.request.put(`/api/posts/${post.id}/like`, {
+      const like = await fan.request.put(`/api/posts/${post.id}/like`, {
         headers: { origin: baseURL() },
       });
       expect(like.status()).toBe(200);
@@ -155,12 +149,7 @@ describe("notification settings", () => {
         .getByRole("link", { name: /^Notifications/ })
         .first();
       expect((await badge.textContent())?.trim()).toBe("Notifications");
-      expect(owner.errors).toEqual([]);
-      expect(fan.errors).toEqual([]);
-    } finally {
-      await owner?.close();
-      await fan?.close();
-    }
+    });
   });
 });
 

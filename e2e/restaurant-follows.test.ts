@@ -12,6 +12,7 @@ import {
   useBrowser,
   waitForPath,
   withPage,
+  withPages,
 } from "./support/browser.ts";
 import { seedDeal, signUpViaApi } from "./support/content.ts";
 import { tabTo } from "./support/keyboard.ts";
@@ -51,45 +52,40 @@ function dealRow(page: Page, place: string) {
 
 describe("following a restaurant", () => {
   test("is saved by keyboard, and another person's deal there reaches the follower", async () => {
-    let dealer: TestPage | undefined;
-    let fan: TestPage | undefined;
-    try {
-      dealer = await newPage(browser, { viewport: DESKTOP });
-      fan = await newPage(browser, { viewport: DESKTOP });
-      await signUpViaApi(dealer.page, "placeDealer");
-      const place = unique("Corner Tap");
-      const restaurantId = await seedPlace(dealer.page, place);
-      await signUpViaApi(fan.page, "placeFan");
+    await withPages(
+      browser,
+      [{ viewport: DESKTOP }, { viewport: DESKTOP }],
+      async (dealer, fan) => {
+        await signUpViaApi(dealer, "placeDealer");
+        const place = unique("Corner Tap");
+        const restaurantId = await seedPlace(dealer, place);
+        await signUpViaApi(fan, "placeFan");
 
-      await fan.page.goto(`/restaurant/${restaurantId}`);
-      await fan.page.getByText("0 followers", { exact: true }).waitFor();
-      await tabTo(fan.page, followButton(fan.page));
-      expect(await followButton(fan.page).textContent()).toBe("Follow");
-      await fan.page.keyboard.press("Enter");
-      await fan.page.getByRole("button", { name: "Following", pressed: true }).waitFor();
-      await fan.page.getByText("1 follower", { exact: true }).waitFor();
+        await fan.goto(`/restaurant/${restaurantId}`);
+        await fan.getByText("0 followers", { exact: true }).waitFor();
+        await tabTo(fan, followButton(fan));
+        expect(await followButton(fan).textContent()).toBe("Follow");
+        await fan.keyboard.press("Enter");
+        await fan.getByRole("button", { name: "Following", pressed: true }).waitFor();
+        await fan.getByText("1 follower", { exact: true }).waitFor();
 
-      await fan.page.reload();
-      await fan.page.getByRole("button", { name: "Following", pressed: true }).waitFor();
-      await fan.page.getByText("1 follower", { exact: true }).waitFor();
+        await fan.reload();
+        await fan.getByRole("button", { name: "Following", pressed: true }).waitFor();
+        await fan.getByText("1 follower", { exact: true }).waitFor();
 
-      const title = unique("Half-price oysters");
-      const deal = await seedDeal(dealer.page, { title, restaurant: place });
-      expect(deal.restaurant.id).toBe(restaurantId);
+        const title = unique("Half-price oysters");
+        const deal = await seedDeal(dealer, { title, restaurant: place });
+        expect(deal.restaurant.id).toBe(restaurantId);
 
-      await fan.page.goto(screenPaths.notifications);
-      const row = dealRow(fan.page, place);
-      await row.waitFor();
-      await tabTo(fan.page, row.getByRole("link"));
-      await fan.page.keyboard.press("Enter");
-      await waitForPath(fan.page, screenPaths.view("deal", deal.id));
-      await fan.page.getByRole("heading", { name: title }).waitFor();
-      expect(dealer.errors).toEqual([]);
-      expect(fan.errors).toEqual([]);
-    } finally {
-      await dealer?.close();
-      await fan?.close();
-    }
+        await fan.goto(screenPaths.notifications);
+        const row = dealRow(fan, place);
+        await row.waitFor();
+        await tabTo(fan, row.getByRole("link"));
+        await fan.keyboard.press("Enter");
+        await waitForPath(fan, screenPaths.view("deal", deal.id));
+        await fan.getByRole("heading", { name: title }).waitFor();
+      },
+    );
   });
 
   test("asks a visitor to sign in", async () => {

@@ -173,12 +173,26 @@ export async function withPage(
   options: PageOptions,
   body: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const { page, errors, close } = await newPage(browser, options);
+  await withPages(browser, [options], body);
+}
+
+/**
+ * withPage for several people at once: a fresh page for each of `options`, handed to body in
+ * that order; then none may have logged a console error or thrown. Every page is closed either
+ * way.
+ */
+export async function withPages<const T extends readonly PageOptions[]>(
+  browser: Browser,
+  options: T,
+  body: (...pages: { [K in keyof T]: Page }) => Promise<void>,
+): Promise<void> {
+  const opened: TestPage[] = [];
   try {
-    await body(page);
-    expect(errors, "errors reported by the browser").toEqual([]);
+    for (const each of options) opened.push(await newPage(browser, each));
+    await body(...(opened.map((one) => one.page) as { [K in keyof T]: Page }));
+    for (const one of opened) expect(one.errors, "errors reported by the browser").toEqual([]);
   } finally {
-    await close();
+    for (const one of opened) await one.close();
   }
 }
 
