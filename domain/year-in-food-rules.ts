@@ -2,6 +2,21 @@
 
 import type { YearCountsDto } from "./year-in-food.ts";
 
+export const YEAR_MIN = 1970;
+
+export const YEAR_MAX = 9999;
+
+/** A year in a path is four digits (yearParam, domain/year-in-food.ts). */
+export const YEAR_DIGITS = /^[0-9]{4}$/;
+
+export const isRecapYear = (year: number) => year >= YEAR_MIN && year <= YEAR_MAX;
+
+/** The year a page's path names, as yearParam reads it, or undefined where it would refuse it. */
+export function pathYear(raw: string): number | undefined {
+  const year = Number(raw);
+  return YEAR_DIGITS.test(raw) && isRecapYear(year) ? year : undefined;
+}
+
 export const yearInFoodMessages = {
   entry: "Your year in food",
   entryFor: (year: number) => `Your ${year} in food`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { mapPlaceSchema } from "./food-map.ts";
 import { reviewSchema } from "./items.ts";
+import { isRecapYear, YEAR_DIGITS, YEAR_MAX, YEAR_MIN } from "./year-in-food-rules.ts";
 
 /**
  * Year in Food: a person's recap of one calendar year (UTC) of their visible reviews. A year
@@ -21,16 +22,12 @@ export const YEAR_CARD_SIZE = { width: 1200, height: 630 } as const;
 /** The same recap upright, the size apps that take stories expect (9:16). */
 export const YEAR_STORY_SIZE = { width: 1080, height: 1920 } as const;
 
-const YEAR_MIN = 1970;
-
-const YEAR_MAX = 9999;
-
 /** A year from the path: four digits, 1970-9999; anything else is a 400. */
 export const yearParam = z
   .string()
-  .regex(/^[0-9]{4}$/, "Year must be four digits")
+  .regex(YEAR_DIGITS, "Year must be four digits")
   .transform(Number)
-  .refine((year) => year >= YEAR_MIN && year <= YEAR_MAX, `Year must be ${YEAR_MIN}-${YEAR_MAX}`);
+  .refine(isRecapYear, `Year must be ${YEAR_MIN}-${YEAR_MAX}`);
 
 /** The first moment (UTC) `year`'s recap may be seen: December 1 of that year. */
 export function yearOpensAt(year: number): Date {

@@ -13,8 +13,8 @@ import { apiPaths } from "#domain/api-paths.ts";
 import { authorDisplayName, authorHandle } from "#domain/items-rules.ts";
 import type { ProfilePageDto } from "#domain/profile.ts";
 import { screenPaths } from "#domain/screen-paths.ts";
-import { type YearInFoodDto, yearParam } from "#domain/year-in-food.ts";
-import { yearInFoodMessages } from "#domain/year-in-food-rules.ts";
+import type { YearInFoodDto } from "#domain/year-in-food.ts";
+import { pathYear, yearInFoodMessages } from "#domain/year-in-food-rules.ts";
 import { BackButton } from "#web/components/back-button.tsx";
 import { EmptyState } from "#web/components/empty-state.tsx";
 import { LoadErrorState } from "#web/components/load-error-state.tsx";
@@ -46,8 +46,7 @@ export function YearInFoodPage({
   notFound: ReactNode;
 }) {
   const { handle = "", year: rawYear = "" } = useParams();
-  const parsedYear = yearParam.safeParse(rawYear);
-  const year = parsedYear.success ? parsedYear.data : undefined;
+  const year = pathYear(rawYear);
   const profileId = profile.data?.profile.id ?? "";
   const years = useQuery({ ...yearListQuery(profileId), enabled: profileId !== "" });
   const isOpen = year !== undefined && years.data?.years.includes(year) === true;
