@@ -388,7 +388,7 @@ export async function matchKnownRestaurants(
 
 /**
  * The tables whose rows point at a restaurant: a review, post, deal, saved entry, list entry,
- * dismissal or follow of anyone's. Several of them cascade rather than refuse a deletion, so every one is
+ * dismissal, follow or For you pick of anyone's. Several of them cascade rather than refuse a deletion, so every one is
  * named here (imports.test.ts compares them with the catalogue's foreign keys).
  */
 export const RESTAURANT_REFERENCES = [
@@ -398,6 +398,7 @@ export const RESTAURANT_REFERENCES = [
   "want_to_try",
   "list_entries",
   "for_you_dismissals",
+  "for_you_picks",
   "restaurant_follows",
 ] as const;
 
