@@ -383,6 +383,9 @@ test("keyboard only: type a search, move to a tab, open a result", async () => {
     expect(await focusedName(page)).toBe("Dishes");
     await page.keyboard.press("ArrowRight");
     await expectAddress(page, token, "restaurants");
+    // The dishes stay listed until the restaurants arrive, and a dish card links its restaurant
+    // by the same name: Tab would walk the dishes while they are replaced.
+    await result.dish(page).waitFor({ state: "detached" });
     await result.restaurant(page).waitFor();
 
     const visited: string[] = [];
